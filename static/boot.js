@@ -1,0 +1,87 @@
+// The loading screen: plain JavaScript so that it works before Python runs.
+// It shows the boot steps as they happen and turns any failure into a readable
+// message with a retry button, never an endless spinner.
+(function () {
+  "use strict";
+  var STEPS = ["runtime", "python", "game"];
+  var TIMEOUT_MS = 120000;
+  var finished = false;
+  var timer = null;
+
+  function $(selector) { return document.querySelector(selector); }
+
+  function step(name) {
+    if (finished) return;
+    var index = STEPS.indexOf(name);
+    if (index < 0) return;
+    STEPS.forEach(function (other, i) {
+      var item = $('.boot-steps [data-step="' + other + '"]');
+      if (!item) return;
+      item.classList.toggle("done", i < index);
+      item.classList.toggle("active", i === index);
+    });
+    var fill = $(".boot-bar-fill");
+    if (fill) fill.style.width = Math.round(((index + 1) / (STEPS.length + 1)) * 100) + "%";
+  }
+
+  function fail(message) {
+    if (finished) return;
+    finished = true;
+    if (timer) clearTimeout(timer);
+    document.body.dataset.ready = "error";
+    var box = $(".boot-error");
+    var text = $(".boot-error-text");
+    if (!box || !text) { document.body.textContent = "The game could not start: " + message; return; }
+    text.textContent = String(message || "Unknown error");
+    box.hidden = false;
+    var bar = $(".boot-bar");
+    if (bar) bar.hidden = true;
+    var boot = $("#boot");
+    if (boot) { boot.hidden = false; boot.classList.add("failed"); }
+  }
+
+  function done() {
+    if (finished) return;
+    finished = true;
+    if (timer) clearTimeout(timer);
+    var boot = $("#boot");
+    if (boot) boot.hidden = true;
+    var app = $("#app");
+    if (app) app.hidden = false;
+  }
+
+  function describe(reason) {
+    if (!reason) return "Unknown error";
+    if (reason.message) return reason.message;
+    return String(reason);
+  }
+
+  window.solitaireBoot = { step: step, fail: fail, done: done };
+
+  // PyScript reports its own stages; anything after the runtime download means Python is starting.
+  addEventListener("py:progress", function (event) {
+    var detail = String(event.detail || "");
+    if (/^Loaded|interpreter|files|Loading files/i.test(detail)) step("python");
+  });
+  addEventListener("error", function (event) {
+    if (event.target && event.target !== window && event.target.src) {
+      fail("Could not load " + event.target.src);
+    } else if (!finished) {
+      fail(describe(event.error || event.message));
+    }
+  }, true);
+  addEventListener("unhandledrejection", function (event) { fail(describe(event.reason)); });
+  // Python that stops without marking the page ready (an error PyScript only logs) must not leave a spinner.
+  addEventListener("py:all-done", function () {
+    setTimeout(function () {
+      if (!finished) fail("The game stopped while starting. The browser console has the details.");
+    }, 10000);
+  });
+  addEventListener("DOMContentLoaded", function () {
+    var retry = $(".boot-retry");
+    if (retry) retry.addEventListener("click", function () { location.reload(); });
+    timer = setTimeout(function () {
+      fail("The game took more than " + TIMEOUT_MS / 1000 + " seconds to start. Check your connection and try again.");
+    }, TIMEOUT_MS);
+  });
+})();

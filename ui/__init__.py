@@ -1,0 +1,1 @@
+"""The browser layer: renders the engine's state and turns input into moves."""
