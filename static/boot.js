@@ -48,6 +48,16 @@
     if (boot) boot.hidden = true;
     var app = $("#app");
     if (app) app.hidden = false;
+    registerServiceWorker();
+  }
+
+  // Registered once the table is playable, so that pre-caching the game for offline
+  // play never competes with the first boot for bandwidth.
+  function registerServiceWorker() {
+    if (!("serviceWorker" in navigator) || !/^https?:$/.test(location.protocol)) return;
+    navigator.serviceWorker.register("./sw.js").catch(function (error) {
+      console.warn("Offline play is unavailable:", error);
+    });
   }
 
   function describe(reason) {

@@ -29,6 +29,21 @@ EXTRA_TYPES = {
 class GameRequestHandler(http.server.SimpleHTTPRequestHandler):
     extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map, **EXTRA_TYPES}
 
+    def do_GET(self) -> None:
+        # The development server builds sw.js on every request so its pre-cache list
+        # and version always match the files on disk; a built site has a real file.
+        if self.path.split("?")[0] == "/sw.js" and Path(self.directory) == ROOT:
+            from tools.site import service_worker
+
+            body = service_worker().encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "text/javascript")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
+        super().do_GET()
+
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()

@@ -97,6 +97,9 @@ def new_context(browser: Browser, traffic: Traffic) -> Iterator[Callable[..., Br
     contexts: list[BrowserContext] = []
 
     def make(**options: Any) -> BrowserContext:
+        # Pre-caching the whole runtime costs every test a second download: only the
+        # offline tests ask for the service worker.
+        options.setdefault("service_workers", "block")
         context = browser.new_context(**options)
         traffic.watch(context)
         contexts.append(context)

@@ -1,0 +1,83 @@
+"""Offline play through the service worker, and the site served from a sub-path."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import BrowserContext, Page
+
+from tests.browser.conftest import wait_ready
+from tools import site
+from tools.devserver import serve_in_background
+
+CODE = "KL1-D1N-AAAAAAG"
+
+
+def wait_for_offline_cache(page: Page) -> None:
+    """Wait until the service worker has pre-cached everything and controls the page."""
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+
+
+def tap_stock_and_check(page: Page) -> None:
+    moves_before = page.inner_text("[data-moves]")
+    page.click("[data-pile='s']")
+    page.wait_for_function(
+        "before => document.querySelector('[data-moves]').textContent.trim() !== before", arg=moves_before.strip()
+    )
+    assert page.locator("[data-pile='w'] [data-face='up']").count() >= 1
+
+
+def test_every_file_fetched_during_boot_is_precached(new_context: Callable[..., BrowserContext], site_url: str) -> None:
+    context = new_context(service_workers="allow")
+    page = context.new_page()
+    fetched: list[str] = []
+    page.on("request", lambda request: fetched.append(request.url))
+    page.goto(site_url + "#" + CODE)
+    wait_ready(page)
+    wait_for_offline_cache(page)
+    sw = page.evaluate("fetch('./sw.js').then(r => r.text())")
+    precache = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", sw, re.S).group(1))
+    wanted = {site_url + url.removeprefix("./") for url in precache}
+    boot_files = {url.split("#")[0].split("?")[0] for url in fetched if url.startswith(site_url)}
+    boot_files.discard(site_url + "sw.js")
+    assert boot_files - wanted == set()
+
+
+def test_plays_offline_after_one_visit(new_context: Callable[..., BrowserContext], site_url: str) -> None:
+    context = new_context(service_workers="allow")
+    page = context.new_page()
+    page.goto(site_url + "#" + CODE)
+    wait_ready(page)
+    wait_for_offline_cache(page)
+    context.set_offline(True)
+    page.reload()
+    wait_ready(page)
+    tap_stock_and_check(page)
+
+
+@pytest.fixture(scope="module")
+def sub_path_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    root: Path = tmp_path_factory.mktemp("pages")
+    site.build(root / "solitaire")
+    server, url = serve_in_background(root)
+    yield url + "solitaire/"
+    server.shutdown()
+
+
+def test_built_site_plays_from_a_sub_path(new_context: Callable[..., BrowserContext], sub_path_url: str) -> None:
+    context = new_context(service_workers="allow")
+    fetched: list[str] = []
+    context.on("request", lambda request: fetched.append(request.url))
+    page = context.new_page()
+    page.goto(sub_path_url + "#" + CODE)
+    wait_ready(page)
+    tap_stock_and_check(page)
+    origin = sub_path_url.split("/solitaire/")[0]
+    outside = [url for url in fetched if url.startswith(origin) and "/solitaire/" not in url]
+    assert outside == [], "every URL must be relative to the page"
+    wait_for_offline_cache(page)

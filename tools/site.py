@@ -1,0 +1,91 @@
+"""The published site: which files it is made of, its service worker, and a build.
+
+The service worker must pre-cache every file the page can fetch, or the game
+cannot start offline; generating the list from the files on disk means it cannot
+go stale. The cache name carries a hash of the files' contents, so any change
+to any file installs a new cache on the player's next visit.
+
+Usage:
+  python3 tools/site.py --out DIR   copy the site into DIR (for GitHub Pages) with sw.js
+  python3 tools/site.py --list      print the pre-cache list
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import shutil
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tools import vendor  # noqa: E402 - the path above makes the package importable from anywhere
+
+TOP_LEVEL = ("index.html", "pyscript.toml")
+FOLDERS = ("engine", "ui", "static")
+SKIP_SUFFIXES = (".pyc", ".map")
+SW_TEMPLATE = ROOT / "static" / "sw-template.js"
+
+
+def site_files(root: Path = ROOT) -> list[str]:
+    """Every file of the published site, relative to it, in a stable order."""
+    files = [name for name in TOP_LEVEL if (root / name).is_file()]
+    for folder in FOLDERS:
+        for path in sorted((root / folder).rglob("*")):
+            if not path.is_file() or "__pycache__" in path.parts or path.name.startswith("."):
+                continue
+            if path.suffix in SKIP_SUFFIXES or path == SW_TEMPLATE:
+                continue
+            files.append(path.relative_to(root).as_posix())
+    return files
+
+
+def content_version(root: Path, files: list[str]) -> str:
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode())
+        digest.update(b"\0")
+        digest.update((root / name).read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def service_worker(root: Path = ROOT) -> str:
+    """The text of sw.js: the template with the pre-cache list and version filled in."""
+    files = site_files(root)
+    urls = ["./", *(f"./{name}" for name in files)]
+    text = SW_TEMPLATE.read_text(encoding="utf-8")
+    text = text.replace('"__VERSION__"', json.dumps(content_version(root, files)))
+    return text.replace("__PRECACHE__", json.dumps(urls, indent=2))
+
+
+def build(out: Path) -> None:
+    """Write the whole site into out (an empty or new folder)."""
+    vendor.ensure()
+    if out.exists():
+        shutil.rmtree(out)
+    for name in site_files():
+        target = out / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(ROOT / name, target)
+    (out / "sw.js").write_text(service_worker(), encoding="utf-8")
+    (out / ".nojekyll").write_text("")  # GitHub Pages must not hide files or folders that start with "_"
+    print(f"Built the site into {out} ({len(site_files())} files and sw.js).")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    group = parser.add_mutually_exclusive_group(required=True)
+    group.add_argument("--out", type=Path, help="build the site into this folder")
+    group.add_argument("--list", action="store_true", help="print the pre-cache list")
+    args = parser.parse_args()
+    if args.list:
+        print("\n".join(site_files()))
+    else:
+        build(args.out.resolve())
+
+
+if __name__ == "__main__":
+    main()
