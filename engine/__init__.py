@@ -1,0 +1,61 @@
+"""The rules engine: pure Python, standard library only.
+
+>>> import engine
+>>> g = engine.new_game("KL1-D1N-AAAAAAG")
+>>> g.game_name, g.code, g.score_text
+('Klondike', 'KL1-D1N-AAAAAAG', '0')
+>>> [str(m) for m in g.legal_moves()]
+['s', 't1>f', 't7>f']
+>>> engine.replay("KL1-D1N-AAAAAAG t1>f s").score
+10
+"""
+
+from engine.cards import SUITS, Card, parse_card
+from engine.codes import (
+    CodeError,
+    DealCode,
+    SplitMix64,
+    deal,
+    format_code,
+    parse_code,
+    random_code,
+    shuffle,
+)
+from engine.game import (
+    UNDO_LIMIT,
+    Action,
+    Game,
+    SaveError,
+    from_json,
+    new_game,
+    replay,
+)
+from engine.klondike import Klondike, format_vegas
+from engine.moves import STOCK_TAP, IllegalMove, Move, parse_move
+
+__all__ = [
+    "STOCK_TAP",
+    "SUITS",
+    "UNDO_LIMIT",
+    "Action",
+    "Card",
+    "CodeError",
+    "DealCode",
+    "Game",
+    "IllegalMove",
+    "Klondike",
+    "Move",
+    "SaveError",
+    "SplitMix64",
+    "deal",
+    "format_code",
+    "format_vegas",
+    "from_json",
+    "new_game",
+    "parse_card",
+    "parse_code",
+    "parse_move",
+    "random_code",
+    "replay",
+    "shuffle",
+]

@@ -1,0 +1,566 @@
+"""The game core shared by Klondike and the Spider family.
+
+A ``Game`` holds fixed settings (its deal code) and a mutable position. Every
+change of position goes through a few primitive steps (move a block of cards,
+turn cards over one by one, flip a top card) that are logged in an ``Action``,
+so undo is exact and the same for every game: it replays the steps backwards
+and restores the counters saved before the action.
+
+``play()`` checks a move and raises ``IllegalMove`` with the rule in player
+words; ``_push()`` applies an already checked move without looking.
+
+>>> import engine
+>>> g = engine.new_game("KL1-D1N-AAAAAAG")
+>>> action = g.play("s")
+>>> action.kind, str(g.top("w")), g.moves
+('draw', 'Qh', 1)
+>>> g.record()
+'KL1-D1N-AAAAAAG s'
+>>> engine.from_json(g.to_json()).record() == g.record()
+True
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections import Counter, deque
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, NamedTuple, TypeVar
+
+from engine.cards import Card, parse_card
+from engine.codes import CodeError, Deal, DealCode, deal, format_code, make_deck, parse_code
+from engine.moves import IllegalMove, Move, parse_move
+
+__all__ = [
+    "JSON_VERSION",
+    "UNDO_LIMIT",
+    "Action",
+    "Effect",
+    "Game",
+    "SaveError",
+    "Step",
+    "from_json",
+    "game_class",
+    "new_game",
+    "replay",
+]
+
+UNDO_LIMIT = 100
+"""How many of the last actions can be undone."""
+
+JSON_VERSION = 1
+"""The format version written by ``Game.to_json()``."""
+
+G = TypeVar("G", bound="Game")
+
+
+class SaveError(ValueError):
+    """A saved game that cannot be loaded; ``str()`` says why."""
+
+
+class Step(NamedTuple):
+    """One primitive change of position, logged so that it can be reversed.
+
+    ``op`` is ``"m"`` (move the top ``n`` cards of ``src`` onto ``dst`` as a
+    block), ``"t"`` (take the top ``n`` cards of ``src`` one at a time onto
+    ``dst``, turning each over: a draw or a recycle) or ``"f"`` (turn over the
+    top card of ``src``; ``dst`` is ``src`` and ``n`` is 1).
+    """
+
+    op: str
+    src: str
+    dst: str
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One action that was played: what the UI announces or animates, and
+    what undo needs.
+
+    ``kind`` is ``"move"``, ``"draw"``, ``"recycle"`` or ``"deal"``; ``dst`` is
+    the pile the cards actually went to (``"f2"`` for ``w>f`` with a heart,
+    ``"w"`` for a draw, ``"s"`` for a recycle). ``flipped`` lists the piles
+    whose new top card turned face up; ``removed`` the ``(pile, suit)`` of
+    each completed run taken off (Spider family).
+    """
+
+    move: Move
+    kind: str
+    dst: str
+    flipped: tuple[str, ...] = ()
+    removed: tuple[tuple[str, str], ...] = ()
+    score_before: int = 0
+    score_after: int = 0
+    steps: tuple[Step, ...] = field(default=(), repr=False)
+    counters: tuple[int, ...] = field(default=(), repr=False)
+
+
+class Effect(NamedTuple):
+    """What a game's ``_perform`` reports back to the core."""
+
+    kind: str
+    dst: str
+    score: int
+    removed: tuple[tuple[str, str], ...] = ()
+
+
+_GAMES: dict[str, type[Game]] = {}
+
+
+class Game(ABC):
+    """Base class of every game: settings, position, history, undo, records.
+
+    Subclasses set ``prefix`` (the deal-code game id), ``game_name`` and
+    ``pile_ids``, and implement the rules hooks: ``_setup``, ``_check``,
+    ``_perform``, ``legal_moves`` and the gesture helpers.
+    """
+
+    prefix: ClassVar[str] = ""
+    game_name: ClassVar[str] = ""
+    pile_ids: ClassVar[tuple[str, ...]] = ()
+    """Every visible pile id in display order."""
+
+    settings: DealCode
+    code: str
+    score: int
+    moves: int
+    """Actions played (moves, draws, recycles, deals); undo takes one back."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.__dict__.get("prefix"):
+            _GAMES[cls.prefix] = cls
+
+    def __init__(self, code: DealCode | str) -> None:
+        settings = parse_code(code) if isinstance(code, str) else code
+        if settings.game != self.prefix:
+            raise CodeError(f"{format_code(settings)} is not a {self.game_name} deal code.")
+        self.settings = settings
+        self.code = format_code(settings)
+        self.score = 0
+        self.moves = 0
+        self._piles: dict[str, list[Card]] = {}
+        self._history: deque[Action] = deque(maxlen=UNDO_LIMIT)
+        self._played: list[Move] = []
+        self._log: list[Step] = []
+        self._setup(deal(settings))
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.code} score={self.score} moves={self.moves}>"
+
+    # ----------------------------------------------------------- rule hooks
+
+    @abstractmethod
+    def _setup(self, layout: Deal) -> None:
+        """Lay out a fresh deal and set the starting score and counters."""
+
+    @abstractmethod
+    def _check(self, move: Move) -> Move:
+        """Return the canonical form of a legal move, or raise ``IllegalMove``."""
+
+    @abstractmethod
+    def _perform(self, move: Move) -> Effect:
+        """Apply a checked move through the primitive step helpers."""
+
+    @abstractmethod
+    def _counters(self) -> tuple[int, ...]:
+        """Game-specific counters that an action may change (saved for undo)."""
+
+    @abstractmethod
+    def _restore_counters(self, counters: tuple[int, ...]) -> None:
+        """Put back counters saved by ``_counters``."""
+
+    @abstractmethod
+    def legal_moves(self) -> list[Move]:
+        """Every legal move now, the stock tap included when it is allowed."""
+
+    @property
+    @abstractmethod
+    def won(self) -> bool:
+        """True once the game is won."""
+
+    # ------------------------------------------------------------ position
+
+    def pile(self, pid: str) -> tuple[Card, ...]:
+        """The cards of pile ``pid``, bottom to top."""
+        try:
+            return tuple(self._piles[pid])
+        except KeyError:
+            raise KeyError(f"There is no pile {pid!r} in {self.game_name}.") from None
+
+    def top(self, pid: str) -> Card | None:
+        """The top card of pile ``pid``, or None when it is empty."""
+        cards = self.pile(pid)
+        return cards[-1] if cards else None
+
+    @property
+    def score_text(self) -> str:
+        """The score as shown to the player."""
+        return str(self.score)
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """The actions that can still be undone, oldest first (at most 100)."""
+        return tuple(self._history)
+
+    @property
+    def can_undo(self) -> bool:
+        """True when ``undo()`` has something to undo."""
+        return bool(self._history)
+
+    @property
+    def played(self) -> tuple[Move, ...]:
+        """Every move played since the deal (undone ones removed)."""
+        return tuple(self._played)
+
+    # ---------------------------------------------------------- play / undo
+
+    def play(self, move: Move | str) -> Action:
+        """Play a move (a ``Move`` or its notation) after checking it.
+
+        Raises ``IllegalMove`` whose text is the rule that refuses it.
+        """
+        if isinstance(move, str):
+            move = parse_move(move)
+        elif not isinstance(move, Move):
+            raise IllegalMove("A move must be written like t3:2>t5, w>f or s.")
+        if not (isinstance(move.src, str) and isinstance(move.dst, str) and type(move.count) is int):
+            raise IllegalMove("A move must be written like t3:2>t5, w>f or s.")
+        return self._push(self._check(move))
+
+    def refusal(self, move: Move | str) -> str | None:
+        """The rule that refuses ``move``, or None when it is legal."""
+        try:
+            if isinstance(move, str):
+                move = parse_move(move)
+            self._check(move)
+        except IllegalMove as error:
+            return str(error)
+        return None
+
+    def is_legal(self, move: Move | str) -> bool:
+        """True when ``move`` may be played now."""
+        return self.refusal(move) is None
+
+    def _push(self, move: Move) -> Action:
+        """Apply a move that is known to be legal and record it for undo."""
+        action = self._apply(move)
+        self._history.append(action)
+        self._played.append(move)
+        return action
+
+    def _apply(self, move: Move) -> Action:
+        """Apply an unchecked move without touching history (see ``_revert``)."""
+        counters = self._counters()
+        before = self.score
+        self._log = []
+        effect = self._perform(move)
+        steps = tuple(self._log)
+        self.score = effect.score
+        self.moves += 1
+        return Action(
+            move=move,
+            kind=effect.kind,
+            dst=effect.dst,
+            flipped=tuple(s.src for s in steps if s.op == "f"),
+            removed=effect.removed,
+            score_before=before,
+            score_after=effect.score,
+            steps=steps,
+            counters=counters,
+        )
+
+    def _revert(self, action: Action) -> None:
+        """Undo ``action`` exactly; it must be the last one applied."""
+        piles = self._piles
+        for op, src, dst, n in reversed(action.steps):
+            if op == "m":
+                moved = piles[dst][-n:]
+                del piles[dst][-n:]
+                piles[src].extend(moved)
+            elif op == "t":
+                moved = piles[dst][-n:]
+                del piles[dst][-n:]
+                piles[src].extend(c.turned() for c in reversed(moved))
+            else:
+                cards = piles[src]
+                cards[-1] = cards[-1].turned()
+        self.score = action.score_before
+        self.moves -= 1
+        self._restore_counters(action.counters)
+
+    def undo(self) -> Action:
+        """Undo the last action (the last 100 can be undone); returns it.
+
+        Position, score, move count and every counter return exactly to what
+        they were before that action.
+        """
+        if not self._history:
+            raise IllegalMove("Nothing to undo.")
+        action = self._history.pop()
+        self._revert(action)
+        self._played.pop()
+        return action
+
+    # ------------------------------------------------- primitive step helpers
+
+    def _move_cards(self, src: str, dst: str, n: int) -> None:
+        a = self._piles[src]
+        self._piles[dst].extend(a[-n:])
+        del a[-n:]
+        self._log.append(Step("m", src, dst, n))
+
+    def _turn_cards(self, src: str, dst: str, n: int) -> None:
+        a = self._piles[src]
+        moved = a[-n:]
+        del a[-n:]
+        self._piles[dst].extend(c.turned() for c in reversed(moved))
+        self._log.append(Step("t", src, dst, n))
+
+    def _flip_top(self, pid: str) -> None:
+        cards = self._piles[pid]
+        cards[-1] = cards[-1].turned()
+        self._log.append(Step("f", pid, pid, 1))
+
+    # ------------------------------------------------------------- gestures
+
+    @abstractmethod
+    def can_pick(self, pid: str, count: int) -> bool:
+        """May the top ``count`` cards of pile ``pid`` be picked up and dragged?"""
+
+    def move_for_drop(self, pid: str, count: int, dst: str) -> Move:
+        """The move that dropping the top ``count`` cards of ``pid`` on ``dst``
+        means (not checked)."""
+        return Move(pid, dst, count)
+
+    def drop_targets(self, pid: str, count: int) -> list[str]:
+        """Pile ids where dropping the top ``count`` cards of ``pid`` is legal."""
+        if not self.can_pick(pid, count):
+            return []
+        return [dst for dst in self.pile_ids if dst != pid and self.is_legal(self.move_for_drop(pid, count, dst))]
+
+    def tap_move(self, pid: str) -> Move | None:
+        """The move a single tap on the top card of ``pid`` makes, if any."""
+        return None
+
+    @abstractmethod
+    def double_tap_move(self, pid: str, count: int = 1) -> Move | None:
+        """The move a double tap on the top ``count`` cards of ``pid`` makes."""
+
+    @abstractmethod
+    def stock_action(self) -> str | None:
+        """What tapping the stock does now: ``"draw"``, ``"recycle"``,
+        ``"deal"``, or None when it is refused."""
+
+    @abstractmethod
+    def stock_refusal(self) -> str | None:
+        """The rule that refuses a tap on the stock now, or None."""
+
+    # ------------------------------------------------------ records and JSON
+
+    def record(self) -> str:
+        """The game record: the code, then every move played, space-separated."""
+        return " ".join([self.code, *(str(m) for m in self._played)])
+
+    def copy(self: G) -> G:
+        """An independent copy of this game, history included."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other._piles = {pid: list(cards) for pid, cards in self._piles.items()}
+        other._history = deque(self._history, maxlen=UNDO_LIMIT)
+        other._played = list(self._played)
+        other._log = []
+        return other
+
+    def to_json(self) -> str:
+        """The whole game as compact JSON, undo history included.
+
+        Holds the code, the moves played, how many of them can be undone, and
+        the position, score and move count as a check on load.
+        """
+        data = {
+            "v": JSON_VERSION,
+            "code": self.code,
+            "played": " ".join(str(m) for m in self._played),
+            "undo": len(self._history),
+            "score": self.score,
+            "moves": self.moves,
+            "piles": {pid: _pile_text(cards) for pid, cards in self._piles.items()},
+        }
+        return json.dumps(data, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> Game:
+        """Load a game saved by ``to_json``; raises ``SaveError`` when the data
+        is malformed or does not hold together."""
+        return _load(text, None if cls is Game else cls)
+
+
+def _pile_text(cards: Sequence[Card]) -> str:
+    # Face-down cards carry a "#" so that the saved position is complete.
+    return " ".join(str(c) if c.face_up else "#" + str(c) for c in cards)
+
+
+def _parse_pile(pid: str, text: str) -> list[Card]:
+    cards = []
+    for token in text.split():
+        face_up = not token.startswith("#")
+        body = token if face_up else token[1:]
+        try:
+            card = parse_card(body, face_up)
+        except ValueError:
+            raise SaveError(f"Pile {pid} in the save holds {token!r}, which is not a card.") from None
+        if str(card) != body:
+            raise SaveError(f"Pile {pid} in the save holds {token!r}, which is not a card.")
+        cards.append(card)
+    return cards
+
+
+_REQUIRED: dict[str, type] = {
+    "code": str,
+    "played": str,
+    "undo": int,
+    "score": int,
+    "moves": int,
+    "piles": dict,
+}
+
+
+def _load(text: str, expected: type[Game] | None) -> Game:
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise SaveError("A saved game must be JSON text.")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise SaveError(f"The save is not valid JSON ({error}).") from None
+    if not isinstance(data, dict):
+        raise SaveError("The save is not a saved game: expected a JSON object.")
+    if "v" not in data:
+        raise SaveError("The save has no format version ('v').")
+    version = data["v"]
+    if type(version) is not int:
+        raise SaveError("The save's format version ('v') must be a whole number.")
+    if version > JSON_VERSION:
+        raise SaveError(
+            f"The save has format version {version}, newer than this game reads "
+            f"({JSON_VERSION}); it was made by a newer version."
+        )
+    if version < 1:
+        raise SaveError(f"The save has an unknown format version {version}.")
+    for key, kind in _REQUIRED.items():
+        if key not in data:
+            raise SaveError(f"The save has no {key!r}.")
+        value = data[key]
+        ok = type(value) is int if kind is int else isinstance(value, kind)
+        if not ok:
+            raise SaveError(f"The save's {key!r} should be {_KIND_NAMES[kind]}, not {type(value).__name__}.")
+    try:
+        settings = parse_code(data["code"])
+    except CodeError as error:
+        raise SaveError(f"The save's deal code is bad: {error}") from None
+    cls = _GAMES.get(settings.game)
+    if cls is None:
+        raise SaveError(f"{settings.game_name} games cannot be loaded yet.")
+    if expected is not None and not issubclass(cls, expected):
+        raise SaveError(f"The save holds a {settings.game_name} game.")
+    game = cls(settings)
+
+    stored_piles = data["piles"]
+    if set(stored_piles) != set(game._piles):
+        raise SaveError(
+            "The save's piles should be "
+            + ", ".join(game._piles)
+            + "; got "
+            + ", ".join(str(k) for k in stored_piles)
+            + "."
+        )
+    piles: dict[str, list[Card]] = {}
+    for pid in game._piles:
+        value = stored_piles[pid]
+        if not isinstance(value, str):
+            raise SaveError(f"Pile {pid} in the save should be text, not {type(value).__name__}.")
+        piles[pid] = _parse_pile(pid, value)
+    _check_cards(piles, settings)
+
+    for index, token in enumerate(data["played"].split(), 1):
+        try:
+            game.play(token)
+        except IllegalMove as error:
+            raise SaveError(f"Move {index} ({token}) in the save is not legal: {error}") from None
+    if piles != game._piles:
+        raise SaveError("The saved position does not match the moves played.")
+    if data["score"] != game.score:
+        raise SaveError(f"The saved score {data['score']} does not match the moves played ({game.score}).")
+    if data["moves"] != game.moves:
+        raise SaveError(f"The saved move count {data['moves']} does not match the moves played ({game.moves}).")
+    undo = data["undo"]
+    if not 0 <= undo <= len(game._history):
+        raise SaveError(f"The save's undo depth {undo} should be between 0 and {len(game._history)}.")
+    while len(game._history) > undo:
+        game._history.popleft()
+    return game
+
+
+_KIND_NAMES: dict[type, str] = {
+    str: "text",
+    int: "a whole number",
+    dict: "an object",
+}
+
+
+def _check_cards(piles: dict[str, list[Card]], settings: DealCode) -> None:
+    have = Counter((c.rank, c.suit) for cards in piles.values() for c in cards)
+    deck = Counter((c.rank, c.suit) for c in make_deck(settings.game, settings.suits))
+    for key in sorted(have.keys() | deck.keys(), key=lambda k: (k[1], k[0])):
+        name = str(Card(*key))
+        if have[key] > deck[key]:
+            if deck[key] == 0:
+                raise SaveError(f"The save holds the {name}, which is not in this deck.")
+            times = "twice" if have[key] == 2 else f"{have[key]} times"
+            raise SaveError(f"The save holds the {name} {times}; the deck has {deck[key]}.")
+        if have[key] < deck[key]:
+            raise SaveError(f"The save is missing the {name}.")
+
+
+# ---------------------------------------------------------------- functions
+
+
+def game_class(game: str) -> type[Game]:
+    """The class that plays deal codes of ``game`` (``"KL"``, ``"SD"``, ``"SP"``)."""
+    cls = _GAMES.get(game)
+    if cls is None:
+        name = {"SD": "Spiderette", "SP": "Spider"}.get(game, repr(game))
+        raise CodeError(f"{name} is not available yet.")
+    return cls
+
+
+def new_game(code: str | DealCode) -> Game:
+    """A new game for a deal code; raises ``CodeError`` on a bad code."""
+    settings = parse_code(code) if isinstance(code, str) else code
+    return game_class(settings.game)(settings)
+
+
+def replay(record: str) -> Game:
+    """Re-play a game record (``"KL1-D1N-AAAAAAG s w>t3"``) into a game.
+
+    Raises ``CodeError`` for a bad code and ``IllegalMove`` naming the first
+    move that cannot be played.
+    """
+    if not isinstance(record, str) or not record.split():
+        raise CodeError("A game record starts with a deal code, such as KL1-D1N-AAAAAAG.")
+    code, *tokens = record.split()
+    game = new_game(code)
+    for index, token in enumerate(tokens, 1):
+        try:
+            game.play(token)
+        except IllegalMove as error:
+            raise IllegalMove(f"Move {index} ({token}): {error}") from None
+    return game
+
+
+def from_json(text: str) -> Game:
+    """Load any game saved by ``Game.to_json()``; raises ``SaveError``."""
+    return _load(text, None)
