@@ -1,0 +1,93 @@
+"""Statistics per variant."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import engine
+from ui.stats import (
+    RECENT,
+    VariantStats,
+    chart_svg,
+    finish_game,
+    merge_import,
+    start_game,
+    variant_key,
+    variant_label,
+)
+
+
+def play(variants: dict, key: str, won: bool, score: int = 100, seconds: float = 60.0, moves: int = 90) -> None:
+    start_game(variants, key)
+    finish_game(variants, key, won=won, score=score, seconds=seconds, moves=moves)
+
+
+def test_every_variant_has_its_own_key() -> None:
+    keys = {
+        variant_key(engine.parse_code(code))
+        for code in ("KL1-D1N-AAAAAAB", "KL1-D3N-AAAAAAB", "KL1-D1V-AAAAAAB", "KL1-D3C-AAAAAAB", "SD1-S1-AAAAAAB")
+    }
+    assert keys == {"KL-D1N", "KL-D3N", "KL-D1V", "KL-D3C", "SD-S1"}
+    assert variant_label("SP-S4") == "Spider, 4 suits"
+
+
+def test_streaks_bests_and_averages() -> None:
+    variants: dict = {}
+    play(variants, "KL-D1N", True, score=600, seconds=300, moves=120)
+    play(variants, "KL-D1N", True, score=700, seconds=200, moves=100)
+    play(variants, "KL-D1N", False, score=50)
+    play(variants, "KL-D1N", True, score=650, seconds=250, moves=110)
+    s = VariantStats.from_dict(variants["KL-D1N"])
+    assert (s.played, s.won, s.current_streak, s.best_streak) == (4, 3, 1, 2)
+    assert s.best_score == 700
+    assert s.fastest_win == 200
+    assert s.average_win_moves == 110
+    assert s.win_rate == 0.75
+    assert [won for won, _ in s.recent] == [1, 1, 0, 1]
+
+
+def test_unfinished_game_counts_as_played_and_lost() -> None:
+    variants: dict = {}
+    start_game(variants, "SD-S2")
+    s = VariantStats.from_dict(variants["SD-S2"])
+    assert (s.played, s.won) == (1, 0)
+    finish_game(variants, "SD-S2", won=False, score=480, seconds=10, moves=20)
+    assert VariantStats.from_dict(variants["SD-S2"]).recent == [[0, 480]]
+
+
+def test_vegas_bankroll_runs_across_games() -> None:
+    variants: dict = {}
+    play(variants, "KL-D3V", False, score=-37)
+    play(variants, "KL-D3V", True, score=208)
+    assert VariantStats.from_dict(variants["KL-D3V"]).bankroll == 171
+    play(variants, "KL-D3N", False, score=40)
+    assert VariantStats.from_dict(variants["KL-D3N"]).bankroll == 0
+
+
+def test_recent_results_are_bounded() -> None:
+    variants: dict = {}
+    for index in range(RECENT + 5):
+        play(variants, "SP-S1", index % 2 == 0)
+    assert len(VariantStats.from_dict(variants["SP-S1"]).recent) == RECENT
+
+
+@given(st.dictionaries(st.sampled_from(["played", "won", "best_score", "recent", "bankroll"]), st.from_type(object)))
+def test_damaged_figures_never_raise(data: dict) -> None:
+    stats = VariantStats.from_dict(data)
+    assert stats.won <= stats.played
+    assert stats.played >= 0
+
+
+def test_import_checks_the_file() -> None:
+    with pytest.raises(ValueError, match="not a solitaire statistics export"):
+        merge_import({"variants": {}})
+    data = {"kind": "solitaire-statistics", "variants": {"KL-D1N": {"played": 3, "won": 9}}}
+    assert merge_import(data)["KL-D1N"]["won"] == 3
+
+
+def test_chart_has_one_bar_per_result_and_an_accessible_name() -> None:
+    svg = chart_svg([[1, 700], [0, 30], [1, 650]])
+    assert svg.count("<rect") == 3
+    assert 'aria-label="Last 3 games: 2 won, 1 lost"' in svg

@@ -1,0 +1,274 @@
+"""Saving to the browser's storage without ever breaking the game.
+
+Everything is kept under versioned keys. Each read is checked; whatever cannot
+be used is reported as a short notice for the player, kept aside under a backup
+key (so a save written by a newer version is not destroyed), and replaced by
+what can be salvaged. Writes that fail (full quota, storage disabled) are
+reported once and never raise.
+
+Pure Python: the backend is anything with ``getItem``, ``setItem`` and
+``removeItem`` (the browser's ``localStorage``, or a dict-backed fake in tests).
+
+>>> store = Store(MemoryBackend())
+>>> store.save_settings({"game": "SD", "suits": 2})
+True
+>>> store.load_settings()
+{'game': 'SD', 'suits': 2}
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import engine
+
+__all__ = [
+    "GAME_KEY",
+    "SAVE_VERSION",
+    "SETTINGS_KEY",
+    "STATS_KEY",
+    "Backend",
+    "MemoryBackend",
+    "SavedGame",
+    "Store",
+]
+
+SAVE_VERSION = 1
+PREFIX = "solitaire"
+SETTINGS_KEY = f"{PREFIX}.v{SAVE_VERSION}.settings"
+GAME_KEY = f"{PREFIX}.v{SAVE_VERSION}.game"
+STATS_KEY = f"{PREFIX}.v{SAVE_VERSION}.stats"
+BACKUP_PREFIX = f"{PREFIX}.backup."
+
+
+class Backend(Protocol):
+    """The part of the Web Storage API we use (hence its camelCase names)."""
+
+    def getItem(self, key: str) -> str | None: ...
+
+    def setItem(self, key: str, value: str) -> None: ...
+
+    def removeItem(self, key: str) -> None: ...
+
+
+class MemoryBackend:
+    """A dict-backed stand-in for ``localStorage`` (tests, or storage disabled)."""
+
+    def __init__(self, items: dict[str, str] | None = None, quota: int | None = None) -> None:
+        self.items: dict[str, str] = dict(items or {})
+        self.quota = quota
+
+    def getItem(self, key: str) -> str | None:
+        return self.items.get(key)
+
+    def setItem(self, key: str, value: str) -> None:
+        if self.quota is not None:
+            used = sum(len(k) + len(v) for k, v in self.items.items() if k != key)
+            if used + len(key) + len(value) > self.quota:
+                raise QuotaExceeded("QuotaExceededError: the storage quota is full")
+        self.items[key] = value
+
+    def removeItem(self, key: str) -> None:
+        self.items.pop(key, None)
+
+
+class QuotaExceeded(Exception):
+    """Raised by MemoryBackend like the browser raises QuotaExceededError."""
+
+
+@dataclass(frozen=True, slots=True)
+class SavedGame:
+    """A game in progress as it was saved."""
+
+    game: engine.Game
+    elapsed: float = 0.0
+    counted: bool = False
+    """True once the game counted as played in the statistics."""
+    finished: bool = False
+    """True once its result (won or lost) went into the statistics."""
+
+
+@dataclass
+class Store:
+    """Versioned, checked access to the browser storage."""
+
+    backend: Backend | None
+    notices: list[str] = field(default_factory=list)
+    """Short messages for the player about storage problems, oldest first."""
+    _write_failed: bool = False
+
+    # ------------------------------------------------------------- raw access
+
+    def _read(self, key: str) -> str | None:
+        if self.backend is None:
+            return None
+        try:
+            value = self.backend.getItem(key)
+        except Exception:  # noqa: BLE001 - a disabled or broken storage must not stop the game
+            self._storage_unavailable()
+            return None
+        return None if value is None else str(value)
+
+    def _write(self, key: str, value: str) -> bool:
+        if self.backend is None:
+            return False
+        try:
+            self.backend.setItem(key, value)
+        except Exception as error:  # noqa: BLE001 - quota or disabled storage: report, keep playing
+            if not self._write_failed:
+                self._write_failed = True
+                if "quota" in str(error).lower():
+                    self.notices.append("Storage is full: progress is not being saved.")
+                else:
+                    self._storage_unavailable()
+            return False
+        if self._write_failed:
+            self._write_failed = False
+            self.notices.append("Saving works again.")
+        return True
+
+    def _storage_unavailable(self) -> None:
+        message = "Storage is unavailable in this browser: progress will not be kept after you leave."
+        if message not in self.notices:
+            self.notices.append(message)
+
+    def _set_aside(self, key: str, raw: str, why: str) -> None:
+        """Keep an unusable value under a backup key so nothing is destroyed, and tell the player."""
+        self._write(BACKUP_PREFIX + key, raw)
+        self.notices.append(why)
+
+    def _load_json(self, key: str, what: str) -> Any:
+        raw = self._read(key)
+        if raw is None:
+            return None
+        try:
+            data = json.loads(raw)
+        except ValueError:
+            self._set_aside(key, raw, f"Your saved {what} could not be read and was set aside.")
+            return None
+        if not isinstance(data, dict):
+            self._set_aside(key, raw, f"Your saved {what} was not in a known format and was set aside.")
+            return None
+        version = data.get("version")
+        if version != SAVE_VERSION:
+            if isinstance(version, int) and version > SAVE_VERSION:
+                why = f"Your saved {what} comes from a newer version of the game; it was set aside."
+            else:
+                why = f"Your saved {what} has an unknown format and was set aside."
+            self._set_aside(key, raw, why)
+            return None
+        return data
+
+    # --------------------------------------------------------------- settings
+
+    def load_settings(self) -> dict[str, Any]:
+        data = self._load_json(SETTINGS_KEY, "settings")
+        if data is None:
+            return {}
+        settings = data.get("settings")
+        if not isinstance(settings, dict):
+            self.notices.append("Your saved settings were incomplete; the defaults are used.")
+            return {}
+        return settings
+
+    def save_settings(self, settings: dict[str, Any]) -> bool:
+        return self._write(SETTINGS_KEY, json.dumps({"version": SAVE_VERSION, "settings": settings}))
+
+    # ------------------------------------------------------------------- game
+
+    def save_game(self, saved: SavedGame) -> bool:
+        data = {
+            "version": SAVE_VERSION,
+            "game": saved.game.to_json(),
+            "record": saved.game.record(),
+            "elapsed": round(saved.elapsed, 3),
+            "counted": saved.counted,
+            "finished": saved.finished,
+        }
+        return self._write(GAME_KEY, json.dumps(data, separators=(",", ":")))
+
+    def load_game(self) -> SavedGame | None:
+        """The saved game, or what can be salvaged of it, or None."""
+        data = self._load_json(GAME_KEY, "game")
+        if data is None:
+            return None
+        elapsed = data.get("elapsed", 0.0)
+        if not isinstance(elapsed, int | float) or elapsed < 0:
+            elapsed = 0.0
+        counted = data.get("counted") is True
+        finished = data.get("finished") is True
+        text = data.get("game")
+        try:
+            if not isinstance(text, str):
+                raise engine.SaveError("the game is missing")
+            game = engine.from_json(text)
+        except (engine.SaveError, engine.CodeError, engine.IllegalMove) as error:
+            salvaged = self._salvage(data.get("record"))
+            raw = self._read(GAME_KEY) or ""
+            if salvaged is None:
+                self._set_aside(GAME_KEY, raw, f"Your saved game could not be restored ({error}).")
+                return None
+            self._set_aside(
+                GAME_KEY,
+                raw,
+                "Your saved game was damaged: it was rebuilt from its moves, without its undo history.",
+            )
+            game = salvaged
+        return SavedGame(game, float(elapsed), counted, finished)
+
+    @staticmethod
+    def _salvage(record: object) -> engine.Game | None:
+        """Replay as much of a game record as is valid."""
+        if not isinstance(record, str) or not record.strip():
+            return None
+        code, *moves = record.split()
+        try:
+            game = engine.new_game(code)
+        except engine.CodeError:
+            return None
+        for move in moves:
+            try:
+                game.play(move)
+            except engine.IllegalMove:
+                break
+        return game
+
+    def clear_game(self) -> None:
+        if self.backend is not None:
+            try:
+                self.backend.removeItem(GAME_KEY)
+            except Exception:  # noqa: BLE001 - see _read
+                self._storage_unavailable()
+
+    # ------------------------------------------------------------ statistics
+
+    def load_stats(self) -> dict[str, Any]:
+        data = self._load_json(STATS_KEY, "statistics")
+        if data is None:
+            return {}
+        variants = data.get("variants")
+        if not isinstance(variants, dict):
+            self.notices.append("Your saved statistics were incomplete and were reset.")
+            return {}
+        return variants
+
+    def save_stats(self, variants: dict[str, Any]) -> bool:
+        return self._write(STATS_KEY, json.dumps({"version": SAVE_VERSION, "variants": variants}))
+
+    def update_stats(self, change: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
+        """Read the statistics fresh, change them, write them back at once.
+
+        Reading right before writing is what lets two open tabs both add their
+        results: each update starts from what the other tab last wrote.
+        """
+        variants = self.load_stats()
+        change(variants)
+        self.save_stats(variants)
+        return variants
+
+    def take_notices(self) -> list[str]:
+        notices, self.notices = self.notices, []
+        return notices
