@@ -5,7 +5,7 @@
 >>> g.game_name, g.code, g.score_text
 ('Klondike', 'KL1-D1N-AAAAAAG', '0')
 >>> [str(m) for m in g.legal_moves()]
-['s', 't1>f', 't7>f']
+['s', 't1>f', 't7>f', 't5>t4']
 >>> engine.replay("KL1-D1N-AAAAAAG t1>f s").score
 10
 """

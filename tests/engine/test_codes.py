@@ -225,16 +225,22 @@ def test_random_code() -> None:
         random_code("KL", draw=2)
 
 
-def test_new_game_dispatches_and_refuses_spider_for_now() -> None:
+def test_new_game_dispatches_on_the_prefix() -> None:
     g = engine.new_game("kl1-d3v-aaaaaag")
     assert isinstance(g, engine.Klondike)
     assert g.code == "KL1-D3V-AAAAAAG"
     assert g.settings == DealCode("KL", 3, "V", 4, 6)
-    for code in ("SD1-S4-AAAAAAH", "SP1-S1-AAAAAAA"):
-        with pytest.raises(CodeError, match="not available yet"):
-            engine.new_game(code)
     with pytest.raises(CodeError, match="not a Klondike deal code"):
         engine.Klondike("SD1-S4-AAAAAAH")
+
+
+def test_a_game_without_an_engine_is_a_clear_code_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(engine.game, "_GAMES", {"KL": engine.Klondike})
+    for code, name in (("SD1-S4-AAAAAAH", "Spiderette"), ("SP1-S1-AAAAAAA", "Spider")):
+        with pytest.raises(CodeError, match=f"^{name} is not available yet"):
+            engine.new_game(code)
+        with pytest.raises(CodeError, match="not available yet"):
+            engine.replay(code + " s")
 
 
 def test_every_klondike_deal_has_the_right_shape() -> None:
