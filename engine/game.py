@@ -135,7 +135,7 @@ class Game(ABC):
             _GAMES[cls.prefix] = cls
 
     def __init__(self, code: DealCode | str) -> None:
-        settings = parse_code(code) if isinstance(code, str) else code
+        settings = _settings(code)
         if settings.game != self.prefix:
             raise CodeError(f"{format_code(settings)} is not a {self.game_name} deal code.")
         self.settings = settings
@@ -223,20 +223,12 @@ class Game(ABC):
 
         Raises ``IllegalMove`` whose text is the rule that refuses it.
         """
-        if isinstance(move, str):
-            move = parse_move(move)
-        elif not isinstance(move, Move):
-            raise IllegalMove("A move must be written like t3:2>t5, w>f or s.")
-        if not (isinstance(move.src, str) and isinstance(move.dst, str) and type(move.count) is int):
-            raise IllegalMove("A move must be written like t3:2>t5, w>f or s.")
-        return self._push(self._check(move))
+        return self._push(self._check(_as_move(move)))
 
     def refusal(self, move: Move | str) -> str | None:
         """The rule that refuses ``move``, or None when it is legal."""
         try:
-            if isinstance(move, str):
-                move = parse_move(move)
-            self._check(move)
+            self._check(_as_move(move))
         except IllegalMove as error:
             return str(error)
         return None
@@ -296,7 +288,9 @@ class Game(ABC):
         """Undo the last action (the last 100 can be undone); returns it.
 
         Position, score, move count and every counter return exactly to what
-        they were before that action.
+        they were before that action, so ``play(m)`` then ``undo()`` gives back
+        the same ``to_json()`` -- except when 100 actions were already
+        undoable: playing ``m`` then forgot the oldest one for good.
         """
         if not self._history:
             raise IllegalMove("Nothing to undo.")
@@ -397,6 +391,24 @@ class Game(ABC):
         """Load a game saved by ``to_json``; raises ``SaveError`` when the data
         is malformed or does not hold together."""
         return _load(text, None if cls is Game else cls)
+
+
+def _as_move(move: object) -> Move:
+    # Moves may come from a UI or a save: anything that is not a well-formed
+    # Move must end as IllegalMove, never as another exception.
+    if isinstance(move, str):
+        return parse_move(move)
+    if isinstance(move, Move) and isinstance(move.src, str) and isinstance(move.dst, str) and type(move.count) is int:
+        return move
+    raise IllegalMove("A move must be written like t3:2>t5, w>f or s.")
+
+
+def _settings(code: object) -> DealCode:
+    if isinstance(code, DealCode):
+        return code
+    if isinstance(code, str):
+        return parse_code(code)
+    raise CodeError("A deal code must be text, such as KL1-D1N-AAAAAAG.")
 
 
 def _pile_text(cards: Sequence[Card]) -> str:
@@ -539,7 +551,7 @@ def game_class(game: str) -> type[Game]:
 
 def new_game(code: str | DealCode) -> Game:
     """A new game for a deal code; raises ``CodeError`` on a bad code."""
-    settings = parse_code(code) if isinstance(code, str) else code
+    settings = _settings(code)
     return game_class(settings.game)(settings)
 
 

@@ -251,3 +251,12 @@ def test_every_klondike_deal_has_the_right_shape() -> None:
         assert sum(c.face_up for c in cards) == 7
         assert len(g.pile("s")) == 24
         assert not g.pile("w")
+
+
+def test_new_game_needs_a_code() -> None:
+    for junk in (None, 7, b"KL1-D1N-AAAAAAG"):
+        with pytest.raises(CodeError, match="must be text"):
+            engine.new_game(junk)  # type: ignore[arg-type]
+    with pytest.raises(CodeError, match="must be text"):
+        engine.Klondike(None)  # type: ignore[arg-type]
+    assert engine.new_game(DealCode(seed=6)).code == "KL1-D1N-AAAAAAG"

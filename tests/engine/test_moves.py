@@ -137,3 +137,12 @@ def test_non_move_objects_raise_illegal_move() -> None:
 
 def test_illegal_move_is_a_value_error() -> None:
     assert issubclass(IllegalMove, ValueError)
+
+
+def test_refusal_and_is_legal_take_anything() -> None:
+    g = engine.new_game("KL1-D1N-AAAAAAG")
+    for junk in (None, 3, Move("t1", 3, 1), Move("t1", "t2", True)):
+        assert not g.is_legal(junk)  # type: ignore[arg-type]
+        assert g.refusal(junk)  # type: ignore[arg-type]
+    assert g.refusal("t1>f") is None
+    assert g.is_legal(Move("t1", "f"))
