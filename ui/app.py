@@ -1,17 +1,365 @@
-"""Builds the table and marks the page ready."""
+"""The page: wires the session to the table, the header, the dialogs and the URL.
 
+``start()`` reads the hash (a deal code or a game record), deals, draws the
+first frame and marks the page ready. Every action goes through the session;
+the app listens to its events and redraws once per animation frame.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyodide.ffi import create_proxy
 from pyscript import document, window
+
+import engine
+from ui.dialogs import NewGameDialog, SettingsDialog, WinDialog, describe_code
+from ui.hashlink import LinkError, code_hash, open_link, parse_hash, record_hash
+from ui.keys import KeyAssigner
+from ui.layout import compute, table_of
+from ui.pointer import Pointer
+from ui.render import Renderer
+from ui.session import Event, Preferences, Session, format_clock
+
+__all__ = ["App", "start"]
+
+STATUS_SECONDS = 7
+WIN_DELAY_MS = 650
+
+
+def _now() -> float:
+    return float(window.performance.now()) / 1000.0
+
+
+class App:
+    """The running game page."""
+
+    def __init__(self, game: engine.Game) -> None:
+        self.board = document.getElementById("board")
+        self.status = document.getElementById("status")
+        self.renderer = Renderer(self.board)
+        self.keys = KeyAssigner()
+        self.session = Session(game, Preferences(), clock=_now)
+        self.session.subscribe(self._on_event)
+        self.pointer = Pointer(self, self.board)
+        self.new_dialog = NewGameDialog(self)
+        self.settings_dialog = SettingsDialog(self)
+        self.win_dialog = WinDialog(self)
+        self._reduced = window.matchMedia("(prefers-reduced-motion: reduce)")
+        self._frame_id: Any = None
+        self._dirty = True
+        self._animate = False
+        self._deal = True
+        self._size = (0.0, 0.0)
+        self._status_timer: Any = None
+        self._shown: dict[str, str] = {}
+        self._own_hash = ""
+        self._proxies: list[Any] = []
+        self._frame_proxy = create_proxy(self._frame)
+        self._clear_status_proxy = create_proxy(self._clear_status)
+        self._win_proxy = create_proxy(self._show_win)
+        self._copied_proxy = create_proxy(self._copied)
+        self._copy_failed_proxy = create_proxy(self._copy_failed)
+        self._copy_message = ""
+        self._wire()
+
+    # ---------------------------------------------------------------- wiring
+
+    def _listen(self, target: Any, name: str, handler: Any) -> None:
+        proxy = create_proxy(handler)
+        target.addEventListener(name, proxy)
+        self._proxies.append(proxy)
+
+    def _wire(self) -> None:
+        by_id = document.getElementById
+        self._listen(by_id("btn-new"), "click", lambda _e: self.new_dialog.open())
+        self._listen(by_id("btn-restart"), "click", lambda _e: self.restart())
+        self._listen(by_id("btn-undo"), "click", lambda _e: self.undo())
+        self._listen(by_id("btn-share"), "click", lambda _e: self.share())
+        self._listen(by_id("btn-settings"), "click", lambda _e: self.settings_dialog.open())
+        self._listen(by_id("btn-copy"), "click", lambda _e: self.copy_code())
+        self._listen(document, "keydown", self._key)
+        self._listen(window, "hashchange", self._hash_changed)
+        observer = window.ResizeObserver.new(self._proxy(self._resized))
+        observer.observe(self.board)
+        self._observer = observer
+        self._clock_id = window.setInterval(self._proxy(self._tick), 500)
+
+    def _proxy(self, handler: Any) -> Any:
+        proxy = create_proxy(handler)
+        self._proxies.append(proxy)
+        return proxy
+
+    # --------------------------------------------------------------- actions
+
+    def play(self, move: engine.Move | str) -> Event:
+        """Play a move through the session (refusals are announced)."""
+        return self.session.play(move)
+
+    def undo(self) -> Event:
+        self.pointer.cancel_pending()
+        return self.session.undo()
+
+    def restart(self) -> Event:
+        self.pointer.cancel_pending()
+        return self.session.restart()
+
+    def new_game(self, code: str | None) -> Event:
+        self.pointer.cancel_pending()
+        return self.session.new_game(code)
+
+    def load(self, game: engine.Game) -> Event:
+        self.pointer.cancel_pending()
+        return self.session.load(game)
+
+    # ---------------------------------------------------------------- events
+
+    def _on_event(self, event: Event) -> None:
+        game = self.session.game
+        if event.kind == "refused":
+            self.say(event.message)
+            return
+        if event.kind in ("new", "restart", "load"):
+            self.keys.reset()
+            self._deal = True
+            self.win_dialog.close()
+            self._set_hash(game.code)
+            if event.kind == "new":
+                self.say(f"New game: {describe_code(game.settings)}.")
+            elif event.kind == "restart":
+                self.say("The deal starts again.")
+            else:
+                self.say(f"Opened a {game.game_name} game at move {game.moves}.")
+        else:
+            action = event.action
+            message = ""
+            if action is not None and event.kind == "play":
+                if action.removed:
+                    runs = len(action.removed)
+                    message = "A run is complete and removed."
+                    if runs > 1:
+                        message = f"{runs} runs are complete and removed."
+                elif action.kind == "recycle":
+                    message = "The waste is turned back into the stock."
+            elif event.kind == "undo":
+                message = "Undone."
+            self.say(message)
+        self.redraw(animate=True)
+        if event.won:
+            self._celebrate()
+
+    def say(self, text: str) -> None:
+        """Show a message in the status line (refusals and announcements)."""
+        if self._status_timer is not None:
+            window.clearTimeout(self._status_timer)
+            self._status_timer = None
+        self.status.textContent = text
+        self.status.classList.toggle("show", bool(text))
+        if text:
+            self._status_timer = window.setTimeout(self._clear_status_proxy, STATUS_SECONDS * 1000)
+
+    def _clear_status(self, *_: Any) -> None:
+        self._status_timer = None
+        self.status.classList.remove("show")
+        self.status.textContent = ""
+
+    def _key(self, event: Any) -> None:
+        if not (event.ctrlKey or event.metaKey) or event.altKey or str(event.key).lower() != "z":
+            return
+        if document.querySelector("dialog[open]"):  # JS null is falsy (and is not None)
+            return
+        tag = str(getattr(event.target, "tagName", "") or "").lower()
+        if tag in ("input", "textarea", "select"):
+            return
+        event.preventDefault()
+        if not event.shiftKey:
+            self.undo()
+
+    # ---------------------------------------------------------------- header
+
+    def _write(self, element_id: str, text: str, attribute: str | None = None) -> None:
+        if self._shown.get(element_id) == text:
+            return
+        self._shown[element_id] = text
+        el = document.getElementById(element_id)
+        el.textContent = text
+        if attribute:
+            el.setAttribute(attribute, text)
+
+    def _update_header(self) -> None:
+        game = self.session.game
+        self._write("score", game.score_text, "data-score")
+        self._write("moves", str(game.moves), "data-moves")
+        self._write("code", game.code, "data-code")
+        self._write("game-name", game.game_name)
+        self._write("time", format_clock(self.session.elapsed()), "data-time")
+        undo = document.getElementById("btn-undo")
+        undo.disabled = not game.can_undo
+        document.body.dataset.game = game.settings.game
+        document.body.dataset.won = "true" if game.won else "false"
+
+    def _tick(self, *_: Any) -> None:
+        self._write("time", format_clock(self.session.elapsed()), "data-time")
+
+    # --------------------------------------------------------------- drawing
+
+    def request_frame(self) -> None:
+        """Ask for one redraw at the next animation frame."""
+        if self._frame_id is None:
+            self._frame_id = window.requestAnimationFrame(self._frame_proxy)
+
+    def redraw(self, animate: bool = True) -> None:
+        self._dirty = True
+        self._animate = self._animate or animate
+        self.request_frame()
+
+    def _frame(self, *_: Any) -> None:
+        self._frame_id = None
+        if self._dirty:
+            if self.pointer.busy() and self.pointer.press is not None:
+                self.pointer.abort()
+            self.draw_now()
+        self.pointer.frame()
+
+    def draw_now(self) -> None:
+        """Draw the table at once (the first frame, and every requested frame)."""
+        width = float(self.board.clientWidth)
+        height = float(self.board.clientHeight)
+        if width <= 0 or height <= 0:
+            return
+        self._size = (width, height)
+        game = self.session.game
+        layout = compute(table_of(game), width, height)
+        self.renderer.drop_piles(layout.piles)
+        keys = self.keys.assign([(box.pid, box.index, box.card_id) for box in layout.cards])
+        motion = not bool(self._reduced.matches)
+        deal_from = None
+        if self._deal:
+            stock = layout.piles["s"].slot
+            deal_from = (stock.x, stock.y)
+        self.renderer.draw(layout, keys, self.keys.removed, self._animate and motion, deal_from)
+        self._update_header()  # in the same frame as the cards, so figures and table always agree
+        self._dirty = False
+        self._animate = False
+        self._deal = False
+
+    def _resized(self, *_: Any) -> None:
+        width, height = float(self.board.clientWidth), float(self.board.clientHeight)
+        if (width, height) != self._size:
+            self.redraw(animate=False)
+
+    # ------------------------------------------------------------ the hash
+
+    def _set_hash(self, code: str) -> None:
+        text = code_hash(code)
+        self._own_hash = text
+        if str(window.location.hash) != text:
+            window.history.replaceState(None, "", text)
+
+    def _hash_changed(self, *_: Any) -> None:
+        text = str(window.location.hash)
+        if text == self._own_hash or not text.strip("#"):
+            return
+        self.open_hash(text)
+
+    def open_hash(self, text: str) -> None:
+        """Open the deal or game record of a hash; a bad one starts a random game."""
+        try:
+            game = open_link(text)
+        except LinkError as error:
+            self._own_hash = text
+            self.new_game(None)
+            self.say(f"{error} A new random game was dealt instead.")
+            return
+        if game is not None:
+            self.load(game)
+
+    # --------------------------------------------------------- copy, share
+
+    def _copy(self, text: str, message: str) -> None:
+        self._copy_message = message
+        clipboard = getattr(window.navigator, "clipboard", None)
+        if not clipboard or not hasattr(clipboard, "writeText"):
+            self._copy_failed(None)
+            return
+        clipboard.writeText(text).then(self._copied_proxy, self._copy_failed_proxy)
+
+    def _copied(self, *_: Any) -> None:
+        self.say(self._copy_message)
+
+    def _copy_failed(self, *_: Any) -> None:
+        self.say("Copying is not allowed here: select the text and copy it yourself.")
+
+    def copy_code(self) -> None:
+        code = self.session.game.code
+        self._copy(code, f"Deal code {code} copied.")
+
+    def share_link(self) -> str:
+        base = str(window.location.href).split("#", 1)[0]
+        return base + record_hash(self.session.game.record())
+
+    def share(self) -> None:
+        link = self.share_link()
+        document.getElementById("btn-share").dataset.link = link
+        self._copy(link, "Link to this game copied: it opens the game at this point, undo included.")
+
+    # --------------------------------------------------------------- the win
+
+    def _celebrate(self) -> None:
+        motion = not bool(self._reduced.matches)
+        if motion:
+            layer = document.getElementById("celebration")
+            parts = []
+            symbols = ("♠", "♥", "♦", "♣")
+            for n in range(36):
+                suit = symbols[n % 4]
+                red = " red" if suit in "♥♦" else ""
+                left = (n * 37) % 100
+                delay = (n * 53) % 900
+                parts.append(f'<i class="bit{red}" style="left:{left}%;animation-delay:{delay}ms">{suit}</i>')
+            layer.innerHTML = "".join(parts)
+            layer.classList.add("on")
+        self.say(f"You won! Score {self.session.game.score_text} in {self.session.game.moves} moves.")
+        window.setTimeout(self._win_proxy, WIN_DELAY_MS if motion else 0)
+
+    def _show_win(self, *_: Any) -> None:
+        if self.session.game.won:
+            self.win_dialog.open()
+        layer = document.getElementById("celebration")
+        window.setTimeout(self._proxy(lambda *_: layer.classList.remove("on")), 2500)
+
+    # ------------------------------------------------------------------ boot
+
+    def first_frame(self) -> None:
+        self._set_hash(self.session.game.code)
+        self.draw_now()
+
+
+def _initial_game() -> tuple[engine.Game, str]:
+    """The game the hash asks for, or a random Klondike deal; plus a message."""
+    text = str(window.location.hash)
+    try:
+        game = open_link(text)
+    except LinkError as error:
+        return engine.new_game(Preferences().random_code()), f"{error} A new random game was dealt instead."
+    if game is None:
+        return engine.new_game(Preferences(game="KL").random_code()), ""
+    link = parse_hash(text)
+    message = ""
+    if link is not None and link.moves:
+        message = f"Opened a {game.game_name} game at move {game.moves}."
+    return game, message
 
 
 def start() -> None:
-    app = document.getElementById("app")
-    table = document.createElement("div")
-    table.className = "table"
-    for index in range(1, 8):
-        column = document.createElement("div")
-        column.className = "pile tableau"
-        column.dataset.pile = f"t{index}"
-        table.appendChild(column)
-    app.appendChild(table)
+    game, message = _initial_game()
+    app = App(game)
     window.solitaireBoot.done()
+    app.first_frame()
+    if message:
+        app.say(message)
     document.body.dataset.ready = "true"
+    _RUNNING.append(app)
+
+
+_RUNNING: list[App] = []

@@ -1,0 +1,146 @@
+"""Helpers for playing the table with real pointer events (mouse and touch)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from playwright.sync_api import Page
+
+IDLE_TIMEOUT_MS = 5_000
+
+
+@dataclass(frozen=True)
+class Box:
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def grab(self) -> tuple[float, float]:
+        """A point on the card's top strip, visible even when covered below."""
+        return self.x + self.w / 2, self.y + min(6.0, self.h / 4)
+
+    @property
+    def center(self) -> tuple[float, float]:
+        return self.x + self.w / 2, self.y + self.h / 2
+
+
+def wait_idle(page: Page) -> None:
+    """Wait for the next frames to be drawn, then until no card animation is running."""
+    page.evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    page.wait_for_function(
+        "document.getAnimations().filter(a => a.playState === 'running' && "
+        "!a.effect?.target?.closest?.('.celebration')).length === 0",
+        timeout=IDLE_TIMEOUT_MS,
+    )
+
+
+def box(page: Page, selector: str) -> Box:
+    rect = page.eval_on_selector(
+        selector, "e => { const r = e.getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; }"
+    )
+    return Box(*rect)
+
+
+def card_selector(card: str, pile: str | None = None) -> str:
+    inner = f"[data-card='{card}']"
+    return f"[data-pile='{pile}'] {inner}" if pile else inner
+
+
+def pile_of(page: Page, card: str) -> str | None:
+    """The pile id holding the face-up card (None when it is not face up anywhere)."""
+    return page.evaluate(
+        "card => document.querySelector(`[data-card='${card}']`)?.closest('[data-pile]')?.dataset.pile ?? null", card
+    )
+
+
+def cards_in(page: Page, pile: str) -> list[str]:
+    """Face-up card names of a pile bottom to top (face-down cards as '#')."""
+    return page.evaluate(
+        """pile => [...document.querySelectorAll(`[data-pile='${pile}'] .card`)]
+            .sort((a, b) => (+a.style.zIndex) - (+b.style.zIndex))
+            .map(c => c.dataset.face === 'up' ? c.dataset.card : '#')""",
+        pile,
+    )
+
+
+def top_box(page: Page, pile: str) -> Box:
+    """The rectangle of a pile's top card, or of the pile itself when empty."""
+    rect = page.evaluate(
+        """pile => {
+            const el = document.querySelector(`[data-pile='${pile}']`);
+            const cards = [...el.querySelectorAll('.card')].sort((a, b) => (+a.style.zIndex) - (+b.style.zIndex));
+            const target = cards.length ? cards[cards.length - 1] : el;
+            const r = target.getBoundingClientRect();
+            return [r.x, r.y, r.width, cards.length ? r.height : r.width * 1.4];
+        }""",
+        pile,
+    )
+    return Box(*rect)
+
+
+def drag(page: Page, card: str, to_pile: str, steps: int = 8, check_targets: list[str] | None = None) -> list[str]:
+    """Drag a face-up card (and whatever lies on it) with the mouse onto a pile.
+
+    Returns the piles that were highlighted as accepting while dragging.
+    """
+    wait_idle(page)
+    start = box(page, card_selector(card)).grab
+    target = top_box(page, to_pile)
+    end = (target.x + target.w / 2, target.y + target.h * 0.45)
+    page.mouse.move(*start)
+    page.mouse.down()
+    page.mouse.move(start[0] + 12, start[1] + 12, steps=2)
+    page.mouse.move(*end, steps=steps)
+    highlighted = page.eval_on_selector_all(".pile.target", "els => els.map(e => e.dataset.pile)")
+    page.mouse.up()
+    wait_idle(page)
+    return highlighted
+
+
+def drag_to_point(page: Page, card: str, x: float, y: float) -> None:
+    wait_idle(page)
+    start = box(page, card_selector(card)).grab
+    page.mouse.move(*start)
+    page.mouse.down()
+    page.mouse.move(x, y, steps=8)
+    page.mouse.up()
+    wait_idle(page)
+
+
+def click_card(page: Page, card: str) -> None:
+    wait_idle(page)
+    page.mouse.click(*box(page, card_selector(card)).grab)
+
+
+def tap_stock(page: Page) -> None:
+    moves = page.inner_text("[data-moves]")
+    page.mouse.click(*box(page, "[data-pile='s']").center)
+    page.wait_for_function(
+        "before => document.querySelector('[data-moves]').textContent !== before "
+        "|| document.querySelector('[role=status]').textContent !== ''",
+        arg=moves,
+    )
+
+
+def status(page: Page) -> str:
+    return page.inner_text("[role='status']").strip()
+
+
+def moves(page: Page) -> int:
+    return int(page.get_attribute("[data-moves]", "data-moves") or "0")
+
+
+def score(page: Page) -> str:
+    return page.get_attribute("[data-score]", "data-score") or ""
+
+
+def wait_moves(page: Page, count: int) -> None:
+    page.wait_for_function("n => document.querySelector('[data-moves]').dataset.moves === String(n)", arg=count)
+
+
+def wait_status(page: Page, text: str) -> None:
+    page.wait_for_function(
+        "text => document.querySelector('[role=status]').textContent.includes(text)", arg=text, timeout=5_000
+    )

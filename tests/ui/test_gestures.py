@@ -1,0 +1,89 @@
+"""What taps, double taps and drops mean, asked of the game."""
+
+from __future__ import annotations
+
+import engine
+from engine import Move
+from ui.gestures import TapTracker, drop_plan, picked_count, tap_plan
+from ui.session import Preferences
+
+PREFS = Preferences()
+
+
+def test_a_single_tap_plays_the_foundation_move_at_once_when_nothing_else_fits() -> None:
+    g = engine.new_game("KL1-D1N-AAAAAAG")
+    plan = tap_plan(g, "t1", 0, 1, PREFS)
+    assert plan.move == Move("t1", "f")
+    assert not plan.wait
+
+
+def test_a_single_tap_waits_when_a_double_tap_could_mean_something_else() -> None:
+    # The Ace of spades on f1 can go back to column 7; a 2 that fits both ways waits.
+    g = engine.replay("KL1-D1N-AAAAAAK t1>f")
+    for pid in g.pile_ids:
+        if not pid.startswith("t") or not g.pile(pid):
+            continue
+        single = g.tap_move(pid)
+        double = g.double_tap_move(pid, 1)
+        plan = tap_plan(g, pid, len(g.pile(pid)) - 1, 1, PREFS)
+        if single is not None:
+            assert plan.move == single
+            assert plan.wait == (double is not None)
+        else:
+            assert plan.move is None
+
+
+def test_a_double_tap_finds_a_tableau_place() -> None:
+    g = engine.new_game("KL1-D1N-AAAAAAG")
+    assert tap_plan(g, "t5", 4, 2, PREFS).move == Move("t5", "t4")
+    assert tap_plan(g, "t5", 4, 1, PREFS).move is None
+    # Nowhere to go: a message, no move.
+    plan = tap_plan(g, "t6", 5, 2, PREFS)
+    assert plan.move is None
+    assert "no place for the 3 of spades" in plan.message
+    # Face-down cards: nothing at all.
+    assert tap_plan(g, "t6", 0, 2, PREFS) == tap_plan(g, "t6", 0, 1, PREFS)
+    assert tap_plan(g, "t6", 0, 2, PREFS).message == ""
+
+
+def test_the_stock_is_always_a_tap() -> None:
+    g = engine.new_game("KL1-D1N-AAAAAAG")
+    assert tap_plan(g, "s", 0, 1, PREFS).move == engine.STOCK_TAP
+
+
+def test_picked_count() -> None:
+    g = engine.new_game("KL1-D1N-AAAAAAG")
+    assert picked_count(g, "t7", 6) == 1
+    assert picked_count(g, "t7", 2) == 5
+    assert picked_count(g, "w", 0) == 0
+    g.play("s")
+    assert picked_count(g, "w", 0) == 1
+
+
+def test_a_drop_on_any_foundation_goes_to_the_cards_own_slot() -> None:
+    g = engine.new_game("KL1-D1N-AAAAAAG")
+    for slot in ("f1", "f2", "f3", "f4"):
+        move, rule = drop_plan(g, "t1", 1, slot, PREFS)
+        assert move == Move("t1", "f")
+        assert rule == ""
+
+
+def test_a_refused_drop_names_the_rule_and_a_drop_nowhere_says_nothing() -> None:
+    g = engine.new_game("KL1-D1N-AAAAAAG")
+    move, rule = drop_plan(g, "t3", 1, "t1", PREFS)
+    assert move is None
+    assert "can't go on the Ace of diamonds" in rule
+    assert drop_plan(g, "t3", 1, None, PREFS) == (None, "")
+    assert drop_plan(g, "t5", 1, "t4", PREFS) == (Move("t5", "t4"), "")
+
+
+def test_tap_tracker_tells_double_taps() -> None:
+    taps = TapTracker(window=0.3, slop=10)
+    assert taps.tap("t1", 3, 1.0, 50, 50) == 1
+    assert taps.tap("t1", 3, 1.2, 55, 52) == 2
+    assert taps.tap("t1", 3, 1.3, 55, 52) == 1  # a third tap starts again
+    assert taps.tap("t1", 3, 1.8, 55, 52) == 1  # too late
+    assert taps.tap("t2", 3, 1.9, 55, 52) == 1  # another card
+    assert taps.tap("t2", 3, 2.0, 90, 52) == 1  # too far
+    taps.forget()
+    assert taps.tap("t2", 3, 2.05, 90, 52) == 1

@@ -1,0 +1,25 @@
+"""The UI's logic modules stay testable in CPython: no browser imports."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+PURE = ["layout", "keys", "hashlink", "session", "gestures", "faces"]
+BROWSER = {"pyscript", "js", "pyodide"}
+
+
+@pytest.mark.parametrize("name", PURE)
+def test_logic_module_imports_nothing_of_the_browser(name: str) -> None:
+    tree = ast.parse((ROOT / "ui" / f"{name}.py").read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            roots = {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            roots = {(node.module or "").split(".")[0]}
+        else:
+            continue
+        assert not roots & BROWSER, f"ui/{name}.py imports {roots & BROWSER}"

@@ -1,0 +1,208 @@
+"""The dialogs: New game, Settings and the win summary (native ``<dialog>``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pyodide.ffi import create_proxy
+from pyscript import document
+
+import engine
+from ui.session import GAME_NAMES, format_clock
+
+if TYPE_CHECKING:
+    from ui.app import App
+
+__all__ = ["NewGameDialog", "SettingsDialog", "WinDialog", "describe_code"]
+
+SCORING_NAMES = {"N": "Normal scoring", "V": "Vegas scoring", "C": "Classic rules"}
+SUIT_NAMES = {1: "1 suit", 2: "2 suits", 4: "4 suits"}
+
+
+def describe_code(settings: engine.DealCode) -> str:
+    """A deal's options in words: ``"Klondike, draw 3, Vegas scoring"``."""
+    name = GAME_NAMES[settings.game]
+    if settings.game == "KL":
+        return f"{name}, draw {settings.draw}, {SCORING_NAMES[settings.scoring]}"
+    return f"{name}, {SUIT_NAMES[settings.suits]}"
+
+
+def _radio(form: Any, name: str) -> str:
+    return str(form.elements.namedItem(name).value)
+
+
+def _set_radio(form: Any, name: str, value: object) -> None:
+    form.elements.namedItem(name).value = str(value)
+
+
+class NewGameDialog:
+    """Game, draw, scoring, suits, and an optional deal code checked as it is typed."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.el = document.getElementById("dlg-new")
+        self.form = document.getElementById("form-new")
+        self.code = document.getElementById("new-code")
+        self.message = document.getElementById("new-code-msg")
+        self._proxies = [
+            self._listen(self.form, "change", self._options_changed),
+            self._listen(self.code, "input", self._code_typed),
+            self._listen(self.form, "submit", self._submit),
+            self._listen(document.getElementById("new-cancel"), "click", self._cancel),
+        ]
+
+    @staticmethod
+    def _listen(target: Any, name: str, handler: Any) -> Any:
+        proxy = create_proxy(handler)
+        target.addEventListener(name, proxy)
+        return proxy
+
+    def open(self) -> None:
+        prefs = self.app.session.preferences
+        _set_radio(self.form, "game", prefs.game)
+        _set_radio(self.form, "draw", prefs.draw)
+        _set_radio(self.form, "scoring", prefs.scoring)
+        _set_radio(self.form, "suits", prefs.suits)
+        self.code.value = ""
+        self._show_message("", ok=True)
+        self._sync_visibility()
+        self.el.showModal()
+
+    def _sync_visibility(self) -> None:
+        game = _radio(self.form, "game")
+        for el in self.form.querySelectorAll(".kl-only"):
+            el.hidden = game != "KL"
+        for el in self.form.querySelectorAll(".sp-only"):
+            el.hidden = game == "KL"
+
+    def _show_message(self, text: str, ok: bool) -> None:
+        self.message.textContent = text
+        self.message.classList.toggle("error", not ok)
+        if ok:
+            self.code.removeAttribute("aria-invalid")
+        else:
+            self.code.setAttribute("aria-invalid", "true")
+
+    def _chosen(self) -> engine.DealCode:
+        """The options picked with the radios (seed 0)."""
+        game = _radio(self.form, "game")
+        if game == "KL":
+            return engine.DealCode("KL", int(_radio(self.form, "draw")), _radio(self.form, "scoring"))  # type: ignore[arg-type]
+        return engine.DealCode(game, suits=int(_radio(self.form, "suits")))  # type: ignore[arg-type]
+
+    def _validate(self) -> engine.DealCode | None:
+        text = str(self.code.value).strip()
+        if not text:
+            self._show_message("", ok=True)
+            return None
+        try:
+            settings = engine.parse_code(text)
+        except engine.CodeError as error:
+            self._show_message(str(error), ok=False)
+            raise
+        self._show_message(f"✓ {describe_code(settings)}", ok=True)
+        return settings
+
+    def _code_typed(self, _event: Any) -> None:
+        try:
+            settings = self._validate()
+        except engine.CodeError:
+            return
+        if settings is not None:
+            # The options follow the code, so the dialog shows what will be dealt.
+            _set_radio(self.form, "game", settings.game)
+            if settings.game == "KL":
+                _set_radio(self.form, "draw", settings.draw)
+                _set_radio(self.form, "scoring", settings.scoring)
+            else:
+                _set_radio(self.form, "suits", settings.suits)
+            self._sync_visibility()
+
+    def _options_changed(self, event: Any) -> None:
+        if str(event.target.name) == "code":
+            return
+        self._sync_visibility()
+        # A valid code takes the new options and keeps its shuffle.
+        try:
+            settings = self._validate()
+        except engine.CodeError:
+            return
+        if settings is not None:
+            chosen = self._chosen()
+            code = engine.format_code(
+                engine.DealCode(chosen.game, chosen.draw, chosen.scoring, chosen.suits, settings.seed)
+            )
+            self.code.value = code
+            self._validate()
+
+    def _cancel(self, _event: Any) -> None:
+        self.el.close()
+
+    def _submit(self, event: Any) -> None:
+        event.preventDefault()
+        try:
+            settings = self._validate()
+        except engine.CodeError:
+            self.code.focus()
+            return
+        prefs = self.app.session.preferences
+        chosen = self._chosen()
+        prefs.game = chosen.game
+        if chosen.game == "KL":
+            prefs.draw, prefs.scoring = chosen.draw, chosen.scoring
+        else:
+            prefs.suits = chosen.suits
+        self.el.close()
+        self.app.new_game(engine.format_code(settings) if settings is not None else None)
+
+
+class SettingsDialog:
+    """The gesture settings of the Spider family."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.el = document.getElementById("dlg-settings")
+        self.double = document.getElementById("set-double")
+        self.auto = document.getElementById("set-autodrop")
+        self._proxy = create_proxy(self._changed)
+        self.double.addEventListener("change", self._proxy)
+        self.auto.addEventListener("change", self._proxy)
+
+    def open(self) -> None:
+        prefs = self.app.session.preferences
+        self.double.checked = prefs.double_click
+        self.auto.checked = prefs.auto_drop
+        self.el.showModal()
+
+    def _changed(self, _event: Any) -> None:
+        prefs = self.app.session.preferences
+        prefs.double_click = bool(self.double.checked)
+        prefs.auto_drop = bool(self.auto.checked)
+
+
+class WinDialog:
+    """The summary shown after a win, with a New game button."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.el = document.getElementById("dlg-win")
+        self._proxy = create_proxy(self._new)
+        document.getElementById("win-new").addEventListener("click", self._proxy)
+
+    def open(self) -> None:
+        session = self.app.session
+        game = session.game
+        document.getElementById("win-game").textContent = f"{describe_code(game.settings)} · {game.code}"
+        document.getElementById("win-score").textContent = game.score_text
+        document.getElementById("win-moves").textContent = str(game.moves)
+        document.getElementById("win-time").textContent = format_clock(session.elapsed())
+        if not self.el.open:
+            self.el.showModal()
+
+    def close(self) -> None:
+        if self.el.open:
+            self.el.close()
+
+    def _new(self, _event: Any) -> None:
+        self.el.close()
+        self.app.new_game(None)

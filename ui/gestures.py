@@ -1,0 +1,140 @@
+"""What a tap, a double tap or a drop means, asked of the game.
+
+Pure Python: the pointer code reports gestures in table terms (pile, card
+index, tap count) and plays what these functions answer. Legality is always
+the engine's: ``tap_move``, ``double_tap_move``, ``drop_targets`` and ``play``.
+
+>>> import engine
+>>> g = engine.new_game("KL1-D1N-AAAAAAG")
+>>> str(tap_plan(g, "t1", 0, 1, Preferences()).move)   # the Ace of diamonds
+'t1>f'
+>>> plan = tap_plan(g, "t5", 4, 2, Preferences())      # 9d: a double tap
+>>> str(plan.move)
+'t5>t4'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine import Game, Move
+from engine.moves import STOCK_TAP
+from ui.session import Preferences
+
+__all__ = ["DOUBLE_TAP_SECONDS", "TapPlan", "TapTracker", "drop_plan", "tap_plan"]
+
+DOUBLE_TAP_SECONDS = 0.32
+"""Two taps on the same card closer than this are a double tap."""
+
+DOUBLE_TAP_SLOP = 24.0
+"""How far apart (pixels) the two taps of a double tap may land."""
+
+
+@dataclass(frozen=True, slots=True)
+class TapPlan:
+    """What to do for a tap: play ``move`` now, or wait for a possible second
+    tap (``wait``: play ``move`` if none comes), or say ``message``."""
+
+    move: Move | None = None
+    wait: bool = False
+    message: str = ""
+
+
+def picked_count(game: Game, pid: str, index: int) -> int:
+    """How many cards a touch on card ``index`` of ``pid`` takes: the card and
+    every card on top of it in a column; the top card elsewhere."""
+    size = len(game.pile(pid))
+    if pid.startswith("t"):
+        return max(0, size - index)
+    return 1 if size else 0
+
+
+def _no_place(game: Game, pid: str, count: int) -> str:
+    cards = game.pile(pid)
+    if not cards or count < 1:
+        return ""
+    card = cards[-count]
+    if not card.face_up:
+        return ""
+    what = f"the {card.name}" if count == 1 else f"these {count} cards"
+    if not game.can_pick(pid, count):
+        return ""
+    return f"There is no place for {what}."
+
+
+def tap_plan(game: Game, pid: str, index: int, taps: int, preferences: Preferences) -> TapPlan:
+    """The plan for ``taps`` (1 or 2) quick taps on card ``index`` of ``pid``."""
+    if pid == "s":
+        return TapPlan(STOCK_TAP)
+    count = picked_count(game, pid, index)
+    if count < 1:
+        return TapPlan()
+    klondike = game.settings.game == "KL"
+    if klondike:
+        single = game.tap_move(pid) if count == 1 else None
+        double = game.double_tap_move(pid, count)
+        if taps >= 2:
+            if double is not None:
+                return TapPlan(double)
+            if single is not None:
+                return TapPlan(single)
+            return TapPlan(message=_no_place(game, pid, count))
+        if single is not None:
+            return TapPlan(single, wait=double is not None)
+        return TapPlan()
+    # The Spider family: auto-drop sends the group at once, double click on a second tap.
+    best = game.double_tap_move(pid, count)
+    if preferences.auto_drop and taps == 1:
+        return TapPlan(best) if best is not None else TapPlan(message=_no_place(game, pid, count))
+    if taps >= 2 and preferences.double_click and not preferences.auto_drop:
+        return TapPlan(best) if best is not None else TapPlan(message=_no_place(game, pid, count))
+    return TapPlan()
+
+
+def drop_plan(game: Game, pid: str, count: int, dst: str | None, preferences: Preferences) -> tuple[Move | None, str]:
+    """The move a drop plays, or the rule that refuses it.
+
+    Returns ``(move, "")`` to play, ``(None, rule)`` for a refused drop, and
+    ``(None, "")`` when the cards were released over no other pile.
+    """
+    rule = ""
+    if dst is not None:
+        # The game says what a drop there means (any foundation: the card's own one) and whether it is legal.
+        move = game.move_for_drop(pid, count, dst)
+        rule = game.refusal(move) or ""
+        if not rule:
+            return move, ""
+    if preferences.auto_drop and game.settings.game != "KL":
+        best = game.double_tap_move(pid, count)
+        if best is not None:
+            return best, ""
+    return None, rule
+
+
+class TapTracker:
+    """Tells a double tap from two single taps: same card, close in time and space."""
+
+    def __init__(self, window: float = DOUBLE_TAP_SECONDS, slop: float = DOUBLE_TAP_SLOP) -> None:
+        self.window = window
+        self.slop = slop
+        self._last: tuple[str, int, float, float, float] | None = None
+
+    def tap(self, pid: str, index: int, at: float, x: float, y: float) -> int:
+        """Record a tap at time ``at`` (seconds); returns 1 or 2 (a double tap)."""
+        last = self._last
+        if (
+            last is not None
+            and last[0] == pid
+            and last[1] == index
+            and at - last[2] <= self.window
+            and abs(x - last[3]) <= self.slop
+            and abs(y - last[4]) <= self.slop
+        ):
+            self._last = None
+            return 2
+        self._last = (pid, index, at, x, y)
+        return 1
+
+    def forget(self) -> None:
+        """The next tap starts afresh (after a move changed the table)."""
+        self._last = None

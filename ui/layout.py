@@ -1,0 +1,407 @@
+"""Table geometry: where every pile and every card goes, for any table size.
+
+Pure Python (no browser imports), so it is tested in CPython. The renderer
+turns a ``Layout`` into DOM positions; the pointer code hit-tests against it.
+
+All games share one grid: ``cols`` columns of cards (7, or 10 for Spider) with
+the top row above them (stock, waste, foundations or removed-run slots). Card
+size follows the narrower of the width and the height; a long column
+compresses its offsets, face-down gaps first, so that its last card always
+ends on the table.
+
+>>> from engine.cards import Card
+>>> columns = tuple((f"t{i}", ()) for i in range(2, 8))
+>>> table = Table("KL", (("s", ()), ("w", ()), ("t1", (Card(13, "s"),)), *columns))
+>>> lay = compute(table, 360, 560)
+>>> lay.card_w, lay.card_h
+(47, 66)
+>>> lay.cards[0].pid, lay.cards[0].card_id
+('t1', 'Ks')
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from engine.cards import SUITS, Card
+
+__all__ = [
+    "CARD_RATIO",
+    "CardBox",
+    "Layout",
+    "PileBox",
+    "Rect",
+    "Table",
+    "compute",
+    "drop_pile",
+    "hit_card",
+    "hit_pile",
+    "pile_kind",
+    "table_of",
+]
+
+CARD_RATIO = 1.4
+"""Card height over width (a poker card is 63 x 88 mm)."""
+
+MAX_CARD_W = 150
+"""Cards stop growing past this width on very large screens."""
+
+HEIGHT_SHARE = 0.23
+"""A card is at most this share of the table's height, so columns have room."""
+
+RUN = 13
+"""Cards in a completed Spider run."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rect:
+    """An axis-aligned rectangle in table pixels."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def right(self) -> float:
+        return self.x + self.w
+
+    @property
+    def bottom(self) -> float:
+        return self.y + self.h
+
+    def contains(self, px: float, py: float) -> bool:
+        return self.x <= px < self.x + self.w and self.y <= py < self.y + self.h
+
+    def overlap(self, other: Rect) -> float:
+        """The area both rectangles cover."""
+        dx = min(self.right, other.right) - max(self.x, other.x)
+        dy = min(self.bottom, other.bottom) - max(self.y, other.y)
+        return dx * dy if dx > 0 and dy > 0 else 0.0
+
+    def moved(self, dx: float, dy: float) -> Rect:
+        return Rect(self.x + dx, self.y + dy, self.w, self.h)
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """What the table shows, read from a game: the layout's only input besides size.
+
+    ``piles`` lists ``(pile id, cards bottom to top)`` in display order; removed
+    Spider runs appear as piles ``r1``, ``r2``... ``waste_fan`` is how many top
+    waste cards are fanned; ``deal_size`` groups the Spider stock by deal;
+    ``stock_mark`` is drawn on an empty stock (``"recycle"``, ``"none"`` or ``""``).
+    """
+
+    game: str
+    piles: tuple[tuple[str, tuple[Card, ...]], ...]
+    waste_fan: int = 0
+    deal_size: int = 0
+    stock_mark: str = ""
+
+    def cards_of(self, pid: str) -> tuple[Card, ...]:
+        for key, cards in self.piles:
+            if key == pid:
+                return cards
+        return ()
+
+
+@dataclass(frozen=True, slots=True)
+class PileBox:
+    """One pile on the table: its empty outline (``slot``, card sized) and the
+    area it covers with its cards (``zone``: drop target and hit area)."""
+
+    pid: str
+    kind: str
+    slot: Rect
+    zone: Rect
+    mark: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CardBox:
+    """One card on the table: its pile, index (0 = bottom) and top-left corner."""
+
+    pid: str
+    index: int
+    card: Card
+    x: float
+    y: float
+    z: int
+
+    @property
+    def card_id(self) -> str:
+        """The card's notation (``"Ts"``), whatever its face."""
+        return str(self.card)
+
+
+@dataclass(slots=True)
+class Layout:
+    """Everything the renderer needs to place the table."""
+
+    width: float
+    height: float
+    card_w: int
+    card_h: int
+    index_px: int
+    piles: dict[str, PileBox] = field(default_factory=dict)
+    cards: list[CardBox] = field(default_factory=list)
+    by_pile: dict[str, list[CardBox]] = field(default_factory=dict)
+
+    def card_rect(self, box: CardBox) -> Rect:
+        return Rect(box.x, box.y, self.card_w, self.card_h)
+
+
+def pile_kind(pid: str) -> str:
+    """``"stock"``, ``"waste"``, ``"foundation"``, ``"tableau"`` or ``"removed"``."""
+    if pid == "s":
+        return "stock"
+    if pid == "w":
+        return "waste"
+    if pid.startswith("f"):
+        return "foundation"
+    if pid.startswith("r"):
+        return "removed"
+    return "tableau"
+
+
+def table_of(game: object) -> Table:
+    """Read a ``Table`` from an engine game (Klondike or the Spider family)."""
+    prefix = game.settings.game  # type: ignore[attr-defined]
+    pile_ids: Sequence[str] = game.pile_ids  # type: ignore[attr-defined]
+    piles: list[tuple[str, tuple[Card, ...]]] = [
+        (pid, tuple(game.pile(pid)))  # type: ignore[attr-defined]
+        for pid in pile_ids
+        if not pid.startswith("r")
+    ]
+    fan = 0
+    deal_size = 0
+    if prefix == "KL":
+        fan = game.waste_fan()  # type: ignore[attr-defined]
+    else:
+        columns = sum(1 for pid in pile_ids if pid.startswith("t"))
+        deal_size = columns
+        removed = tuple(getattr(game, "removed_runs", ()))
+        total = 8 if prefix == "SP" else 4
+        for slot in range(total):
+            suit = removed[slot] if slot < len(removed) else ""
+            cards = tuple(Card(rank, suit) for rank in range(1, RUN + 1)) if suit else ()
+            piles.append((f"r{slot + 1}", cards))
+    mark = ""
+    if not game.pile("s"):  # type: ignore[attr-defined]
+        mark = "recycle" if game.stock_action() == "recycle" else "none"  # type: ignore[attr-defined]
+    return Table(prefix, tuple(piles), waste_fan=fan, deal_size=deal_size, stock_mark=mark)
+
+
+def _clamp(value: float, low: float, high: float) -> float:
+    return max(low, min(high, value))
+
+
+def _metrics(cols: int, width: float, height: float) -> tuple[float, float, int, int, int]:
+    """Margin, gap, card width, card height and corner-index size in pixels."""
+    margin = _clamp(width * 0.012, 4, 18)
+    gap = _clamp(width * 0.008, 3, 16)
+    by_width = (width - 2 * margin - (cols - 1) * gap) / cols
+    by_height = height * HEIGHT_SHARE / CARD_RATIO
+    card_w = max(16, math.floor(min(by_width, by_height, MAX_CARD_W)))
+    card_h = round(card_w * CARD_RATIO)
+    index_px = round(max(11.0, min(card_w * 0.3, 12 + card_w * 0.12)))
+    # The grid is centred: the margin takes up what the cards leave.
+    used = cols * card_w + (cols - 1) * gap
+    margin = max(margin, (width - used) / 2)
+    return margin, gap, card_w, card_h, index_px
+
+
+def fan_step(card_w: int, index_px: int) -> float:
+    """How far apart the fanned waste cards are: enough to read each index."""
+    return round(min(card_w * 0.36, index_px * 1.5 + 4))
+
+
+def column_offsets(faces: Sequence[bool], room: float, card_h: int, index_px: int) -> tuple[float, float]:
+    """The (face-down, face-up) offsets between the cards of one column.
+
+    ``faces`` tells which cards are face up, bottom to top; ``room`` is the
+    height the column may take below its first card's top edge minus one card.
+    Nominal offsets apply when they fit; otherwise face-down gaps shrink first
+    (to a sliver), then face-up gaps, until the column fits exactly.
+
+    >>> column_offsets([False] * 6 + [True] * 13, 1000, 66, 14)
+    (7.0, 20.0)
+    >>> down, up = column_offsets([False] * 6 + [True] * 13, 200, 66, 14)
+    >>> round(6 * down + 12 * up, 6) <= 200
+    True
+    """
+    down = float(max(4, round(card_h * 0.1)))
+    up = float(max(round(card_h * 0.24), round(index_px * 1.45)))
+    gaps = faces[:-1]
+    n_down = sum(1 for face in gaps if not face)
+    n_up = len(gaps) - n_down
+    if n_down * down + n_up * up <= room:
+        return down, up
+    down_min = max(2.0, card_h * 0.04)
+    if n_down * down_min + n_up * up <= room:
+        return (room - n_up * up) / n_down, up
+    if n_up:
+        left = room - n_down * down_min
+        if left >= 0:
+            return down_min, left / n_up
+        return max(0.0, room) / (n_down + n_up), 0.0
+    return max(0.0, room) / max(1, n_down), up
+
+
+def _top_row_columns(table: Table, cols: int) -> dict[str, int]:
+    """Which grid column holds each top-row pile."""
+    slots: dict[str, int] = {"s": 0}
+    if table.game == "KL":
+        slots["w"] = 1
+        for i in range(4):
+            slots[f"f{i + 1}"] = cols - 4 + i
+    else:
+        runs = [pid for pid, _ in table.piles if pid.startswith("r")]
+        for i, pid in enumerate(runs):
+            slots[pid] = cols - len(runs) + i
+    return slots
+
+
+def compute(table: Table, width: float, height: float) -> Layout:
+    """Place every pile and card of ``table`` on a ``width`` x ``height`` table."""
+    columns = [pid for pid, _ in table.piles if pid.startswith("t")]
+    cols = max(1, len(columns))
+    margin, gap, card_w, card_h, index_px = _metrics(cols, width, height)
+    top = max(4.0, min(margin, 12.0))
+    bottom = height - max(4.0, min(margin, 12.0))
+    row_gap = max(gap * 1.5, card_h * 0.12)
+    layout = Layout(width, height, card_w, card_h, index_px)
+
+    def col_x(index: int) -> float:
+        return round(margin + index * (card_w + gap))
+
+    top_cols = _top_row_columns(table, cols)
+    column_y = round(top + card_h + row_gap)
+    for pid, cards in table.piles:
+        kind = pile_kind(pid)
+        if kind == "tableau":
+            x, y = col_x(columns.index(pid)), column_y
+        else:
+            x, y = col_x(top_cols.get(pid, 0)), round(top)
+        slot = Rect(x, y, card_w, card_h)
+        boxes = _place(table, pid, kind, cards, slot, bottom, card_w, card_h, index_px)
+        if boxes:
+            last_x = max(b.x for b in boxes)
+            last_y = max(b.y for b in boxes)
+            zone = Rect(x, y, last_x - x + card_w, last_y - y + card_h)
+        else:
+            zone = slot
+        if kind == "tableau":
+            # A column's drop area runs down to the bottom of the table.
+            zone = Rect(zone.x, zone.y, zone.w, max(zone.h, bottom - y))
+        layout.piles[pid] = PileBox(pid, kind, slot, zone, _mark(table, pid, kind))
+        layout.by_pile[pid] = boxes
+        layout.cards.extend(boxes)
+    return layout
+
+
+def _mark(table: Table, pid: str, kind: str) -> str:
+    if kind == "foundation":
+        return SUITS[int(pid[1:]) - 1]
+    if kind == "tableau" and table.game == "KL":
+        return "K"
+    if kind == "stock":
+        return table.stock_mark
+    return ""
+
+
+def _place(
+    table: Table,
+    pid: str,
+    kind: str,
+    cards: Sequence[Card],
+    slot: Rect,
+    bottom: float,
+    card_w: int,
+    card_h: int,
+    index_px: int,
+) -> list[CardBox]:
+    n = len(cards)
+    x0, y0 = slot.x, slot.y
+    if kind == "tableau":
+        faces = [c.face_up for c in cards]
+        down, up = column_offsets(faces, bottom - y0 - card_h, card_h, index_px)
+        boxes = []
+        y = float(y0)
+        for i, card in enumerate(cards):
+            boxes.append(CardBox(pid, i, card, x0, round(y, 2), i + 1))
+            y += up if card.face_up else down
+        return boxes
+    if kind == "waste":
+        fan = min(table.waste_fan, n)
+        step = fan_step(card_w, index_px)
+        boxes = []
+        for i, card in enumerate(cards):
+            k = i - (n - fan)
+            x = x0 + step * k if k > 0 else x0
+            boxes.append(CardBox(pid, i, card, x, y0, i + 1))
+        return boxes
+    if kind == "stock" and table.deal_size:
+        # The Spider stock shows one small stack per deal left.
+        size = table.deal_size
+        groups = math.ceil(n / size) if n else 0
+        step = round(card_w * 0.12)
+        boxes = []
+        for i, card in enumerate(cards):
+            from_top = (n - 1 - i) // size
+            stack = groups - 1 - from_top
+            boxes.append(CardBox(pid, i, card, x0 + stack * step, y0, i + 1))
+        return boxes
+    if kind == "stock":
+        # A little thickness shows how much is left.
+        return [CardBox(pid, i, card, x0 - min(i // 8, 2), y0 - min(i // 8, 2), i + 1) for i, card in enumerate(cards)]
+    if kind == "removed":
+        # A completed run is shown King on top.
+        return [CardBox(pid, i, card, x0, y0, RUN + 1 - card.rank) for i, card in enumerate(cards)]
+    return [CardBox(pid, i, card, x0, y0, i + 1) for i, card in enumerate(cards)]
+
+
+# ------------------------------------------------------------------ hit tests
+
+
+def hit_card(layout: Layout, px: float, py: float) -> CardBox | None:
+    """The topmost card under the point, if any."""
+    best: CardBox | None = None
+    for box in layout.cards:
+        if box.x <= px < box.x + layout.card_w and box.y <= py < box.y + layout.card_h:  # noqa: SIM102
+            if best is None or box.z > best.z or (box.z == best.z and box.pid == best.pid and box.index > best.index):
+                best = box
+    return best
+
+
+def hit_pile(layout: Layout, px: float, py: float) -> str | None:
+    """The pile whose area (outline or cards) holds the point."""
+    for pid, pile in layout.piles.items():
+        if pile.zone.contains(px, py) or pile.slot.contains(px, py):
+            return pid
+    return None
+
+
+def drop_pile(layout: Layout, dragged: Rect, accepting: Iterable[str], source: str) -> str | None:
+    """Where a dragged card (its rectangle) lands: the accepting pile it overlaps
+    most; failing that, any other pile it overlaps most (a refused drop); None
+    when it is over no pile but its own."""
+    accept = set(accepting)
+    best_ok: tuple[float, str] | None = None
+    best_any: tuple[float, str] | None = None
+    for pid, pile in layout.piles.items():
+        if pid == source:
+            continue
+        area = max(dragged.overlap(pile.zone), dragged.overlap(pile.slot))
+        if area <= 0:
+            continue
+        if pid in accept and (best_ok is None or area > best_ok[0]):
+            best_ok = (area, pid)
+        if best_any is None or area > best_any[0]:
+            best_any = (area, pid)
+    if best_ok is not None:
+        return best_ok[1]
+    return best_any[1] if best_any is not None else None

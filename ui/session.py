@@ -1,0 +1,215 @@
+"""The controller: the current game, its clock and the player's settings.
+
+Every action goes through ``Session.dispatch`` (play, undo, new game, restart,
+load); listeners hear one ``Event`` per action. The UI draws from the game and
+announces from the event; it never decides what is legal, it asks the game.
+Pure Python (the clock is injected), so it is tested in CPython.
+
+>>> session = Session(engine.new_game("KL1-D1N-AAAAAAG"), clock=lambda: 0.0)
+>>> session.play("t1>f").kind, session.game.score
+('play', 10)
+>>> event = session.play("t2>t1")
+>>> event.kind, event.message
+('refused', 'Only a King can go to an empty column.')
+>>> session.undo().kind, session.game.score
+('undo', 0)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import engine
+from engine import Action, Game, IllegalMove, Move
+
+__all__ = ["GAME_NAMES", "Event", "Preferences", "Session", "format_clock"]
+
+GAME_NAMES = {"KL": "Klondike", "SD": "Spiderette", "SP": "Spider"}
+
+
+@dataclass(slots=True)
+class Preferences:
+    """What a new game is dealt with, and the gesture settings."""
+
+    game: str = "KL"
+    draw: int = 1
+    scoring: str = "N"
+    suits: int = 1
+    double_click: bool = True
+    """Spider family: a double click moves a group to its best place."""
+    auto_drop: bool = False
+    """Spider family: a released card or group goes to its best place."""
+
+    def random_code(self) -> str:
+        if self.game == "KL":
+            return engine.random_code("KL", draw=self.draw, scoring=self.scoring)
+        return engine.random_code(self.game, suits=self.suits)
+
+    def follow(self, game: Game) -> None:
+        """Take the options of a game that was opened (so "New game" deals alike)."""
+        settings = game.settings
+        self.game = settings.game
+        if settings.game == "KL":
+            self.draw, self.scoring = settings.draw, settings.scoring
+        else:
+            self.suits = settings.suits
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """What one dispatched action did.
+
+    ``kind`` is ``"play"``, ``"undo"``, ``"new"``, ``"restart"``, ``"load"`` or
+    ``"refused"`` (then ``message`` holds the rule). ``action`` is the engine's
+    record of the played or undone action; ``won`` is True when this action
+    won the game.
+    """
+
+    kind: str
+    action: Action | None = None
+    message: str = ""
+    won: bool = False
+
+
+def format_clock(seconds: float) -> str:
+    """Elapsed time as the header shows it.
+
+    >>> format_clock(0), format_clock(83.9), format_clock(3725)
+    ('0:00', '1:23', '1:02:05')
+    """
+    total = int(seconds)
+    hours, rest = divmod(total, 3600)
+    minutes, secs = divmod(rest, 60)
+    if hours:
+        return f"{hours}:{minutes:02d}:{secs:02d}"
+    return f"{minutes}:{secs:02d}"
+
+
+class Session:
+    """Owns the game being played, the clock and the preferences."""
+
+    def __init__(
+        self,
+        game: Game,
+        preferences: Preferences | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.game = game
+        self.preferences = preferences or Preferences()
+        self.preferences.follow(game)
+        self._clock = clock
+        self._listeners: list[Callable[[Event], None]] = []
+        self._elapsed = 0.0
+        self._started: float | None = None
+
+    # ---------------------------------------------------------------- listeners
+
+    def subscribe(self, listener: Callable[[Event], None]) -> None:
+        """Call ``listener(event)`` after every dispatched action."""
+        self._listeners.append(listener)
+
+    # ------------------------------------------------------------------- clock
+
+    @property
+    def running(self) -> bool:
+        return self._started is not None
+
+    def elapsed(self) -> float:
+        """Seconds of play: the clock starts with the first action and stops at a win."""
+        if self._started is None:
+            return self._elapsed
+        return self._elapsed + max(0.0, self._clock() - self._started)
+
+    def _start_clock(self) -> None:
+        if self._started is None and not self.game.won:
+            self._started = self._clock()
+
+    def _stop_clock(self) -> None:
+        self._elapsed = self.elapsed()
+        self._started = None
+
+    def _reset_clock(self) -> None:
+        self._elapsed = 0.0
+        self._started = None
+
+    # ------------------------------------------------------------ the one place
+
+    def dispatch(self, kind: str, argument: object = None) -> Event:
+        """Do one action and tell the listeners.
+
+        ``kind``: ``"play"`` (argument: a ``Move`` or its notation), ``"undo"``,
+        ``"new"`` (argument: a deal code, or None for a random deal with the
+        preferences), ``"restart"`` or ``"load"`` (argument: a ``Game``).
+        """
+        if kind == "play":
+            event = self._play(argument)  # type: ignore[arg-type]
+        elif kind == "undo":
+            event = self._undo()
+        elif kind == "new":
+            event = self._new(argument)  # type: ignore[arg-type]
+        elif kind == "restart":
+            self.game = engine.new_game(self.game.code)
+            self._reset_clock()
+            event = Event("restart")
+        elif kind == "load":
+            if not isinstance(argument, Game):
+                raise TypeError("load needs a Game")
+            self.game = argument
+            self.preferences.follow(argument)
+            self._reset_clock()
+            event = Event("load")
+        else:
+            raise ValueError(f"unknown action {kind!r}")
+        for listener in list(self._listeners):
+            listener(event)
+        return event
+
+    def _play(self, move: Move | str) -> Event:
+        if self.game.won:
+            return Event("refused", message="This game is won: start a new one.")
+        try:
+            action = self.game.play(move)
+        except IllegalMove as error:
+            return Event("refused", message=str(error))
+        self._start_clock()
+        won = self.game.won
+        if won:
+            self._stop_clock()
+        return Event("play", action, won=won)
+
+    def _undo(self) -> Event:
+        was_won = self.game.won
+        try:
+            action = self.game.undo()
+        except IllegalMove as error:
+            return Event("refused", message=str(error))
+        if was_won:
+            self._start_clock()
+        return Event("undo", action)
+
+    def _new(self, code: str | None) -> Event:
+        text = code or self.preferences.random_code()
+        game = engine.new_game(text)  # a bad code raises CodeError for the caller
+        self.game = game
+        self.preferences.follow(game)
+        self._reset_clock()
+        return Event("new")
+
+    # ------------------------------------------------------------ conveniences
+
+    def play(self, move: Move | str) -> Event:
+        return self.dispatch("play", move)
+
+    def undo(self) -> Event:
+        return self.dispatch("undo")
+
+    def new_game(self, code: str | None = None) -> Event:
+        return self.dispatch("new", code)
+
+    def restart(self) -> Event:
+        return self.dispatch("restart")
+
+    def load(self, game: Game) -> Event:
+        return self.dispatch("load", game)
