@@ -32,6 +32,7 @@ from engine.game import (
 )
 from engine.klondike import Klondike, format_vegas
 from engine.moves import STOCK_TAP, IllegalMove, Move, parse_move
+from engine.spider import Spider, Spiderette
 
 __all__ = [
     "STOCK_TAP",
@@ -46,6 +47,8 @@ __all__ = [
     "Klondike",
     "Move",
     "SaveError",
+    "Spider",
+    "Spiderette",
     "SplitMix64",
     "deal",
     "format_code",

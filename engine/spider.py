@@ -1,0 +1,379 @@
+"""Spiderette and Spider (RULES.md section 2): 1, 2 or 4 suits.
+
+Cards build down by one rank in any suit, but only a run of one suit moves as a
+group. A column that ends in King down to Ace of one suit loses that run by
+itself, after the move or deal that completed it. The stock deals one card
+onto every column, never while a column is empty.
+
+>>> g = Spiderette("SD1-S4-AAAAAAH")
+>>> " ".join(str(g.top(t)) for t in g.columns), g.deals_left, g.score
+('4h 6h Jc 7c 3s 8h As', 4, 500)
+>>> g.play("t5>t1").flipped, g.score, g.moves     # the 3 of spades onto the 4 of hearts
+(('t5',), 499, 1)
+>>> g.play("t1:2>t3")
+Traceback (most recent call last):
+...
+engine.moves.IllegalMove: Only a run of one suit moves as a group.
+>>> g.play("t7>t6")
+Traceback (most recent call last):
+...
+engine.moves.IllegalMove: A card goes onto a card one rank higher.
+>>> _ = g.undo(); g.score, g.moves
+(500, 0)
+
+Completed runs leave the table and come back with an undo:
+
+>>> g = Spiderette.from_piles("SD1-S1-AAAAAAA", {"t1": "#5s Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s", "t2": "As"})
+>>> action = g.play("t2>t1")
+>>> action.removed, action.flipped, g.removed_runs, g.score, str(g.top("t1"))
+((('t1', 's'),), ('t1',), ('s',), 599, '5s')
+>>> _ = g.undo(); g.removed_runs, len(g.pile("t1")), g.top("t1").face_up
+((), 13, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar, TypeVar
+
+from engine.cards import Card, parse_card
+from engine.codes import Deal, DealCode
+from engine.game import Effect, Game
+from engine.moves import STOCK_TAP, IllegalMove, Move
+
+__all__ = [
+    "REMOVED",
+    "RUN_LENGTH",
+    "START_SCORE",
+    "Spider",
+    "Spiderette",
+]
+
+REMOVED = "r"
+"""The internal pile that holds the removed runs, 13 cards each, oldest first.
+
+It is not one of ``pile_ids`` (the player sees ``removed_runs``) but it is part
+of the saved position, so the card multiset of a save stays complete."""
+
+RUN_LENGTH = 13
+"""Cards in a completed run: King down to Ace of one suit."""
+
+START_SCORE = 500
+"""The score at the deal; each move or deal costs 1, each removed run pays 100."""
+
+RUN_BONUS = 100
+MOVE_COST = 1
+
+S = TypeVar("S", bound="Spiderette")
+
+# Player-facing rules (RULES.md section 2).
+GROUP_RULE = "Only a run of one suit moves as a group."
+FILL_RULE = "Fill every empty column before dealing."
+ACE_RULE = "Nothing can go onto an Ace."
+BUILD_RULE = "A card goes onto a card one rank higher."
+KING_RULE = "A King can only go to an empty column."
+EMPTY_STOCK = "The stock is empty."
+
+
+class Spiderette(Game):
+    """Spiderette: one 52-card deck of 1, 2 or 4 suits, columns ``t1``-``t7``,
+    stock ``s`` (three deals of 7 cards, then 3 onto ``t1``-``t3``).
+
+    Scoring: 500 at the deal, -1 per move, -1 per deal, +100 per removed run,
+    no lower bound. ``moves`` counts moves and deals, not removals.
+
+    An ``Action`` of kind ``"move"`` has ``dst`` the column the cards went to;
+    a deal has kind ``"deal"`` and ``dst`` ``"t1"``, the first column it fed.
+    ``removed`` lists the ``(column, suit)`` of each run the action took off.
+    """
+
+    prefix = "SD"
+    game_name = "Spiderette"
+    columns: ClassVar[tuple[str, ...]] = tuple(f"t{i}" for i in range(1, 8))
+    """The columns, left to right."""
+    pile_ids = ("s", *columns)
+    _column_set: ClassVar[frozenset[str]] = frozenset(columns)
+    runs_total: ClassVar[int] = 4
+    """Runs to remove to win."""
+
+    # ------------------------------------------------------------- settings
+
+    @property
+    def suits(self) -> int:
+        """Suits in the deck: 1 (easy), 2 (medium) or 4 (hard)."""
+        return self.settings.suits
+
+    @property
+    def removed_runs(self) -> tuple[str, ...]:
+        """The suit of each removed run, in the order they were removed."""
+        cards = self._piles[REMOVED]
+        return tuple(cards[i].suit for i in range(0, len(cards), RUN_LENGTH))
+
+    @property
+    def deals_left(self) -> int:
+        """Deals the stock still holds (a short last deal counts as one)."""
+        return -(-len(self._piles["s"]) // len(self.columns))
+
+    @property
+    def won(self) -> bool:
+        """True once every run is removed and no card is left on the table."""
+        piles = self._piles
+        return len(piles[REMOVED]) == RUN_LENGTH * self.runs_total and not any(piles[pid] for pid in self.pile_ids)
+
+    # ---------------------------------------------------------------- setup
+
+    def _setup(self, layout: Deal) -> None:
+        self.score = START_SCORE
+        self._piles = {"s": list(layout.stock)}
+        for t, cards in zip(self.columns, layout.columns, strict=True):
+            self._piles[t] = list(cards)
+        self._piles[REMOVED] = []
+
+    def _counters(self) -> tuple[int, ...]:
+        return ()
+
+    def _restore_counters(self, counters: tuple[int, ...]) -> None:
+        return None
+
+    @classmethod
+    def from_piles(
+        cls: type[S],
+        code: DealCode | str,
+        piles: Mapping[str, str],
+        score: int = START_SCORE,
+        moves: int = 0,
+    ) -> S:
+        """A game in a given position, for tests and puzzles.
+
+        ``piles`` maps pile ids (``s``, the columns, and ``r`` for removed
+        runs) to cards bottom to top, written as in ``to_json``: a ``#`` marks
+        a face-down card, e.g. ``{"t1": "#Kh 5s"}``. Piles left out are empty.
+        The cards are not checked against the deck, and the game has no moves
+        behind it: ``record()`` and saves of such a game do not replay. Play
+        and undo work as usual.
+
+        >>> g = Spider.from_piles("SP1-S2-AAAAAAA", {"t4": "#Qh 9s", "s": "#Ah"})
+        >>> g.pile("t4"), g.deals_left
+        ((Card(rank=12, suit='h', face_up=False), Card(rank=9, suit='s', face_up=True)), 1)
+        """
+        game = cls(code)
+        known = set(game._piles)
+        for pid in piles:
+            if pid not in known:
+                raise KeyError(f"There is no pile {pid!r} in {game.game_name}.")
+        for pid in game._piles:
+            game._piles[pid] = [
+                parse_card(token.lstrip("#"), face_up=not token.startswith("#")) for token in piles.get(pid, "").split()
+            ]
+        if len(game._piles[REMOVED]) % RUN_LENGTH:
+            raise ValueError(f"Removed runs hold {RUN_LENGTH} cards each.")
+        game.score = score
+        game.moves = moves
+        return game
+
+    # ---------------------------------------------------------------- rules
+
+    def stock_refusal(self) -> str | None:
+        """The rule that refuses a deal now, or None."""
+        piles = self._piles
+        if not piles["s"]:
+            return EMPTY_STOCK
+        for t in self.columns:
+            if not piles[t]:
+                return FILL_RULE
+        return None
+
+    def stock_action(self) -> str | None:
+        """``"deal"``, or None when a deal is refused."""
+        return None if self.stock_refusal() else "deal"
+
+    def _no_pile(self, pid: str) -> IllegalMove:
+        if pid == "w" or pid.startswith("f"):
+            return IllegalMove(f"{self.game_name} has no waste or foundations: completed runs leave by themselves.")
+        return IllegalMove(f"There is no pile {pid!r} in {self.game_name}.")
+
+    def _check(self, move: Move) -> Move:
+        if move.is_stock_tap:
+            refusal = self.stock_refusal()
+            if refusal is not None:
+                raise IllegalMove(refusal)
+            return STOCK_TAP
+        src, dst, n = move.src, move.dst, move.count
+        columns = self._column_set
+        if src == "s":
+            raise IllegalMove("Cards leave the stock only by tapping it.")
+        if src not in columns:
+            raise self._no_pile(src)
+        if dst == "s":
+            raise IllegalMove("Cards can't be put back into the stock.")
+        if dst not in columns:
+            raise self._no_pile(dst)
+        if n < 1:
+            raise IllegalMove("A move takes at least one card.")
+        cards = self._piles[src]
+        if not cards:
+            raise IllegalMove(f"Column {src} is empty.")
+        if dst == src:
+            raise IllegalMove("Those cards are already in that column.")
+        up = _face_up_count(cards)
+        if n > up:
+            plural = "card" if up == 1 else "cards"
+            raise IllegalMove(f"Only face-up cards can be moved: column {src} has {up} face-up {plural}.")
+        if n > 1 and n > _run_length(cards):
+            raise IllegalMove(GROUP_RULE)
+        card = cards[-n]
+        target = self._piles[dst]
+        if target:
+            top = target[-1]
+            if top.rank == 1:
+                raise IllegalMove(ACE_RULE)
+            if card.rank == 13:
+                raise IllegalMove(KING_RULE)
+            if top.rank != card.rank + 1 or not top.face_up:
+                raise IllegalMove(BUILD_RULE)
+        return Move(src, dst, n)
+
+    def _perform(self, move: Move) -> Effect:
+        piles = self._piles
+        score = self.score - MOVE_COST
+        if move.is_stock_tap:
+            fed = self.columns[: len(piles["s"])]
+            for t in fed:
+                self._turn_cards("s", t, 1)
+            removed = self._remove_runs(fed)
+            return Effect("deal", self.columns[0], score + RUN_BONUS * len(removed), removed)
+        src, dst = move.src, move.dst
+        self._move_cards(src, dst, move.count)
+        rest = piles[src]
+        if rest and not rest[-1].face_up:
+            self._flip_top(src)
+        removed = self._remove_runs((dst,))
+        return Effect("move", dst, score + RUN_BONUS * len(removed), removed)
+
+    def _remove_runs(self, pids: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+        """Take off every completed run ending one of ``pids``, turning up the
+        card each one covered."""
+        removed: list[tuple[str, str]] = []
+        piles = self._piles
+        for pid in pids:
+            cards = piles[pid]
+            if len(cards) >= RUN_LENGTH and cards[-1].rank == 1 and _run_length(cards) >= RUN_LENGTH:
+                suit = cards[-1].suit
+                self._move_cards(pid, REMOVED, RUN_LENGTH)
+                removed.append((pid, suit))
+                if cards and not cards[-1].face_up:
+                    self._flip_top(pid)
+        return tuple(removed)
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move: the deal when allowed, then for each column
+        (left to right) each move of its movable run to each other column."""
+        piles = self._piles
+        moves: list[Move] = []
+        if self.stock_refusal() is None:
+            moves.append(STOCK_TAP)
+        columns = self.columns
+        empty = [t for t in columns if not piles[t]]
+        # The rank each non-empty column accepts (0: nothing, its top is an Ace).
+        wants = [(t, piles[t][-1].rank - 1) for t in columns if piles[t]]
+        for src in columns:
+            cards = piles[src]
+            if not cards:
+                continue
+            run = _run_length(cards)
+            low = cards[-1].rank
+            for dst, rank in wants:
+                if dst != src and low <= rank < low + run:
+                    moves.append(Move(src, dst, rank - low + 1))
+            for dst in empty:
+                moves.extend(Move(src, dst, n) for n in range(1, run + 1))
+        return moves
+
+    # ------------------------------------------------------------- gestures
+
+    def can_pick(self, pid: str, count: int) -> bool:
+        """True when the top ``count`` cards of column ``pid`` are face up and
+        form a run of one suit, each card one rank lower than the one under it."""
+        if type(count) is not int or count < 1 or pid not in self._column_set:
+            return False
+        return count <= _run_length(self._piles[pid])
+
+    def double_tap_move(self, pid: str, count: int = 1) -> Move | None:
+        """Where a double click (or auto-drop) sends the top ``count`` cards of
+        ``pid``: the leftmost column whose last card is one rank higher in the
+        same suit; else one rank higher in another suit (interpretation); else
+        the leftmost empty column. None when there is no such place.
+
+        Interpretation: a group that already fills its column from the bottom
+        is not sent to another empty column, which would change nothing.
+        """
+        if not self.can_pick(pid, count):
+            return None
+        piles = self._piles
+        cards = piles[pid]
+        card = cards[-count]
+        other: str | None = None
+        empty: str | None = None
+        for dst in self.columns:
+            if dst == pid:
+                continue
+            target = piles[dst]
+            if not target:
+                if empty is None:
+                    empty = dst
+                continue
+            top = target[-1]
+            if top.face_up and top.rank == card.rank + 1:
+                if top.suit == card.suit:
+                    return Move(pid, dst, count)
+                if other is None:
+                    other = dst
+        if other is not None:
+            return Move(pid, other, count)
+        if empty is not None and count < len(cards):
+            return Move(pid, empty, count)
+        return None
+
+
+class Spider(Spiderette):
+    """Spider: two decks (104 cards) of 1, 2 or 4 suits, columns ``t1``-``t10``
+    dealt 6, 6, 6, 6, 5, 5, 5, 5, 5, 5; stock ``s`` of 5 deals of 10 cards;
+    8 runs to remove. Same moves, scoring and gestures as Spiderette.
+
+    >>> g = Spider("SP1-S2-AAAAAAG")
+    >>> [len(g.pile(t)) for t in g.columns], len(g.pile("s")), g.deals_left
+    ([6, 6, 6, 6, 5, 5, 5, 5, 5, 5], 50, 5)
+    """
+
+    prefix = "SP"
+    game_name = "Spider"
+    columns: ClassVar[tuple[str, ...]] = tuple(f"t{i}" for i in range(1, 11))
+    pile_ids = ("s", *columns)
+    _column_set: ClassVar[frozenset[str]] = frozenset(columns)
+    runs_total: ClassVar[int] = 8
+
+
+def _face_up_count(cards: list[Card]) -> int:
+    n = 0
+    for card in reversed(cards):
+        if not card.face_up:
+            break
+        n += 1
+    return n
+
+
+def _run_length(cards: list[Card]) -> int:
+    """How many top cards of a column form a movable run: face up, one suit,
+    each one rank lower than the card under it (0 for an empty column)."""
+    if not cards or not cards[-1].face_up:
+        return 0
+    top = cards[-1]
+    suit, rank = top.suit, top.rank
+    n = 1
+    for i in range(len(cards) - 2, -1, -1):
+        c = cards[i]
+        rank += 1
+        if not c.face_up or c.suit != suit or c.rank != rank:
+            break
+        n += 1
+    return n
