@@ -33,12 +33,14 @@ class KeyAssigner:
     def __init__(self) -> None:
         self._next = 0
         self._last: dict[int, Slot] = {}
+        self._dropped: list[int] = []
         self.removed: list[int] = []
         """Keys of the last assignment that no position uses any more."""
 
     def reset(self) -> None:
-        """Forget everything: the next assignment gets fresh keys only."""
-        self.removed = list(self._last)
+        """Forget every place: the next assignment gets fresh keys only, and
+        reports every key in use now as removed."""
+        self._dropped.extend(self._last)
         self._last = {}
 
     def _fresh(self) -> int:
@@ -81,6 +83,7 @@ class KeyAssigner:
             used.add(best)
         # 3. Fresh keys for cards no node showed.
         result = [key if key is not None else self._fresh() for key in keys]
-        self.removed = [key for key in self._last if key not in used]
+        self.removed = self._dropped + [key for key in self._last if key not in used]
+        self._dropped = []
         self._last = dict(zip(result, slots, strict=True))
         return result

@@ -48,8 +48,9 @@ CARD_RATIO = 1.4
 MAX_CARD_W = 150
 """Cards stop growing past this width on very large screens."""
 
-HEIGHT_SHARE = 0.23
-"""A card is at most this share of the table's height, so columns have room."""
+HEIGHT_SHARE = {"KL": 0.23, "SD": 0.2, "SP": 0.2}
+"""A card is at most this share of the table's height, so columns have room
+(Spider columns grow longer than Klondike's)."""
 
 RUN = 13
 """Cards in a completed Spider run."""
@@ -130,6 +131,8 @@ class CardBox:
     x: float
     y: float
     z: int
+    ix: int = 0
+    """A smaller corner index for a covered card of a squeezed column (0: the table's)."""
 
     @property
     def card_id(self) -> str:
@@ -199,12 +202,12 @@ def _clamp(value: float, low: float, high: float) -> float:
     return max(low, min(high, value))
 
 
-def _metrics(cols: int, width: float, height: float) -> tuple[float, float, int, int, int]:
+def _metrics(cols: int, width: float, height: float, share: float) -> tuple[float, float, int, int, int]:
     """Margin, gap, card width, card height and corner-index size in pixels."""
     margin = _clamp(width * 0.012, 4, 18)
     gap = _clamp(width * 0.008, 3, 16)
     by_width = (width - 2 * margin - (cols - 1) * gap) / cols
-    by_height = height * HEIGHT_SHARE / CARD_RATIO
+    by_height = height * share / CARD_RATIO
     card_w = max(16, math.floor(min(by_width, by_height, MAX_CARD_W)))
     card_h = round(card_w * CARD_RATIO)
     index_px = round(max(11.0, min(card_w * 0.3, 12 + card_w * 0.12)))
@@ -217,6 +220,11 @@ def _metrics(cols: int, width: float, height: float) -> tuple[float, float, int,
 def fan_step(card_w: int, index_px: int) -> float:
     """How far apart the fanned waste cards are: enough to read each index."""
     return round(min(card_w * 0.36, index_px * 1.5 + 4))
+
+
+def nominal_offsets(card_h: int, index_px: int) -> tuple[float, float]:
+    """The (face-down, face-up) offsets of a column that has room."""
+    return float(max(4, round(card_h * 0.1))), float(max(round(card_h * 0.24), round(index_px * 1.45)))
 
 
 def column_offsets(faces: Sequence[bool], room: float, card_h: int, index_px: int) -> tuple[float, float]:
@@ -233,8 +241,7 @@ def column_offsets(faces: Sequence[bool], room: float, card_h: int, index_px: in
     >>> round(6 * down + 12 * up, 6) <= 200
     True
     """
-    down = float(max(4, round(card_h * 0.1)))
-    up = float(max(round(card_h * 0.24), round(index_px * 1.45)))
+    down, up = nominal_offsets(card_h, index_px)
     gaps = faces[:-1]
     n_down = sum(1 for face in gaps if not face)
     n_up = len(gaps) - n_down
@@ -269,7 +276,7 @@ def compute(table: Table, width: float, height: float) -> Layout:
     """Place every pile and card of ``table`` on a ``width`` x ``height`` table."""
     columns = [pid for pid, _ in table.piles if pid.startswith("t")]
     cols = max(1, len(columns))
-    margin, gap, card_w, card_h, index_px = _metrics(cols, width, height)
+    margin, gap, card_w, card_h, index_px = _metrics(cols, width, height, HEIGHT_SHARE.get(table.game, 0.23))
     top = max(4.0, min(margin, 12.0))
     bottom = height - max(4.0, min(margin, 12.0))
     row_gap = max(gap * 1.5, card_h * 0.12)
@@ -329,10 +336,16 @@ def _place(
     if kind == "tableau":
         faces = [c.face_up for c in cards]
         down, up = column_offsets(faces, bottom - y0 - card_h, card_h, index_px)
+        # A squeezed column shows smaller indices on its covered cards, so each stays whole.
+        tight = 0
+        if up < index_px * 1.2:
+            tight = max(8, min(index_px, math.floor(up / 1.12)))
         boxes = []
         y = float(y0)
+        last = n - 1
         for i, card in enumerate(cards):
-            boxes.append(CardBox(pid, i, card, x0, round(y, 2), i + 1))
+            ix = tight if card.face_up and i < last else 0
+            boxes.append(CardBox(pid, i, card, x0, round(y, 2), i + 1, ix))
             y += up if card.face_up else down
         return boxes
     if kind == "waste":

@@ -64,6 +64,7 @@ class CardNode:
     z: int = -1
     face: str = ""
     card: str = ""
+    ix: int = 0
 
 
 @dataclass(slots=True)
@@ -230,6 +231,12 @@ class Renderer:
             if (rx, ry) != (node.rx, node.ry):
                 node.el.style.transform = _translate(rx, ry)
                 node.rx, node.ry = rx, ry
+            if box.ix != node.ix:
+                if box.ix:
+                    node.el.style.setProperty("--ix", f"{box.ix}px")
+                else:
+                    node.el.style.removeProperty("--ix")
+                node.ix = box.ix
             if box.z != node.z:
                 node.el.style.zIndex = str(box.z)
                 node.z = box.z

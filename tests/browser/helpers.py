@@ -144,3 +144,30 @@ def wait_status(page: Page, text: str) -> None:
     page.wait_for_function(
         "text => document.querySelector('[role=status]').textContent.includes(text)", arg=text, timeout=5_000
     )
+
+
+def card_at(page: Page, pile: str, index: int) -> Box:
+    """The rectangle of the card at ``index`` (0 = bottom) of a pile."""
+    rect = page.evaluate(
+        """([pile, index]) => {
+            const cards = [...document.querySelectorAll(`[data-pile='${pile}'] .card`)]
+                .sort((a, b) => (+a.style.zIndex) - (+b.style.zIndex));
+            const r = cards[index].getBoundingClientRect();
+            return [r.x, r.y, r.width, r.height];
+        }""",
+        [pile, index],
+    )
+    return Box(*rect)
+
+
+def drag_from(page: Page, start: tuple[float, float], to_pile: str) -> None:
+    """Drag whatever lies at ``start`` onto a pile with the mouse."""
+    wait_idle(page)
+    target = top_box(page, to_pile)
+    end = (target.x + target.w / 2, target.y + target.h * 0.45)
+    page.mouse.move(*start)
+    page.mouse.down()
+    page.mouse.move(start[0] + 12, start[1] + 12, steps=2)
+    page.mouse.move(*end, steps=8)
+    page.mouse.up()
+    wait_idle(page)

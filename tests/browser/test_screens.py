@@ -1,0 +1,88 @@
+"""Screenshots of both games at phone and desktop size, for a person to look at.
+
+Each one also checks that the whole table fits: every card inside the window,
+no page scrolling, the header on one screen width.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Page
+
+from tests.browser.conftest import screenshot
+from tests.browser.helpers import tap_stock, wait_idle, wait_moves
+
+
+def encode(record: str) -> str:
+    return "#" + record.replace(" ", "%20").replace(">", "%3E").replace(":", "%3A")
+
+
+# Column 7 ends up holding 15 cards (Klondike), a column of 26 cards (Spider, one suit).
+KLONDIKE_LONG = (
+    "KL1-D1N-AAAAABD t5>f t1>t3 s w>t4 s s w>t3 t2>t3 t6>t2 t6>t5 t5:2>t6 t5>f t6:3>t2 t3:4>t6 t4:2>t3 "
+    "t4>f t6:5>t3 t6>f t3:8>t6 t3>f s w>f s s w>t1 t7>t1 s w>t5 s w>t3 s s w>t1 t7>t1 s w>t7 t6:9>t7"
+)
+SPIDER_LONG = (
+    "SP1-S1-AAAAAAM s t6:2>t9 t10>t8 t9:3>t3 s t6:2>t10 t8>t1 s t3:2>t2 t5>t10 t4>t1 t5>t8 t5:2>t2 t8:2>t6 "
+    "t1:2>t6 t7>t3 t10:2>t3 t10:3>t9 t6:5>t10 t6>t3 t3:8>t6 t4>t3 t6:9>t4 t9:4>t6 t6:5>t9 t5>t6 s t4>t10 "
+    "t7>t6 t10:2>t8 t3>t10 t3:2>t10 t3>t6 t1>t6 t6:4>t3 t8:3>t9 s t3>t4 t3:5>t5 t3>t4 t3>t8 t10>t4 t4:4>t9 t5:6>t9"
+)
+SPIDERETTE = "SD1-S2-AAAAABC t6>t5 t3>t4 s"
+
+SCENES = {
+    "klondike": ("#KL1-D1N-AAAAAAG%20t1%3Ef%20t5%3Et4%20s%20s", 0),
+    "klondike-draw3": ("#KL1-D3V-AAAAAAG", 2),
+    "klondike-long": (encode(KLONDIKE_LONG), 0),
+    "spiderette": (encode(SPIDERETTE), 0),
+    "spider": ("#SP1-S4-AAAAAAB", 1),
+    "spider-long": (encode(SPIDER_LONG), 0),
+}
+SIZES = {"phone": (360, 640), "desktop": (1440, 900)}
+
+
+def check_fits(page: Page) -> None:
+    width, height = page.evaluate("[innerWidth, innerHeight]")
+    scroll = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.scrollHeight]")
+    assert scroll[0] <= width
+    assert scroll[1] <= height
+    off = page.evaluate(
+        """([w, h]) => [...document.querySelectorAll('.card')].map(c => c.getBoundingClientRect())
+            .filter(r => r.left < -0.5 || r.top < -0.5 || r.right > w + 0.5 || r.bottom > h + 0.5).length""",
+        [width, height],
+    )
+    assert off == 0, "every card stays on screen"
+    header = page.evaluate(
+        "(() => { const b = document.querySelector('.bar'); return [b.scrollWidth, b.clientWidth]; })()"
+    )
+    assert header[0] <= header[1], "the header fits the width"
+
+
+def open_scene(page: Page, hash_: str, stock_taps: int) -> None:
+    """Open a scene on a running page through the hash (no reload)."""
+    code = hash_[1:].split("%20")[0]
+    played = hash_.count("%20")
+    page.evaluate("hash => { location.hash = hash; }", hash_)
+    page.wait_for_function(
+        "([code, n]) => document.querySelector('[data-code]').dataset.code === code "
+        "&& document.querySelector('[data-moves]').dataset.moves === String(n)",
+        arg=[code, played],
+    )
+    for n in range(stock_taps):
+        tap_stock(page)
+        wait_moves(page, played + n + 1)
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_screenshots(open_game: Callable[..., Page], size: str) -> None:
+    width, height = SIZES[size]
+    page = open_game("#KL1-D1N-AAAAAAA", width=width, height=height)
+    for scene, (hash_, stock_taps) in SCENES.items():
+        open_scene(page, hash_, stock_taps)
+        page.evaluate("document.querySelector('#status').textContent = ''")
+        wait_idle(page)
+        check_fits(page)
+        deck = 104 if hash_.startswith("#SP") else 52
+        assert page.locator(".card").count() == deck, "one element per card, none left from the last game"
+        screenshot(page, f"{scene}-{size}")
