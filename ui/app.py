@@ -128,8 +128,10 @@ class App:
                 self.say(f"New game: {describe_code(game.settings)}.")
             elif event.kind == "restart":
                 self.say("The deal starts again.")
-            else:
+            elif game.moves:
                 self.say(f"Opened a {game.game_name} game at move {game.moves}.")
+            else:
+                self.say(f"Opened the deal {game.code}: {describe_code(game.settings)}.")
         else:
             action = event.action
             message = ""
@@ -268,7 +270,7 @@ class App:
             game = open_link(text)
         except LinkError as error:
             self._own_hash = text
-            self.new_game(None)
+            self.new_game(_stand_in(error).code)
             self.say(f"{error} A new random game was dealt instead.")
             return
         if game is not None:
@@ -335,13 +337,21 @@ class App:
         self.draw_now()
 
 
+def _stand_in(error: LinkError) -> engine.Game:
+    """A random deal in place of a bad link: of the link's game when its code was readable."""
+    preferences = Preferences()
+    if error.settings is not None:
+        preferences.follow(engine.new_game(error.settings))
+    return engine.new_game(preferences.random_code())
+
+
 def _initial_game() -> tuple[engine.Game, str]:
     """The game the hash asks for, or a random Klondike deal; plus a message."""
     text = str(window.location.hash)
     try:
         game = open_link(text)
     except LinkError as error:
-        return engine.new_game(Preferences().random_code()), f"{error} A new random game was dealt instead."
+        return _stand_in(error), f"{error} A new random game was dealt instead."
     if game is None:
         return engine.new_game(Preferences(game="KL").random_code()), ""
     link = parse_hash(text)

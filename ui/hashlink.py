@@ -24,7 +24,16 @@ __all__ = ["Link", "LinkError", "code_hash", "open_link", "parse_hash", "record_
 
 
 class LinkError(ValueError):
-    """A hash that holds no playable deal; ``str()`` says why, for the player."""
+    """A hash that holds no playable deal; ``str()`` says why, for the player.
+
+    ``settings`` are the deal's options when its code could be read (a record
+    whose moves do not replay), so that a random deal of the same game can
+    stand in for it.
+    """
+
+    def __init__(self, message: str, settings: engine.DealCode | None = None) -> None:
+        super().__init__(message)
+        self.settings = settings
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +69,7 @@ def open_link(text: str) -> engine.Game | None:
     link = parse_hash(text)
     if link is None:
         return None
+    settings = engine.parse_code(link.code)
     try:
         if not link.moves:
             return engine.new_game(link.code)
@@ -67,7 +77,7 @@ def open_link(text: str) -> engine.Game | None:
     except engine.CodeError as error:
         raise LinkError(f"The link's deal can't be played here. {error}") from None
     except engine.IllegalMove as error:
-        raise LinkError(f"The link's game record doesn't replay. {error}") from None
+        raise LinkError(f"The link's game record doesn't replay. {error}", settings) from None
 
 
 def code_hash(code: str) -> str:

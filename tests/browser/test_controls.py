@@ -165,7 +165,14 @@ def test_a_bad_code_or_record_in_the_hash_says_so_and_deals_a_random_game(open_g
     page.evaluate("location.hash = '#KL1-D1N-AAAAAAG%20t3%3Et1'")
     wait_status(page, "doesn't replay")
     assert "Move 1 (t3>t1)" in status(page)
-    assert page.get_attribute("[data-code]", "data-code") != "KL1-D1N-AAAAAAG" or moves(page) == 0
+    assert moves(page) == 0
+    assert (page.get_attribute("[data-code]", "data-code") or "").startswith("KL1-D1N-")
+
+    # A Spiderette record that does not replay deals a random Spiderette game of the same kind.
+    page.evaluate("location.hash = '#SD1-S2-AAAAABC%20t1%3Et2'")
+    wait_status(page, "Move 1 (t1>t2)")
+    page.wait_for_function("document.body.dataset.game === 'SD'")
+    assert (page.get_attribute("[data-code]", "data-code") or "").startswith("SD1-S2-")
 
     # A good hash typed into the address bar opens that deal.
     page.evaluate("location.hash = '#SD1-S4-AAAAAAH'")

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Page
 
 from tests.browser.conftest import screenshot
-from tests.browser.helpers import tap_stock, wait_idle, wait_moves
+from tests.browser.helpers import box, card_selector, tap_stock, top_box, wait_idle, wait_moves
 
 
 def encode(record: str) -> str:
@@ -39,7 +39,7 @@ SCENES = {
     "spider": ("#SP1-S4-AAAAAAB", 1),
     "spider-long": (encode(SPIDER_LONG), 0),
 }
-SIZES = {"phone": (360, 640), "desktop": (1440, 900)}
+SIZES = {"phone": (360, 640), "desktop": (1440, 900), "landscape": (640, 360), "large": (1920, 1080)}
 
 
 def check_fits(page: Page) -> None:
@@ -86,3 +86,16 @@ def test_screenshots(open_game: Callable[..., Page], size: str) -> None:
         deck = 104 if hash_.startswith("#SP") else 52
         assert page.locator(".card").count() == deck, "one element per card, none left from the last game"
         screenshot(page, f"{scene}-{size}")
+    # A drag in progress: the lifted card and the pile that accepts it.
+    open_scene(page, "#KL1-D1N-AAAAAAG", 0)
+    wait_idle(page)
+    start = box(page, card_selector("9d")).grab
+    target = top_box(page, "t4")
+    page.mouse.move(*start)
+    page.mouse.down()
+    page.mouse.move(target.x + target.w * 0.6, target.y + target.h * 0.5, steps=6)
+    page.evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    assert page.eval_on_selector_all(".pile.target", "els => els.map(e => e.dataset.pile)") == ["t4"]
+    screenshot(page, f"dragging-{size}")
+    page.mouse.up()
+    wait_moves(page, 1)

@@ -59,3 +59,12 @@ def test_a_bad_hash_says_why(text: str, words: str) -> None:
 
 def test_code_hash() -> None:
     assert code_hash("SP1-S4-AAAAAAB") == "#SP1-S4-AAAAAAB"
+
+
+def test_a_record_that_does_not_replay_still_names_its_game() -> None:
+    with pytest.raises(LinkError) as caught:
+        open_link("#SD1-S2-AAAAABC%20t1%3Et2")
+    assert caught.value.settings == engine.parse_code("SD1-S2-AAAAABC")
+    with pytest.raises(LinkError) as bad_code:
+        open_link("#XX1-S2-AAAAABC")
+    assert bad_code.value.settings is None
