@@ -7,12 +7,15 @@ the app listens to its events and redraws once per animation frame.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 import engine
+from ui.access import Access
+from ui.announce import describe_play, describe_undo
 from ui.dialogs import NewGameDialog, SettingsDialog, WinDialog, describe_code
 from ui.hashlink import LinkError, code_hash, open_link, parse_hash, record_hash
 from ui.keys import KeyAssigner
@@ -45,6 +48,9 @@ class App:
         self.new_dialog = NewGameDialog(self)
         self.settings_dialog = SettingsDialog(self)
         self.win_dialog = WinDialog(self)
+        self.hint_handler: Callable[[], None] | None = None
+        """The hint feature registers here; H and the hint hook call it."""
+        self.access = Access(self)
         self._reduced = window.matchMedia("(prefers-reduced-motion: reduce)")
         self._frame_id: Any = None
         self._dirty = True
@@ -54,21 +60,27 @@ class App:
         self._status_timer: Any = None
         self._shown: dict[str, str] = {}
         self._own_hash = ""
-        self._proxies: list[Any] = []
-        self._frame_proxy = create_proxy(self._frame)
-        self._clear_status_proxy = create_proxy(self._clear_status)
-        self._win_proxy = create_proxy(self._show_win)
-        self._copied_proxy = create_proxy(self._copied)
-        self._copy_failed_proxy = create_proxy(self._copy_failed)
         self._copy_message = ""
+        self._copy_text = ""
+        # Every JS callback is one proxy made here and kept for the page's life.
+        self._proxies: list[Any] = []
+        self._frame_proxy = self._proxy(self._frame)
+        self._clear_status_proxy = self._proxy(self._clear_status)
+        self._win_proxy = self._proxy(self._show_win)
+        self._calm_proxy = self._proxy(self._end_celebration)
+        self._copied_proxy = self._proxy(self._copied)
+        self._copy_failed_proxy = self._proxy(self._copy_failed)
         self._wire()
 
     # ---------------------------------------------------------------- wiring
 
-    def _listen(self, target: Any, name: str, handler: Any) -> None:
+    def _proxy(self, handler: Any) -> Any:
         proxy = create_proxy(handler)
-        target.addEventListener(name, proxy)
         self._proxies.append(proxy)
+        return proxy
+
+    def _listen(self, target: Any, name: str, handler: Any) -> None:
+        target.addEventListener(name, self._proxy(handler))
 
     def _wire(self) -> None:
         by_id = document.getElementById
@@ -77,6 +89,7 @@ class App:
         self._listen(by_id("btn-undo"), "click", lambda _e: self.undo())
         self._listen(by_id("btn-share"), "click", lambda _e: self.share())
         self._listen(by_id("btn-settings"), "click", lambda _e: self.settings_dialog.open())
+        self._listen(by_id("btn-keys"), "click", lambda _e: self.access.help.open())
         self._listen(by_id("btn-copy"), "click", lambda _e: self.copy_code())
         self._listen(document, "keydown", self._key)
         self._listen(window, "hashchange", self._hash_changed)
@@ -84,11 +97,6 @@ class App:
         observer.observe(self.board)
         self._observer = observer
         self._clock_id = window.setInterval(self._proxy(self._tick), 500)
-
-    def _proxy(self, handler: Any) -> Any:
-        proxy = create_proxy(handler)
-        self._proxies.append(proxy)
-        return proxy
 
     # --------------------------------------------------------------- actions
 
@@ -136,33 +144,32 @@ class App:
             action = event.action
             message = ""
             if action is not None and event.kind == "play":
-                if action.removed:
-                    runs = len(action.removed)
-                    message = "A run is complete and removed."
-                    if runs > 1:
-                        message = f"{runs} runs are complete and removed."
-                elif action.kind == "recycle":
-                    message = "The waste is turned back into the stock."
-            elif event.kind == "undo":
-                message = "Undone."
-            self.say(message)
+                message = describe_play(game, action)
+            elif action is not None and event.kind == "undo":
+                message = describe_undo(game, action)
+            self.say(message, note=True)
         self.redraw(animate=True)
         if event.won:
             self._celebrate()
 
-    def say(self, text: str) -> None:
-        """Show a message in the status line (refusals and announcements)."""
+    def say(self, text: str, note: bool = False) -> None:
+        """Show a message in the status line (refusals and announcements).
+
+        ``note``: a routine announcement (what a move did), shown quietly;
+        otherwise the line stands out (a refused move, a notice)."""
         if self._status_timer is not None:
             window.clearTimeout(self._status_timer)
             self._status_timer = None
+        if text and text == str(self.status.textContent).rstrip("\u00a0"):
+            # The same words again: changed a little, so that screen readers read them again.
+            text = text if str(self.status.textContent).endswith("\u00a0") else text + "\u00a0"
+        self.status.classList.toggle("note", note)
         self.status.textContent = text
-        self.status.classList.toggle("show", bool(text))
         if text:
             self._status_timer = window.setTimeout(self._clear_status_proxy, STATUS_SECONDS * 1000)
 
     def _clear_status(self, *_: Any) -> None:
         self._status_timer = None
-        self.status.classList.remove("show")
         self.status.textContent = ""
 
     def _key(self, event: Any) -> None:
@@ -176,6 +183,20 @@ class App:
         event.preventDefault()
         if not event.shiftKey:
             self.undo()
+
+    def hint(self) -> None:
+        """Ask for a hint (the H key): the registered hint handler, if any."""
+        if self.hint_handler is None:
+            self.say("Hints are not available yet.")
+            return
+        self.hint_handler()
+
+    def preferences_changed(self) -> None:
+        """Show the table with the card options of the preferences (four colours, large cards)."""
+        prefs = self.session.preferences
+        document.body.classList.toggle("four-color", prefs.four_color)
+        document.body.classList.toggle("large-cards", prefs.large_cards)
+        self.redraw(animate=False)
 
     # ---------------------------------------------------------------- header
 
@@ -215,11 +236,16 @@ class App:
         self._animate = self._animate or animate
         self.request_frame()
 
+    def flush(self) -> None:
+        """Draw now if a change is waiting for the next frame."""
+        if self._dirty:
+            self.draw_now()
+
     def _frame(self, *_: Any) -> None:
         self._frame_id = None
         if self._dirty:
-            if self.pointer.busy() and self.pointer.press is not None:
-                self.pointer.abort()
+            if self.pointer.busy():
+                self.pointer.abort()  # the table changed under the drag: drop it
             self.draw_now()
         self.pointer.frame()
 
@@ -231,7 +257,7 @@ class App:
             return
         self._size = (width, height)
         game = self.session.game
-        layout = compute(table_of(game), width, height)
+        layout = compute(table_of(game), width, height, large=self.session.preferences.large_cards)
         self.renderer.drop_piles(layout.piles)
         keys = self.keys.assign([(box.pid, box.index, box.card_id) for box in layout.cards])
         motion = not bool(self._reduced.matches)
@@ -241,6 +267,7 @@ class App:
             deal_from = (stock.x, stock.y)
         self.renderer.draw(layout, keys, self.keys.removed, self._animate and motion, deal_from)
         self._update_header()  # in the same frame as the cards, so figures and table always agree
+        self.access.after_draw()
         self._dirty = False
         self._animate = False
         self._deal = False
@@ -279,6 +306,7 @@ class App:
     # --------------------------------------------------------- copy, share
 
     def _copy(self, text: str, message: str) -> None:
+        self._copy_text = text
         self._copy_message = message
         clipboard = getattr(window.navigator, "clipboard", None)
         if not clipboard or not hasattr(clipboard, "writeText"):
@@ -290,7 +318,19 @@ class App:
         self.say(self._copy_message)
 
     def _copy_failed(self, *_: Any) -> None:
-        self.say("Copying is not allowed here: select the text and copy it yourself.")
+        # No clipboard access (an insecure page, a refused permission): the old way, then by hand.
+        area = document.createElement("textarea")
+        area.value = self._copy_text
+        area.setAttribute("readonly", "")
+        area.style.cssText = "position:fixed;left:-1000px;top:0;opacity:0"
+        document.body.appendChild(area)
+        area.select()
+        copied = bool(document.execCommand("copy"))
+        area.remove()
+        if copied:
+            self._copied()
+        else:
+            window.prompt("Copy this:", self._copy_text)
 
     def copy_code(self) -> None:
         code = self.session.game.code
@@ -327,13 +367,18 @@ class App:
     def _show_win(self, *_: Any) -> None:
         if self.session.game.won:
             self.win_dialog.open()
+        window.setTimeout(self._calm_proxy, 2500)
+
+    def _end_celebration(self, *_: Any) -> None:
         layer = document.getElementById("celebration")
-        window.setTimeout(self._proxy(lambda *_: layer.classList.remove("on")), 2500)
+        layer.classList.remove("on")
+        layer.innerHTML = ""
 
     # ------------------------------------------------------------------ boot
 
     def first_frame(self) -> None:
         self._set_hash(self.session.game.code)
+        self.preferences_changed()
         self.draw_now()
 
 

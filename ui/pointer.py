@@ -92,10 +92,11 @@ class Pointer:
     # -------------------------------------------------------------- events
 
     def _down(self, event: Any) -> None:
-        if self.press is not None or not event.isPrimary:
+        if not event.isPrimary or (self.press is not None and self.press.dragging):
             return
         if event.pointerType == "mouse" and event.button != 0:
             return
+        self.app.flush()  # hit-test against the table as it is now, not as last drawn
         layout = self.app.renderer.layout
         if layout is None:
             return

@@ -209,7 +209,11 @@ def test_animations_run_and_stop_for_reduced_motion(open_game: Callable[..., Pag
     page.wait_for_function("document.getAnimations().length > 0", timeout=2_000)
     wait_idle(page)
 
-    calm = open_game("#KL1-D1N-AAAAAAG", reduced_motion="reduce")
+    # The player asks for reduced motion: the same page stops animating.
+    calm = page
+    calm.emulate_media(reduced_motion="reduce")
+    calm.click("#btn-restart")
+    wait_moves(calm, 0)
     assert calm.evaluate("document.getAnimations().length") == 0
     calm.evaluate(
         """() => { window.__animations = 0;
@@ -248,3 +252,30 @@ def test_dragging_a_group_moves_every_card_of_it(open_game: Callable[..., Page])
     assert lifted == ["9d", "Tc"]
     wait_idle(page)
     assert box(page, card_selector("Tc")).x == box(page, "[data-pile='t4']").x
+
+
+def test_actions_in_one_task_are_drawn_in_one_frame(open_game: Callable[..., Page]) -> None:
+    page = open_game("#KL1-D1N-AAAAAAG")
+    wait_idle(page)
+    requested = page.evaluate(
+        """async () => {
+            const stock = document.querySelector("[data-pile='s']").getBoundingClientRect();
+            const board = document.querySelector('#board');
+            let frames = 0;
+            const original = window.requestAnimationFrame;
+            window.requestAnimationFrame = callback => { frames++; return original.call(window, callback); };
+            for (let i = 0; i < 3; i++) {
+                const at = {bubbles: true, clientX: stock.x + 10, clientY: stock.y + 10, pointerId: 7,
+                            isPrimary: true, pointerType: 'mouse', button: 0};
+                board.dispatchEvent(new PointerEvent('pointerdown', at));
+                board.dispatchEvent(new PointerEvent('pointerup', at));
+            }
+            const asked = frames;
+            window.requestAnimationFrame = original;
+            await new Promise(done => original.call(window, () => original.call(window, done)));
+            return asked;
+        }"""
+    )
+    assert requested == 1
+    assert moves(page) == 3
+    assert len(cards_in(page, "w")) == 3

@@ -137,7 +137,10 @@ def test_foundation_cards_drag_back_except_in_classic(open_game: Callable[..., P
     assert pile_of(page, "As") == "t7"
     assert score(page) == "10", "a take-back scores 0"
 
-    classic = open_game("#KL1-D1C-AAAAAAK%20t1%3Ef")
+    # Classic rules (opened on the same page through the hash).
+    classic = page
+    classic.evaluate("location.hash = '#KL1-D1C-AAAAAAK%20t1%3Ef'")
+    classic.wait_for_function("document.querySelector('[data-code]').dataset.code === 'KL1-D1C-AAAAAAK'")
     assert pile_of(classic, "As") == "f1"
     wait_idle(classic)
     start = box(classic, card_selector("As")).grab

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from playwright.sync_api import Page
 
-from tests.browser.conftest import Traffic
+from tests.browser.conftest import Traffic, screenshot
 from tests.browser.helpers import (
     box,
     card_at,
@@ -126,6 +126,8 @@ def test_spiderette_run_removed_from_a_game_record(open_game: Callable[..., Page
     assert len(cards_in(page, "r1")) == 13
     assert score(page) == "568"
     assert cards_in(page, "t6") == ["5s"], "the card under the run turned up"
+    wait_idle(page)
+    screenshot(page, "spiderette-run-removed-desktop")
     # Undo brings the run back onto the column.
     page.click("#btn-undo")
     wait_moves(page, 31)

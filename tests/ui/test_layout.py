@@ -158,3 +158,12 @@ def test_table_of_reads_a_klondike_game() -> None:
     assert [pid for pid, _ in table.piles] == ["s", "w", "f1", "f2", "f3", "f4", *(f"t{i}" for i in range(1, 8))]
     assert len(table.cards_of("s")) == 24
     assert table.waste_fan == 0
+
+
+def test_a_removed_run_shows_its_king_on_top() -> None:
+    layout = compute(spider_long(), 1440, 820)
+    run = layout.by_pile["r1"]
+    assert len(run) == 13
+    top = max(run, key=lambda box: box.z)
+    assert top.card_id == "Kh"
+    assert layout.by_pile["r2"] == []
