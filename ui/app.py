@@ -7,15 +7,12 @@ the app listens to its events and redraws once per animation frame.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 import engine
-from ui.access import Access
-from ui.announce import describe_play, describe_undo
 from ui.dialogs import NewGameDialog, SettingsDialog, WinDialog, describe_code
 from ui.hashlink import LinkError, code_hash, open_link, parse_hash, record_hash
 from ui.keys import KeyAssigner
@@ -48,9 +45,6 @@ class App:
         self.new_dialog = NewGameDialog(self)
         self.settings_dialog = SettingsDialog(self)
         self.win_dialog = WinDialog(self)
-        self.hint_handler: Callable[[], None] | None = None
-        """The hint feature registers here; H and the hint hook call it."""
-        self.access = Access(self)
         self._reduced = window.matchMedia("(prefers-reduced-motion: reduce)")
         self._frame_id: Any = None
         self._dirty = True
@@ -89,7 +83,6 @@ class App:
         self._listen(by_id("btn-undo"), "click", lambda _e: self.undo())
         self._listen(by_id("btn-share"), "click", lambda _e: self.share())
         self._listen(by_id("btn-settings"), "click", lambda _e: self.settings_dialog.open())
-        self._listen(by_id("btn-keys"), "click", lambda _e: self.access.help.open())
         self._listen(by_id("btn-copy"), "click", lambda _e: self.copy_code())
         self._listen(document, "keydown", self._key)
         self._listen(window, "hashchange", self._hash_changed)
@@ -144,26 +137,25 @@ class App:
             action = event.action
             message = ""
             if action is not None and event.kind == "play":
-                message = describe_play(game, action)
-            elif action is not None and event.kind == "undo":
-                message = describe_undo(game, action)
-            self.say(message, note=True)
+                if action.removed:
+                    runs = len(action.removed)
+                    message = "A run is complete and removed."
+                    if runs > 1:
+                        message = f"{runs} runs are complete and removed."
+                elif action.kind == "recycle":
+                    message = "The waste is turned back into the stock."
+            elif event.kind == "undo":
+                message = "Undone."
+            self.say(message)
         self.redraw(animate=True)
         if event.won:
             self._celebrate()
 
-    def say(self, text: str, note: bool = False) -> None:
-        """Show a message in the status line (refusals and announcements).
-
-        ``note``: a routine announcement (what a move did), shown quietly;
-        otherwise the line stands out (a refused move, a notice)."""
+    def say(self, text: str) -> None:
+        """Show a message in the status line (refusals and announcements)."""
         if self._status_timer is not None:
             window.clearTimeout(self._status_timer)
             self._status_timer = None
-        if text and text == str(self.status.textContent).rstrip("\u00a0"):
-            # The same words again: changed a little, so that screen readers read them again.
-            text = text if str(self.status.textContent).endswith("\u00a0") else text + "\u00a0"
-        self.status.classList.toggle("note", note)
         self.status.textContent = text
         if text:
             self._status_timer = window.setTimeout(self._clear_status_proxy, STATUS_SECONDS * 1000)
@@ -183,20 +175,6 @@ class App:
         event.preventDefault()
         if not event.shiftKey:
             self.undo()
-
-    def hint(self) -> None:
-        """Ask for a hint (the H key): the registered hint handler, if any."""
-        if self.hint_handler is None:
-            self.say("Hints are not available yet.")
-            return
-        self.hint_handler()
-
-    def preferences_changed(self) -> None:
-        """Show the table with the card options of the preferences (four colours, large cards)."""
-        prefs = self.session.preferences
-        document.body.classList.toggle("four-color", prefs.four_color)
-        document.body.classList.toggle("large-cards", prefs.large_cards)
-        self.redraw(animate=False)
 
     # ---------------------------------------------------------------- header
 
@@ -257,7 +235,7 @@ class App:
             return
         self._size = (width, height)
         game = self.session.game
-        layout = compute(table_of(game), width, height, large=self.session.preferences.large_cards)
+        layout = compute(table_of(game), width, height)
         self.renderer.drop_piles(layout.piles)
         keys = self.keys.assign([(box.pid, box.index, box.card_id) for box in layout.cards])
         motion = not bool(self._reduced.matches)
@@ -267,7 +245,6 @@ class App:
             deal_from = (stock.x, stock.y)
         self.renderer.draw(layout, keys, self.keys.removed, self._animate and motion, deal_from)
         self._update_header()  # in the same frame as the cards, so figures and table always agree
-        self.access.after_draw()
         self._dirty = False
         self._animate = False
         self._deal = False
@@ -378,7 +355,6 @@ class App:
 
     def first_frame(self) -> None:
         self._set_hash(self.session.game.code)
-        self.preferences_changed()
         self.draw_now()
 
 
