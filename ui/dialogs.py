@@ -157,27 +157,40 @@ class NewGameDialog:
 
 
 class SettingsDialog:
-    """The gesture settings of the Spider family."""
+    """The card options (four colours, large cards) and the gesture settings of the Spider family."""
 
     def __init__(self, app: App) -> None:
         self.app = app
         self.el = document.getElementById("dlg-settings")
         self.double = document.getElementById("set-double")
         self.auto = document.getElementById("set-autodrop")
+        self.four = document.getElementById("set-fourcolor")
+        self.large = document.getElementById("set-large")
         self._proxy = create_proxy(self._changed)
-        self.double.addEventListener("change", self._proxy)
-        self.auto.addEventListener("change", self._proxy)
+        for box in (self.double, self.auto, self.four, self.large):
+            box.addEventListener("change", self._proxy)
+        self._keys_proxy = create_proxy(self._keys)
+        document.getElementById("settings-keys").addEventListener("click", self._keys_proxy)
 
     def open(self) -> None:
         prefs = self.app.session.preferences
         self.double.checked = prefs.double_click
         self.auto.checked = prefs.auto_drop
+        self.four.checked = prefs.four_color
+        self.large.checked = prefs.large_cards
         self.el.showModal()
 
     def _changed(self, _event: Any) -> None:
         prefs = self.app.session.preferences
         prefs.double_click = bool(self.double.checked)
         prefs.auto_drop = bool(self.auto.checked)
+        prefs.four_color = bool(self.four.checked)
+        prefs.large_cards = bool(self.large.checked)
+        self.app.preferences_changed()
+
+    def _keys(self, _event: Any) -> None:
+        self.el.close()
+        self.app.access.help.open()
 
 
 class WinDialog:

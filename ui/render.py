@@ -37,6 +37,9 @@ _RECYCLE_SVG = (
     'stroke="currentColor" stroke-width="2.4" stroke-linecap="round"/>'
     '<path d="M20 3.5v6h-6z" fill="currentColor"/></svg>'
 )
+PILE_ROLES = {"stock": "button", "removed": "img"}
+"""Accessible roles of pile elements (others are groups of cards); names come from ``ui.announce``."""
+
 _NONE_SVG = (
     '<svg viewBox="0 0 24 24" aria-hidden="true"><circle cx="12" cy="12" r="7.5" fill="none" stroke="currentColor" '
     'stroke-width="2.4"/><path d="M6.7 6.7l10.6 10.6" stroke="currentColor" stroke-width="2.4"/></svg>'
@@ -99,6 +102,7 @@ class Renderer:
             el = document.createElement("div")
             el.className = f"pile {box.kind}"
             el.dataset.pile = box.pid
+            el.setAttribute("role", PILE_ROLES.get(box.kind, "group"))
             mark = document.createElement("span")
             mark.className = "mark"
             mark.setAttribute("aria-hidden", "true")
@@ -168,12 +172,14 @@ class Renderer:
         if face == "up":
             el.dataset.card = name
             el.dataset.suit = card.suit
+            el.setAttribute("role", "button")
             el.setAttribute("aria-label", label(card))
             inner.innerHTML = face_html(card)
         else:
             # A face-down card tells nothing about itself.
             el.removeAttribute("data-card")
             el.removeAttribute("data-suit")
+            el.setAttribute("role", "img")
             el.setAttribute("aria-label", "face-down card")
             inner.innerHTML = ""
         node.face = face
@@ -208,8 +214,13 @@ class Renderer:
         """
         self.set_metrics(layout)
         counts = {pid: len(boxes) for pid, boxes in layout.by_pile.items()}
+        fresh_piles = any(pid not in self.piles for pid in layout.piles)
         for box in layout.piles.values():
             self._place_pile(box, counts.get(box.pid, 0))
+        if fresh_piles:
+            # Piles in the table's order, which is also the order Tab follows.
+            for pid in layout.piles:
+                self.board.appendChild(self.piles[pid].el)
         for key in removed:
             node = self.cards.pop(key, None)
             if node is not None:

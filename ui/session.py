@@ -41,6 +41,10 @@ class Preferences:
     """Spider family: a double click moves a group to its best place."""
     auto_drop: bool = False
     """Spider family: a released card or group goes to its best place."""
+    four_color: bool = False
+    """Four-colour deck: clubs green and diamonds blue, so every suit has its own colour."""
+    large_cards: bool = False
+    """Larger cards and corner indices, for players who need them."""
 
     def random_code(self) -> str:
         if self.game == "KL":

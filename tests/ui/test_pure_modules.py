@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-PURE = ["layout", "keys", "hashlink", "session", "gestures", "faces"]
+PURE = ["layout", "keys", "hashlink", "session", "gestures", "faces", "keyboard", "announce"]
 BROWSER = {"pyscript", "js", "pyodide"}
 
 

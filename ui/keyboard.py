@@ -1,0 +1,334 @@
+"""Playing with the keyboard alone: where the focus is, and what each key does.
+
+The table has two tab stops: the top row (stock, waste, foundations) and the
+columns. Inside them the arrow keys move between piles, and Up and Down along
+the face-up cards of a column. Enter or Space picks up the focused card (with
+every card on it) and drops what is held on the focused pile; Escape puts it
+down. Letters are shortcuts (``KEYS`` lists them all for the help dialog).
+
+Pure Python: ``Keyboard.press`` reads the game and answers a ``Command`` that
+the page carries out, so every key is tested in CPython. Legality is always
+the engine's (``can_pick``, ``drop_targets``, ``move_for_drop``, ``refusal``).
+
+>>> import engine
+>>> g = engine.new_game("KL1-D1N-AAAAAAG")
+>>> keys = Keyboard()
+>>> keys.focus_column(g, 5)
+Spot(pid='t5', index=4)
+>>> keys.press(g, "Enter").message
+'Picked up 9 of diamonds. Choose a pile and press Enter. It fits on column 4.'
+>>> keys.press(g, "ArrowLeft").spot
+Spot(pid='t4', index=3)
+>>> str(keys.press(g, "Enter").move)
+'t5>t4'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine import STOCK_TAP, Game, Move
+from ui.announce import card_label, cards_phrase, describe_pick, pick_refusal, pile_name
+
+__all__ = ["KEYS", "Command", "Held", "Keyboard", "Spot"]
+
+TOP = "top"
+TABLE = "table"
+
+KEYS: tuple[tuple[str, str], ...] = (
+    ("Tab, Shift+Tab", "Move between the header, the top row and the columns"),
+    ("← →", "Move to the pile on the left or right"),
+    ("↑ ↓", "Move along the face-up cards of a column; between the top row and the columns"),
+    ("Home, End", "First or last pile of the row"),
+    ("1 – 9, 0", "Go to column 1 to 9, or 10"),
+    ("Enter, Space", "Pick up the focused card and the cards on it; drop them on the focused pile"),
+    ("Escape", "Put the held cards down"),
+    ("D", "Draw from the stock (Spider: deal a row)"),
+    ("F", "Send the focused card to its foundation (Klondike)"),
+    ("U, Ctrl+Z", "Undo"),
+    ("H", "Hint"),
+    ("N", "New game"),
+    ("?", "This list of keys"),
+)
+"""Every key and what it does, as the help dialog lists them."""
+
+SHORTCUTS = {"d": "stock", "u": "undo", "h": "hint", "n": "new", "f": "foundation", "?": "help"}
+"""Letter shortcuts (any case) and the command each one gives."""
+
+
+@dataclass(frozen=True, slots=True)
+class Spot:
+    """A focus position: a card of a pile (``index`` from the bottom), or the
+    pile itself (``index`` -1: an empty pile, or the stock)."""
+
+    pid: str
+    index: int = -1
+
+    @property
+    def area(self) -> str:
+        return TABLE if self.pid.startswith("t") else TOP
+
+
+@dataclass(frozen=True, slots=True)
+class Held:
+    """Cards picked up with the keyboard: the top ``count`` cards of ``pid``."""
+
+    pid: str
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """What a key asks the page to do.
+
+    ``kind``: ``"none"`` (the key is not ours), ``"focus"`` (the focus moved),
+    ``"pick"`` (cards picked up: say ``message``), ``"drop"`` (held cards put
+    down), ``"play"`` (play ``move``), ``"say"`` (say ``message``), ``"undo"``,
+    ``"hint"``, ``"new"`` or ``"help"``. ``spot`` is the focus after the key.
+    """
+
+    kind: str
+    spot: Spot | None = None
+    move: Move | None = None
+    message: str = ""
+
+
+def _top_columns(game: Game) -> dict[str, int]:
+    """The grid column of each top-row pile that takes the focus."""
+    if game.settings.game == "KL":
+        return {"s": 0, "w": 1, "f1": 3, "f2": 4, "f3": 5, "f4": 6}
+    return {"s": 0}
+
+
+def _columns(game: Game) -> list[str]:
+    return [pid for pid in game.pile_ids if pid.startswith("t")]
+
+
+def _first_up(cards: tuple[object, ...]) -> int:
+    """Index of the lowest face-up card of a column's face-up run (len when none)."""
+    i = len(cards)
+    while i > 0 and getattr(cards[i - 1], "face_up", False):
+        i -= 1
+    return i
+
+
+class Keyboard:
+    """The focus, the roving tab stops and the cards held, for one table."""
+
+    def __init__(self) -> None:
+        self.spot: Spot | None = None
+        """The focus position (None until the player first uses the table)."""
+        self.held: Held | None = None
+        self._last: dict[str, Spot] = {}
+
+    # ------------------------------------------------------------ positions
+
+    def fix(self, game: Game, spot: Spot, top: bool = True) -> Spot:
+        """The nearest valid spot on ``spot``'s pile (``top``: an index of -1 on
+        a column means its top card)."""
+        pid = spot.pid
+        if pid not in game.pile_ids:
+            return self.home(game, spot.area)
+        if pid == "s":
+            return Spot("s")
+        cards = game.pile(pid)
+        if not cards:
+            return Spot(pid)
+        if not pid.startswith("t"):
+            return Spot(pid, len(cards) - 1)
+        first = _first_up(cards)
+        if first >= len(cards):
+            return Spot(pid)
+        index = spot.index
+        if index < 0:
+            index = len(cards) - 1 if top else first
+        return Spot(pid, max(first, min(len(cards) - 1, index)))
+
+    def home(self, game: Game, area: str) -> Spot:
+        """Where an area's focus starts: the stock, or the first column's top card."""
+        if area == TOP:
+            return Spot("s")
+        return self.fix(game, Spot(_columns(game)[0]))
+
+    def stops(self, game: Game) -> tuple[Spot, Spot]:
+        """The two tab stops (top row, columns): the last spot of each area."""
+        top = self._last.get(TOP)
+        table = self._last.get(TABLE)
+        return (
+            self.fix(game, top) if top is not None else self.home(game, TOP),
+            self.fix(game, table) if table is not None else self.home(game, TABLE),
+        )
+
+    def current(self, game: Game) -> Spot:
+        """The focus position now, kept valid as the table changes."""
+        if self.spot is None:
+            return self.home(game, TABLE)
+        spot = self.fix(game, self.spot)
+        self.spot = spot
+        self._last[spot.area] = spot
+        return spot
+
+    def go(self, game: Game, spot: Spot) -> Spot:
+        """Move the focus to ``spot`` (made valid)."""
+        spot = self.fix(game, spot)
+        self.spot = spot
+        self._last[spot.area] = spot
+        return spot
+
+    def focus_column(self, game: Game, number: int) -> Spot:
+        """Focus column ``number`` (1-based), on its top card."""
+        return self.go(game, Spot(f"t{number}"))
+
+    def reset(self) -> None:
+        """A new deal: the focus starts again, nothing is held."""
+        self.spot = None
+        self.held = None
+        self._last = {}
+
+    def forget_held(self) -> None:
+        self.held = None
+
+    # ---------------------------------------------------------- navigation
+
+    def _row(self, game: Game, area: str) -> list[str]:
+        if area == TOP:
+            return list(_top_columns(game))
+        return _columns(game)
+
+    def _sideways(self, game: Game, spot: Spot, step: int) -> Spot:
+        row = self._row(game, spot.area)
+        i = row.index(spot.pid) + step
+        if i < 0 or i >= len(row):
+            return spot
+        return self.go(game, Spot(row[i]))
+
+    def _up(self, game: Game, spot: Spot) -> Spot:
+        if spot.area == TOP:
+            return spot
+        cards = game.pile(spot.pid)
+        if spot.index > _first_up(cards):
+            return self.go(game, Spot(spot.pid, spot.index - 1))
+        column = _columns(game).index(spot.pid)
+        grid = _top_columns(game)
+        # The top-row pile nearest above (the left one on a tie).
+        pid = min(grid, key=lambda p: (abs(grid[p] - column), grid[p]))
+        return self.go(game, Spot(pid))
+
+    def _down(self, game: Game, spot: Spot) -> Spot:
+        if spot.area == TOP:
+            columns = _columns(game)
+            column = min(_top_columns(game)[spot.pid], len(columns) - 1)
+            return self.go(game, Spot(columns[column]))
+        cards = game.pile(spot.pid)
+        if 0 <= spot.index < len(cards) - 1:
+            return self.go(game, Spot(spot.pid, spot.index + 1))
+        return spot
+
+    # ----------------------------------------------------------------- keys
+
+    def press(self, game: Game, key: str) -> Command:
+        """What ``key`` (a DOM ``KeyboardEvent.key``) does with the focus on the table."""
+        spot = self.current(game)
+        if key in ("ArrowLeft", "ArrowRight"):
+            return Command("focus", self._sideways(game, spot, -1 if key == "ArrowLeft" else 1))
+        if key == "ArrowUp":
+            return Command("focus", self._up(game, spot))
+        if key == "ArrowDown":
+            return Command("focus", self._down(game, spot))
+        if key in ("Home", "End"):
+            row = self._row(game, spot.area)
+            return Command("focus", self.go(game, Spot(row[0] if key == "Home" else row[-1])))
+        if key in ("Enter", " "):
+            return self._enter(game, spot)
+        if key == "Escape":
+            if self.held is None:
+                return Command("none", spot)
+            self.held = None
+            return Command("drop", spot, message="Put down: nothing moved.")
+        return self.shortcut(game, key)
+
+    def shortcut(self, game: Game, key: str) -> Command:
+        """A shortcut key that works wherever the focus is (outside dialogs and fields)."""
+        if len(key) == 1 and key.isdigit():
+            number = int(key) or 10
+            if number > len(_columns(game)):
+                return Command("say", self.spot, message=f"There is no column {number}.")
+            return Command("focus", self.focus_column(game, number))
+        kind = SHORTCUTS.get(key.lower() if len(key) == 1 else "")
+        if kind is None:
+            return Command("none", self.spot)
+        if kind == "stock":
+            self.held = None
+            return Command("play", self.spot, STOCK_TAP)
+        if kind == "foundation":
+            return self._to_foundation(game)
+        if kind == "undo":
+            self.held = None
+        return Command(kind, self.spot)
+
+    def _enter(self, game: Game, spot: Spot) -> Command:
+        held = self.held
+        if held is None:
+            return self._pick(game, spot)
+        if spot.pid == held.pid:
+            self.held = None
+            return Command("drop", spot, message="Put down: nothing moved.")
+        move = game.move_for_drop(held.pid, held.count, spot.pid)
+        rule = game.refusal(move)
+        if rule:
+            cards = game.pile(held.pid)[-held.count :]
+            return Command("say", spot, message=f"{rule} Still holding {cards_phrase(cards)}.")
+        self.held = None
+        return Command("play", spot, move)
+
+    def _pick(self, game: Game, spot: Spot) -> Command:
+        pid = spot.pid
+        if pid == "s":
+            return Command("play", spot, STOCK_TAP)
+        cards = game.pile(pid)
+        if spot.index < 0 or not cards:
+            return Command("say", spot, message=f"{pile_name(pid)} is empty.")
+        count = len(cards) - spot.index if pid.startswith("t") else 1
+        if not game.can_pick(pid, count):
+            return Command("say", spot, message=pick_refusal(game, pid, count))
+        self.held = Held(pid, count)
+        targets = game.drop_targets(pid, count)
+        return Command("pick", spot, message=describe_pick(game, pid, count, targets))
+
+    def _to_foundation(self, game: Game) -> Command:
+        spot = self.current(game)
+        pid = spot.pid
+        if self.held is not None:
+            if self.held.count != 1:
+                return Command("say", spot, message="Foundations take one card at a time.")
+            pid = self.held.pid
+        if pid == "s":
+            return Command("say", spot, message="Choose a card first: the stock's cards are face down.")
+        if not game.pile(pid):
+            return Command("say", spot, message=f"{pile_name(pid)} is empty.")
+        move = Move(pid, "f", 1)
+        rule = game.refusal(move)
+        if rule:
+            return Command("say", spot, message=rule)
+        self.held = None
+        return Command("play", spot, move)
+
+    # ---------------------------------------------------------- after plays
+
+    def after_play(self, game: Game, move: Move, dst: str, by_keys: bool) -> Spot | None:
+        """Where the focus goes after ``move`` was played (``dst``: the pile the
+        cards went to). Cards dropped with the keys on a column take the focus
+        with them; otherwise the focus stays on its pile."""
+        self.held = None
+        if self.spot is None:
+            return None
+        if by_keys and not move.is_stock_tap and dst.startswith("t") and move.src != dst:
+            cards = game.pile(dst)
+            return self.go(game, Spot(dst, max(0, len(cards) - move.count)))
+        return self.current(game)
+
+    def label(self, game: Game, spot: Spot) -> str:
+        """The focused element's name (used in tests and by the page)."""
+        if spot.index < 0:
+            return pile_name(spot.pid)
+        return card_label(game.pile(spot.pid)[spot.index])
