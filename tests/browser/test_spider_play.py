@@ -122,7 +122,7 @@ def test_spiderette_run_removed_from_a_game_record(open_game: Callable[..., Page
     queen = len(t5) - 12
     drag_from(page, card_at(page, "t5", queen).grab, "t6")
     wait_moves(page, 32)
-    wait_status(page, "A run is complete and removed.")
+    wait_status(page, "A run is complete and removed")
     assert len(cards_in(page, "r1")) == 13
     assert score(page) == "568"
     assert cards_in(page, "t6") == ["5s"], "the card under the run turned up"
