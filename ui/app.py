@@ -7,19 +7,26 @@ the app listens to its events and redraws once per animation frame.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 import engine
+from ui.access import Access
+from ui.announce import describe_play, describe_undo
 from ui.dialogs import NewGameDialog, SettingsDialog, WinDialog, describe_code
 from ui.hashlink import LinkError, code_hash, open_link, parse_hash, record_hash
+from ui.keeping import keep, open_store
 from ui.keys import KeyAssigner
 from ui.layout import compute, table_of
+from ui.persist import Keeper, abandon, choose_start
 from ui.pointer import Pointer
 from ui.render import Renderer
 from ui.session import Event, Preferences, Session, format_clock
+from ui.stats_dialog import StatsDialog
+from ui.storage import SavedGame, Store
 
 __all__ = ["App", "start"]
 
@@ -45,6 +52,12 @@ class App:
         self.new_dialog = NewGameDialog(self)
         self.settings_dialog = SettingsDialog(self)
         self.win_dialog = WinDialog(self)
+        self.keeper: Keeper | None = None
+        """Saves the game and keeps the statistics (set by ``keep`` at start-up)."""
+        self.stats_dialog: StatsDialog | None = None
+        self.hint_handler: Callable[[], None] | None = None
+        """The hint feature registers here; H and the hint hook call it."""
+        self.access = Access(self)
         self._reduced = window.matchMedia("(prefers-reduced-motion: reduce)")
         self._frame_id: Any = None
         self._dirty = True
@@ -83,6 +96,7 @@ class App:
         self._listen(by_id("btn-undo"), "click", lambda _e: self.undo())
         self._listen(by_id("btn-share"), "click", lambda _e: self.share())
         self._listen(by_id("btn-settings"), "click", lambda _e: self.settings_dialog.open())
+        self._listen(by_id("btn-keys"), "click", lambda _e: self.access.help.open())
         self._listen(by_id("btn-copy"), "click", lambda _e: self.copy_code())
         self._listen(document, "keydown", self._key)
         self._listen(window, "hashchange", self._hash_changed)
@@ -137,25 +151,26 @@ class App:
             action = event.action
             message = ""
             if action is not None and event.kind == "play":
-                if action.removed:
-                    runs = len(action.removed)
-                    message = "A run is complete and removed."
-                    if runs > 1:
-                        message = f"{runs} runs are complete and removed."
-                elif action.kind == "recycle":
-                    message = "The waste is turned back into the stock."
-            elif event.kind == "undo":
-                message = "Undone."
-            self.say(message)
+                message = describe_play(game, action)
+            elif action is not None and event.kind == "undo":
+                message = describe_undo(game, action)
+            self.say(message, note=True)
         self.redraw(animate=True)
         if event.won:
             self._celebrate()
 
-    def say(self, text: str) -> None:
-        """Show a message in the status line (refusals and announcements)."""
+    def say(self, text: str, note: bool = False) -> None:
+        """Show a message in the status line (refusals and announcements).
+
+        ``note``: a routine announcement (what a move did), shown quietly;
+        otherwise the line stands out (a refused move, a notice)."""
         if self._status_timer is not None:
             window.clearTimeout(self._status_timer)
             self._status_timer = None
+        if text and text == str(self.status.textContent).rstrip("\u00a0"):
+            # The same words again: changed a little, so that screen readers read them again.
+            text = text if str(self.status.textContent).endswith("\u00a0") else text + "\u00a0"
+        self.status.classList.toggle("note", note)
         self.status.textContent = text
         if text:
             self._status_timer = window.setTimeout(self._clear_status_proxy, STATUS_SECONDS * 1000)
@@ -175,6 +190,22 @@ class App:
         event.preventDefault()
         if not event.shiftKey:
             self.undo()
+
+    def hint(self) -> None:
+        """Ask for a hint (the H key): the registered hint handler, if any."""
+        if self.hint_handler is None:
+            self.say("Hints are not available yet.")
+            return
+        self.hint_handler()
+
+    def preferences_changed(self) -> None:
+        """Show the table with the card options of the preferences (four colours, large cards)."""
+        prefs = self.session.preferences
+        document.body.classList.toggle("four-color", prefs.four_color)
+        document.body.classList.toggle("large-cards", prefs.large_cards)
+        if self.keeper is not None:
+            self.keeper.save_preferences()
+        self.redraw(animate=False)
 
     # ---------------------------------------------------------------- header
 
@@ -235,7 +266,7 @@ class App:
             return
         self._size = (width, height)
         game = self.session.game
-        layout = compute(table_of(game), width, height)
+        layout = compute(table_of(game), width, height, large=self.session.preferences.large_cards)
         self.renderer.drop_piles(layout.piles)
         keys = self.keys.assign([(box.pid, box.index, box.card_id) for box in layout.cards])
         motion = not bool(self._reduced.matches)
@@ -245,6 +276,7 @@ class App:
             deal_from = (stock.x, stock.y)
         self.renderer.draw(layout, keys, self.keys.removed, self._animate and motion, deal_from)
         self._update_header()  # in the same frame as the cards, so figures and table always agree
+        self.access.after_draw()
         self._dirty = False
         self._animate = False
         self._deal = False
@@ -355,6 +387,7 @@ class App:
 
     def first_frame(self) -> None:
         self._set_hash(self.session.game.code)
+        self.preferences_changed()
         self.draw_now()
 
 
@@ -366,25 +399,36 @@ def _stand_in(error: LinkError) -> engine.Game:
     return engine.new_game(preferences.random_code())
 
 
-def _initial_game() -> tuple[engine.Game, str]:
-    """The game the hash asks for, or a random Klondike deal; plus a message."""
+def _initial_game(store: Store) -> tuple[engine.Game, SavedGame | None, str]:
+    """The game to open: the link's, else the saved game, else a random Klondike deal.
+
+    Returns the game, the save it resumes (if any) and a message for the player.
+    A reload keeps the deal code in the hash, so a link to the saved deal resumes it.
+    """
+    saved = store.load_game()
     text = str(window.location.hash)
     try:
-        game = open_link(text)
+        linked, resumed = choose_start(text, saved)
     except LinkError as error:
-        return _stand_in(error), f"{error} A new random game was dealt instead."
-    if game is None:
-        return engine.new_game(Preferences(game="KL").random_code()), ""
+        abandon(store, saved)
+        return _stand_in(error), None, f"{error} A new random game was dealt instead."
+    if resumed is not None:
+        return resumed.game, resumed, ""
+    if linked is None:
+        return engine.new_game(Preferences(game="KL").random_code()), None, ""
+    abandon(store, saved)
     link = parse_hash(text)
     message = ""
     if link is not None and link.moves:
-        message = f"Opened a {game.game_name} game at move {game.moves}."
-    return game, message
+        message = f"Opened a {linked.game_name} game at move {linked.moves}."
+    return linked, None, message
 
 
 def start() -> None:
-    game, message = _initial_game()
+    store = open_store()
+    game, resumed, message = _initial_game(store)
     app = App(game)
+    keep(app, store, resumed)
     window.solitaireBoot.done()
     app.first_frame()
     if message:

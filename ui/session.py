@@ -134,6 +134,11 @@ class Session:
         self._elapsed = self.elapsed()
         self._started = None
 
+    def set_elapsed(self, seconds: float) -> None:
+        """Put the clock at ``seconds`` of play, stopped (a resumed game starts it with its next action)."""
+        self._elapsed = max(0.0, float(seconds))
+        self._started = None
+
     def _reset_clock(self) -> None:
         self._elapsed = 0.0
         self._started = None

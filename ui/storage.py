@@ -110,7 +110,9 @@ class Store:
         except Exception:  # noqa: BLE001 - a disabled or broken storage must not stop the game
             self._storage_unavailable()
             return None
-        return None if value is None else str(value)
+        # A missing key is JS null, which Pyodide may hand over as a null object
+        # rather than None: anything but a string is "nothing saved".
+        return value if isinstance(value, str) else None
 
     def _write(self, key: str, value: str) -> bool:
         if self.backend is None:

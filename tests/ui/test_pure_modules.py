@@ -8,7 +8,19 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-PURE = ["layout", "keys", "hashlink", "session", "gestures", "faces", "keyboard", "announce"]
+PURE = [
+    "layout",
+    "keys",
+    "hashlink",
+    "session",
+    "gestures",
+    "faces",
+    "keyboard",
+    "announce",
+    "storage",
+    "stats",
+    "persist",
+]
 BROWSER = {"pyscript", "js", "pyodide"}
 
 

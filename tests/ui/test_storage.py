@@ -138,3 +138,17 @@ def test_stats_updates_read_fresh_so_two_tabs_both_count() -> None:
     second.update_stats(add)
     first.update_stats(add)
     assert Store(backend).load_stats()["KL-D1N"]["played"] == 3
+
+
+class NullBackend(MemoryBackend):
+    """Returns a non-string stand-in for a missing key, as Pyodide does for JS null."""
+
+    def getItem(self, key: str) -> str | None:
+        return self.items.get(key, object())  # type: ignore[return-value]
+
+
+def test_a_null_object_for_a_missing_key_means_nothing_saved() -> None:
+    store = Store(NullBackend())
+    assert store.load_game() is None
+    assert store.load_stats() == {}
+    assert store.notices == []

@@ -1,0 +1,205 @@
+"""Nothing is lost: the game survives a reload, bad storage never stops play,
+and statistics count every game, from any tab."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import BrowserContext, Page
+
+import engine
+from tests.browser.conftest import screenshot, wait_ready
+from tests.browser.helpers import (
+    card_at,
+    cards_in,
+    click_card,
+    drag_from,
+    moves,
+    score,
+    tap_stock,
+    wait_idle,
+    wait_moves,
+)
+from tests.engine.test_spider_playouts import play_greedy
+from ui.hashlink import record_hash
+from ui.session import format_clock
+
+CODE = "KL1-D1N-AAAAAAG"
+WIN_CODE = "SD1-S1-AAAAAAM"  # a deal the engine tests' greedy player wins
+GAME_KEY = "solitaire.v1.game"
+STATS_KEY = "solitaire.v1.stats"
+SETTINGS_KEY = "solitaire.v1.settings"
+
+
+def table_state(page: Page) -> dict[str, object]:
+    piles = page.eval_on_selector_all("[data-pile]", "els => els.map(e => e.dataset.pile)")
+    return {"score": score(page), "moves": moves(page), "piles": {pile: cards_in(page, pile) for pile in piles}}
+
+
+def near_win() -> tuple[str, str]:
+    """A link to the winning game one move before the win, and that last move."""
+    game = engine.new_game(WIN_CODE)
+    assert play_greedy(game)  # type: ignore[arg-type]
+    *record, last = game.record().split()
+    return record_hash(" ".join(record)), last
+
+
+def play_last_move(page: Page, last: str) -> None:
+    source, target = last.split(">")
+    pile, _, count = source.partition(":")
+    size = len(cards_in(page, pile))
+    drag_from(page, card_at(page, pile, size - int(count or 1)).grab, target)
+    page.wait_for_function("document.body.dataset.won === 'true'")
+    page.wait_for_selector("#dlg-win[open]")
+    page.keyboard.press("Escape")  # the win summary
+
+
+def open_with_storage(new_context: Callable[..., BrowserContext], site_url: str, script: str) -> Page:
+    context = new_context(viewport={"width": 1440, "height": 900})
+    context.add_init_script(script)
+    page = context.new_page()
+    page.goto(site_url + "#" + CODE)
+    wait_ready(page)
+    return page
+
+
+def test_reload_resumes_cards_score_moves_clock_and_undo(open_game: Callable[..., Page]) -> None:
+    page = open_game("#" + CODE)
+    tap_stock(page)
+    page.wait_for_timeout(1100)  # let the clock run past a second
+    click_card(page, "Ad")  # a single tap sends the Ace home
+    wait_moves(page, 2)
+    tap_stock(page)
+    wait_moves(page, 3)
+    wait_idle(page)
+    before = table_state(page)
+    saved = json.loads(page.evaluate(f"localStorage.getItem('{GAME_KEY}')"))
+    assert saved["elapsed"] >= 1.0
+    page.reload()
+    wait_ready(page)
+    wait_idle(page)
+    assert table_state(page) == before
+    assert "set aside" not in page.inner_text("[role=status]")
+    assert page.get_attribute("[data-time]", "data-time") == format_clock(saved["elapsed"])
+    page.click("#btn-undo")
+    wait_moves(page, 2)
+    page.click("#btn-undo")
+    wait_moves(page, 1)
+    assert score(page) == "0", "undo after a reload gives back the foundation's points"
+
+
+def test_settings_survive_a_reload(open_game: Callable[..., Page]) -> None:
+    page = open_game("#" + CODE)
+    page.click("#btn-settings")
+    page.check("#set-large")
+    page.keyboard.press("Escape")
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("document.body.classList.contains('large-cards')")
+    assert json.loads(page.evaluate(f"localStorage.getItem('{SETTINGS_KEY}')"))["settings"]["large_cards"] is True
+
+
+BAD_STORAGE = {
+    "corrupted JSON": (f"localStorage.setItem('{GAME_KEY}', '{{not json')", "could not be read"),
+    "future version": (
+        f"""localStorage.setItem('{GAME_KEY}', JSON.stringify({{version: 99, game: "?"}}))""",
+        "newer version",
+    ),
+    "missing keys": (f"localStorage.setItem('{SETTINGS_KEY}', JSON.stringify({{version: 1}}))", "incomplete"),
+    "full quota": (
+        "Storage.prototype.setItem = function () {"
+        " throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); }",
+        "Storage is full",
+    ),
+    "storage disabled": (
+        "Object.defineProperty(window, 'localStorage', { get() {"
+        " throw new DOMException('The operation is insecure.', 'SecurityError'); } })",
+        "Storage is unavailable",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD_STORAGE))
+def test_bad_storage_shows_a_notice_and_play_goes_on(
+    new_context: Callable[..., BrowserContext], site_url: str, case: str
+) -> None:
+    script, notice = BAD_STORAGE[case]
+    page = open_with_storage(new_context, site_url, script)
+    page.wait_for_function(
+        "text => document.querySelector('[role=status]').textContent.includes(text)", arg=notice, timeout=5_000
+    )
+    tap_stock(page)
+    wait_moves(page, 1)
+    assert len(cards_in(page, "w")) == 1
+
+
+def test_a_tampered_save_is_rebuilt_from_its_moves(new_context: Callable[..., BrowserContext], site_url: str) -> None:
+    game = engine.replay(f"{CODE} s t1>f s")
+    data = json.loads(game.to_json())
+    data["score"] = 9999  # does not match the moves any more
+    save = {"version": 1, "game": json.dumps(data), "record": game.record(), "elapsed": 5, "counted": True}
+    page = open_with_storage(
+        new_context, site_url, f"localStorage.setItem('{GAME_KEY}', {json.dumps(json.dumps(save))})"
+    )
+    page.wait_for_function("document.querySelector('[role=status]').textContent.includes('rebuilt from its moves')")
+    assert moves(page) == 3
+    assert score(page) == "10"
+
+
+def test_two_tabs_both_count_their_wins(new_context: Callable[..., BrowserContext], site_url: str) -> None:
+    link, last = near_win()
+    context = new_context(viewport={"width": 1440, "height": 900})
+    pages = []
+    for _ in range(2):
+        page = context.new_page()
+        page.goto(site_url + link)
+        wait_ready(page)
+        pages.append(page)
+    for page in pages:
+        play_last_move(page, last)
+    keys = pages[0].evaluate("Object.keys(localStorage)")
+    assert not [key for key in keys if "backup" in key], "normal play must never set a save aside"
+    variants = json.loads(pages[0].evaluate(f"localStorage.getItem('{STATS_KEY}')"))["variants"]
+    assert variants["SD-S1"]["played"] == 2
+    assert variants["SD-S1"]["won"] == 2
+    page = pages[0]
+    page.click("#btn-stats")
+    rows = dict(
+        page.eval_on_selector_all(
+            "#stats-table tr",
+            "rows => rows.map(r => [r.querySelector('th').textContent, r.querySelector('td').textContent])",
+        )
+    )
+    assert rows["Games won"] == "2"
+    assert rows["Win rate"] == "100%"
+    assert page.locator("#stats-chart rect").count() == 2
+    screenshot(page, "statistics-desktop")
+
+
+def test_statistics_export_reset_and_import(open_game: Callable[..., Page], tmp_path: Path) -> None:
+    link, last = near_win()
+    page = open_game(link, width=360, height=640)
+    play_last_move(page, last)
+    page.click("#btn-stats")
+    screenshot(page, "statistics-phone")
+    with page.expect_download() as download:
+        page.click("#stats-export")
+    exported = tmp_path / "stats.json"
+    download.value.save_as(exported)
+    data = json.loads(exported.read_text())
+    assert data["kind"] == "solitaire-statistics"
+    assert data["variants"]["SD-S1"]["won"] == 1
+    page.click("#stats-reset")
+    assert page.is_visible("#stats-confirm")
+    page.click("#stats-reset-yes")
+    assert json.loads(page.evaluate(f"localStorage.getItem('{STATS_KEY}')"))["variants"] == {}
+    page.set_input_files("#stats-file", str(exported))
+    page.wait_for_function("document.querySelector('#stats-msg').textContent.includes('imported')")
+    assert json.loads(page.evaluate(f"localStorage.getItem('{STATS_KEY}')"))["variants"]["SD-S1"]["won"] == 1
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"kind": "something else"}')
+    page.set_input_files("#stats-file", str(bad))
+    page.wait_for_function("document.querySelector('#stats-msg').textContent.includes('Nothing was imported')")

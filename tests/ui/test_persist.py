@@ -1,0 +1,153 @@
+"""The keeper saves every action and keeps the statistics honest."""
+
+from __future__ import annotations
+
+import pytest
+
+import engine
+from tests.engine.test_spider_playouts import play_greedy
+from ui.hashlink import LinkError
+from ui.persist import Keeper, abandon, choose_start, preferences_from, preferences_to
+from ui.session import Preferences, Session
+from ui.stats import VariantStats
+from ui.storage import MemoryBackend, SavedGame, Store
+
+CODE = "KL1-D1N-AAAAAAG"
+WON_CODE = "SD1-S1-AAAAAAI"  # a deal the engine tests' greedy player wins
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def setup(code: str = CODE) -> tuple[Session, Store, Keeper, Clock]:
+    clock = Clock()
+    session = Session(engine.new_game(code), clock=clock)
+    store = Store(MemoryBackend())
+    return session, store, Keeper(session, store), clock
+
+
+def stats(store: Store, key: str = "KL-D1N") -> VariantStats:
+    return VariantStats.from_dict(store.load_stats().get(key))
+
+
+def test_every_action_is_saved_with_its_clock_and_undo_history() -> None:
+    session, store, _, clock = setup()
+    session.play("s")
+    clock.now = 12.0
+    session.play("t1>f")
+    saved = store.load_game()
+    assert saved is not None
+    assert saved.game.to_json() == session.game.to_json()
+    assert saved.elapsed == pytest.approx(12.0)
+    session.undo()
+    saved = store.load_game()
+    assert saved is not None
+    assert saved.game.record() == f"{CODE} s"
+
+
+def test_refused_moves_change_nothing() -> None:
+    session, store, _, _ = setup()
+    session.play("t2>t1")
+    assert store.load_game() is None
+    assert store.load_stats() == {}
+
+
+def test_a_game_counts_from_its_first_move_and_once() -> None:
+    session, store, _, _ = setup()
+    session.new_game("KL1-D1N-AAAAAAB")
+    assert stats(store).played == 0, "a game without a move is not counted"
+    session.play("s")
+    session.play("s")
+    assert stats(store).played == 1
+
+
+def test_starting_another_game_counts_the_unfinished_one_as_lost() -> None:
+    session, store, _, _ = setup()
+    session.play("t1>f")
+    session.new_game("SD1-S1-AAAAAAB")
+    result = stats(store)
+    assert (result.played, result.won, result.recent) == (1, 0, [[0, 10]])
+    session.restart()
+    assert stats(store, "SD-S1").played == 0
+
+
+def test_restart_counts_as_a_loss_too() -> None:
+    session, store, _, _ = setup()
+    session.play("s")
+    session.restart()
+    assert stats(store).recent == [[0, 0]]
+
+
+def test_a_win_is_recorded_once_even_after_undo_and_rewin() -> None:
+    winner = engine.new_game(WON_CODE)
+    assert play_greedy(winner)  # type: ignore[arg-type]
+    session, store, _, clock = setup(WON_CODE)
+    for move in winner.record().split()[1:]:
+        clock.now += 1.0
+        session.play(move)
+    assert session.game.won
+    result = stats(store, "SD-S1")
+    assert (result.played, result.won, result.current_streak) == (1, 1, 1)
+    assert result.best_score == session.game.score
+    assert result.fastest_win == pytest.approx(float(session.game.moves - 1))
+    last = session.game.record().split()[-1]
+    session.undo()
+    session.play(last)
+    assert session.game.won
+    assert stats(store, "SD-S1").won == 1
+    session.new_game(CODE)
+    result = stats(store, "SD-S1")
+    assert (result.played, len(result.recent)) == (1, 1), "a won game is not counted again as lost"
+
+
+def test_two_tabs_both_count() -> None:
+    backend = MemoryBackend()
+    first = Session(engine.new_game(CODE), clock=Clock())
+    second = Session(engine.new_game("KL1-D1N-AAAAAAB"), clock=Clock())
+    Keeper(first, Store(backend))
+    Keeper(second, Store(backend))
+    first.play("s")
+    second.play("s")
+    first.new_game("KL1-D1N-AAAAAAC")
+    second.new_game("KL1-D1N-AAAAAAD")
+    result = VariantStats.from_dict(Store(backend).load_stats()["KL-D1N"])
+    assert (result.played, len(result.recent)) == (2, 2)
+
+
+def test_preferences_round_trip_and_bad_values_fall_back() -> None:
+    prefs = Preferences(game="SP", suits=2, draw=3, scoring="V", auto_drop=True)
+    assert preferences_from(preferences_to(prefs)) == prefs
+    damaged = preferences_from({"game": "XX", "suits": "2", "draw": 3, "auto_drop": "yes", "unknown": 1})
+    assert (damaged.game, damaged.suits, damaged.draw, damaged.auto_drop) == ("KL", Preferences().suits, 3, False)
+
+
+def test_choose_start_resumes_on_reload_and_follows_other_links() -> None:
+    saved = SavedGame(engine.replay(f"{CODE} s t1>f"), 5.0)
+    assert choose_start("", saved) == (None, saved)
+    assert choose_start(f"#{CODE}", saved) == (None, saved)
+    assert choose_start(f"#{CODE}%20s%20t1%3Ef", saved) == (None, saved)
+    game, resumed = choose_start("#KL1-D3V-AAAAAAB", saved)
+    assert resumed is None
+    assert game is not None
+    assert game.code == "KL1-D3V-AAAAAAB"
+    game, _ = choose_start(f"#{CODE}%20s", saved)
+    assert game is not None
+    assert game.record() == f"{CODE} s"
+    with pytest.raises(LinkError):
+        choose_start("#nonsense", saved)
+    with pytest.raises(LinkError) as caught:
+        choose_start(f"#{CODE}%20t9%3Et1", None)
+    assert caught.value.settings is not None
+
+
+def test_a_saved_game_replaced_by_a_link_counts_as_lost() -> None:
+    store = Store(MemoryBackend())
+    abandon(store, SavedGame(engine.replay(f"{CODE} t1>f"), 30.0, counted=True))
+    abandon(store, SavedGame(engine.replay(f"{CODE} s"), 30.0, counted=False))
+    abandon(store, SavedGame(engine.replay(f"{CODE} s"), 30.0, counted=True, finished=True))
+    assert stats(store).recent == [[0, 10]]

@@ -1,0 +1,161 @@
+"""Keeps the game in progress, the settings and the statistics in storage.
+
+It listens to the session: after every action the game is saved with its whole
+undo history and its clock, so a reload resumes exactly; the first move of a
+game counts it as played; a win records the result; a game replaced unfinished
+(new game, restart, another deal opened) counts as lost. Pure Python.
+
+>>> from ui.storage import MemoryBackend, Store
+>>> from ui.session import Session
+>>> store = Store(MemoryBackend())
+>>> session = Session(engine.new_game("KL1-D1N-AAAAAAG"), clock=lambda: 0.0)
+>>> keeper = Keeper(session, store)
+>>> _ = session.play("t1>f")
+>>> store.load_game().game.record()
+'KL1-D1N-AAAAAAG t1>f'
+>>> store.load_stats()["KL-D1N"]["played"]
+1
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+import engine
+from ui.hashlink import LinkError, parse_hash
+from ui.session import Event, Preferences, Session
+from ui.stats import finish_game, start_game, variant_key
+from ui.storage import SavedGame, Store
+
+__all__ = ["Keeper", "abandon", "choose_start", "preferences_from", "preferences_to"]
+
+
+@dataclass(slots=True)
+class _Tracked:
+    """What is known of the game on the table, for counting it when it is replaced."""
+
+    key: str
+    counted: bool = False
+    finished: bool = False
+    score: int = 0
+    moves: int = 0
+    elapsed: float = 0.0
+
+
+class Keeper:
+    """Saves after every action and keeps the statistics."""
+
+    def __init__(self, session: Session, store: Store, counted: bool = False, finished: bool = False) -> None:
+        self.session = session
+        self.store = store
+        self._tracked = self._track(counted, finished)
+        session.subscribe(self.on_event)
+
+    def _track(self, counted: bool, finished: bool) -> _Tracked:
+        game = self.session.game
+        return _Tracked(variant_key(game.settings), counted, finished, game.score, game.moves, self.session.elapsed())
+
+    def on_event(self, event: Event) -> None:
+        if event.kind == "refused":
+            return
+        tracked = self._tracked
+        if event.kind in ("new", "restart", "load"):
+            self._abandon(tracked)
+            self._tracked = self._track(False, False)
+        elif event.kind == "play":
+            if not tracked.counted:
+                tracked.counted = True
+                self.store.update_stats(lambda variants: start_game(variants, tracked.key))
+            if event.won and not tracked.finished:
+                tracked.finished = True
+                game = self.session.game
+                seconds = self.session.elapsed()
+
+                def won(variants: dict[str, Any]) -> None:
+                    finish_game(variants, tracked.key, won=True, score=game.score, seconds=seconds, moves=game.moves)
+
+                self.store.update_stats(won)
+        self.save()
+
+    def _abandon(self, tracked: _Tracked) -> None:
+        """The game on the table is being replaced: unfinished and counted, it is a loss."""
+        if not tracked.counted or tracked.finished:
+            return
+
+        def lost(variants: dict[str, Any]) -> None:
+            finish_game(
+                variants, tracked.key, won=False, score=tracked.score, seconds=tracked.elapsed, moves=tracked.moves
+            )
+
+        self.store.update_stats(lost)
+
+    def save(self) -> None:
+        """Save the game now (also called when the page is hidden, to keep the clock)."""
+        tracked = self._tracked
+        game = self.session.game
+        tracked.score, tracked.moves, tracked.elapsed = game.score, game.moves, self.session.elapsed()
+        self.store.save_game(SavedGame(game, tracked.elapsed, tracked.counted, tracked.finished))
+
+    def save_preferences(self) -> None:
+        self.store.save_settings(preferences_to(self.session.preferences))
+
+
+def preferences_to(preferences: Preferences) -> dict[str, Any]:
+    return asdict(preferences)
+
+
+def preferences_from(settings: dict[str, Any]) -> Preferences:
+    """Preferences from stored settings, keeping each value of the right type and range."""
+    preferences = Preferences()
+    allowed: dict[str, tuple[object, ...]] = {
+        "game": ("KL", "SD", "SP"),
+        "draw": (1, 3),
+        "scoring": ("N", "V", "C"),
+        "suits": (1, 2, 4),
+    }
+    for field in fields(Preferences):
+        if field.name not in settings:
+            continue
+        value = settings[field.name]
+        default = getattr(preferences, field.name)
+        if field.name in allowed:
+            if value in allowed[field.name] and type(value) is type(default):
+                setattr(preferences, field.name, value)
+        elif type(value) is type(default):
+            setattr(preferences, field.name, value)
+    return preferences
+
+
+def choose_start(hash_text: str, saved: SavedGame | None) -> tuple[engine.Game | None, SavedGame | None]:
+    """Which game to open: ``(game from the link, saved game to resume)``, at most one set.
+
+    A link to another deal or a game record opens that; a link to the deal that
+    is saved (a reload keeps the code in the hash) or no link resumes the save.
+    Raises ``LinkError`` for a bad link.
+    """
+    link = parse_hash(hash_text)
+    if link is None:
+        return None, saved
+    if saved is not None and link.code == saved.game.code and (not link.moves or link.record == saved.game.record()):
+        return None, saved
+    try:
+        game = engine.new_game(link.code) if not link.moves else engine.replay(link.record)
+    except engine.CodeError as error:
+        raise LinkError(f"The link's deal can't be played here. {error}") from None
+    except engine.IllegalMove as error:
+        raise LinkError(f"The link's game record doesn't replay. {error}", engine.parse_code(link.code)) from None
+    return game, None
+
+
+def abandon(store: Store, saved: SavedGame | None) -> None:
+    """A saved game that a link replaced at start-up: counted and unfinished, it is a loss."""
+    if saved is None or not saved.counted or saved.finished:
+        return
+    game = saved.game
+    key = variant_key(game.settings)
+
+    def lost(variants: dict[str, Any]) -> None:
+        finish_game(variants, key, won=False, score=game.score, seconds=saved.elapsed, moves=game.moves)
+
+    store.update_stats(lost)

@@ -1,0 +1,188 @@
+"""The statistics dialog: figures per variant, a chart of recent results,
+reset (with confirmation), export to and import from a JSON file."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+from engine import format_vegas
+from ui.session import format_clock
+from ui.stats import VariantStats, chart_svg, is_vegas, merge_import, variant_key, variant_label
+from ui.storage import STATS_KEY, Store
+
+if TYPE_CHECKING:
+    from ui.app import App
+
+__all__ = ["VARIANTS", "StatsDialog"]
+
+VARIANTS = (
+    *(f"KL-D{draw}{scoring}" for draw in (1, 3) for scoring in "NVC"),
+    *(f"{game}-S{suits}" for game in ("SD", "SP") for suits in (1, 2, 4)),
+)
+EXPORT_KIND = "solitaire-statistics"
+
+
+def figures(key: str, stats: VariantStats) -> list[tuple[str, str]]:
+    """The rows of the table, as words."""
+    money = is_vegas(key)
+
+    def score(value: int | None) -> str:
+        if value is None:
+            return "–"
+        return format_vegas(value) if money else str(value)
+
+    average = stats.average_win_moves
+    rows = [
+        ("Games played", str(stats.played)),
+        ("Games won", str(stats.won)),
+        ("Win rate", f"{stats.win_rate:.0%}" if stats.played else "–"),
+        ("Current streak", str(stats.current_streak)),
+        ("Best streak", str(stats.best_streak)),
+        ("Best score", score(stats.best_score)),
+        ("Fastest win", format_clock(stats.fastest_win) if stats.fastest_win is not None else "–"),
+        ("Average moves of a win", f"{average:.0f}" if average is not None else "–"),
+    ]
+    if money:
+        rows.append(("Bankroll", format_vegas(stats.bankroll)))
+    return rows
+
+
+class StatsDialog:
+    def __init__(self, app: App, store: Store) -> None:
+        self.app = app
+        self.store = store
+        self.el = document.getElementById("dlg-stats")
+        self.variant = document.getElementById("stats-variant")
+        self.table = document.getElementById("stats-table")
+        self.chart = document.getElementById("stats-chart")
+        self.message = document.getElementById("stats-msg")
+        self.confirm = document.getElementById("stats-confirm")
+        self.file = document.getElementById("stats-file")
+        if not self.variant.options.length:
+            for key in VARIANTS:
+                option = document.createElement("option")
+                option.value = key
+                option.textContent = variant_label(key)
+                self.variant.appendChild(option)
+        self._proxies: list[Any] = []
+        self._listen(self.variant, "change", lambda _e: self.render())
+        self._listen(document.getElementById("stats-reset"), "click", self._ask_reset)
+        self._listen(document.getElementById("stats-reset-yes"), "click", self._reset)
+        self._listen(document.getElementById("stats-reset-no"), "click", self._keep)
+        self._listen(document.getElementById("stats-export"), "click", self._export)
+        self._listen(self.file, "change", self._import_chosen)
+        self._listen(window, "storage", self._storage_changed)
+        self._imported_proxy = self._proxy(self._imported)
+
+    def _proxy(self, handler: Any) -> Any:
+        proxy = create_proxy(handler)
+        self._proxies.append(proxy)
+        return proxy
+
+    def _listen(self, target: Any, name: str, handler: Any) -> None:
+        target.addEventListener(name, self._proxy(handler))
+
+    # ----------------------------------------------------------------- showing
+
+    def open(self) -> None:
+        self.variant.value = variant_key(self.app.session.game.settings)
+        self._say("")
+        self.confirm.hidden = True
+        self.render()
+        self.el.showModal()
+
+    def render(self) -> None:
+        key = str(self.variant.value)
+        stats = VariantStats.from_dict(self.store.load_stats().get(key))
+        rows = []
+        for label, value in figures(key, stats):
+            row = document.createElement("tr")
+            head = document.createElement("th")
+            head.scope = "row"
+            head.textContent = label
+            cell = document.createElement("td")
+            cell.textContent = value
+            row.append(head, cell)
+            rows.append(row)
+        self.table.replaceChildren(*rows)
+        if stats.recent:
+            self.chart.innerHTML = chart_svg(stats.recent)  # built from integers only
+        else:
+            self.chart.textContent = "No finished games yet."
+
+    def _say(self, text: str, error: bool = False) -> None:
+        self.message.textContent = text
+        self.message.classList.toggle("error", error)
+
+    def _storage_changed(self, event: Any) -> None:
+        # Another tab finished a game: show its result too.
+        if str(event.key) == STATS_KEY and bool(self.el.open):
+            self.render()
+
+    # ------------------------------------------------------------------- reset
+
+    def _ask_reset(self, _event: Any) -> None:
+        self.confirm.hidden = False
+        document.getElementById("stats-reset-no").focus()
+
+    def _keep(self, _event: Any) -> None:
+        self.confirm.hidden = True
+        document.getElementById("stats-reset").focus()
+
+    def _reset(self, _event: Any) -> None:
+        self.store.save_stats({})
+        self.confirm.hidden = True
+        self.render()
+        self._say("Statistics were reset for every game.")
+        document.getElementById("stats-reset").focus()
+
+    # --------------------------------------------------------- export, import
+
+    def export_text(self) -> str:
+        data = {
+            "kind": EXPORT_KIND,
+            "version": 1,
+            "exported": datetime.now(UTC).isoformat(timespec="seconds"),
+            "variants": self.store.load_stats(),
+        }
+        return json.dumps(data, indent=2)
+
+    def _export(self, _event: Any) -> None:
+        blob = window.Blob.new([self.export_text()], {"type": "application/json"})
+        url = window.URL.createObjectURL(blob)
+        link = document.createElement("a")
+        link.href = url
+        link.download = "solitaire-statistics.json"
+        document.body.appendChild(link)
+        link.click()
+        link.remove()
+        window.setTimeout(self._proxy(lambda *_: window.URL.revokeObjectURL(url)), 1000)
+        self._say("Statistics exported to solitaire-statistics.json.")
+
+    def _import_chosen(self, _event: Any) -> None:
+        files = self.file.files
+        if not files or not files.length:
+            return
+        files.item(0).text().then(self._imported_proxy)
+        self.file.value = ""
+
+    def _imported(self, text: Any) -> None:
+        self.import_text(str(text))
+
+    def import_text(self, text: str) -> bool:
+        """Replace the statistics with a checked export; say what happened."""
+        try:
+            variants = merge_import(json.loads(text))
+        except ValueError as error:
+            message = str(error) if not isinstance(error, json.JSONDecodeError) else "This file is not JSON."
+            self._say(f"Nothing was imported: {message}", error=True)
+            return False
+        self.store.save_stats(variants)
+        self.render()
+        self._say(f"Statistics imported for {len(variants)} game variant{'s' if len(variants) != 1 else ''}.")
+        return True
