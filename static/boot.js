@@ -21,7 +21,7 @@
       item.classList.toggle("active", i === index);
     });
     var fill = $(".boot-bar-fill");
-    if (fill) fill.style.width = Math.round(((index + 1) / (STEPS.length + 1)) * 100) + "%";
+    if (fill && name === "game") fill.style.width = "92%";
   }
 
   function fail(message) {
@@ -68,10 +68,17 @@
 
   window.solitaireBoot = { step: step, fail: fail, done: done };
 
-  // PyScript reports its own stages; anything after the runtime download means Python is starting.
+  // PyScript reports its stages: the interpreter is loaded once the runtime is downloaded
+  // and compiled; then Python starts and our files are written into its file system.
+  var stages = 0;
   addEventListener("py:progress", function (event) {
     var detail = String(event.detail || "");
-    if (/^Loaded|interpreter|files|Loading files/i.test(detail)) step("python");
+    stages += 1;
+    if (/^Loaded interpreter|^Loading files|^Loaded files|^Loaded Pyodide/i.test(detail)) step("python");
+    var fill = $(".boot-bar-fill");
+    if (fill && !finished) fill.style.width = Math.min(85, 10 + stages * 9) + "%";
+    var current = $(".boot-steps .active");
+    if (current) current.setAttribute("data-detail", detail);
   });
   addEventListener("error", function (event) {
     if (event.target && event.target !== window && event.target.src) {
