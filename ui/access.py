@@ -126,7 +126,7 @@ class Access:
         el = self._element(spot)
         if el is None:
             return
-        if el.getAttribute("tabindex") is None:
+        if not el.hasAttribute("tabindex"):
             el.setAttribute("tabindex", "0")
             self._stops.append(el)
         if not _same(document.activeElement, el):
@@ -223,11 +223,13 @@ class Access:
             return
         game = self.app.session.game
         active = document.activeElement
-        in_board = bool(active) and bool(self.board.contains(active))
+        nowhere = not active or _same(active, document.body)
+        # A card that moved was put into another pile: until the next frame the focus may be nowhere.
+        in_board = (bool(active) and bool(self.board.contains(active))) or (self.active and nowhere)
         if key in NAVIGATION:
             if in_board:
                 command = self.keys.press(game, key)
-            elif key in ARROWS and (not active or _same(active, document.body)):
+            elif key in ARROWS and nowhere:
                 command = Command("focus", self.keys.current(game))
             elif key == "Escape" and self.keys.held is not None:
                 command = self.keys.press(game, key)
@@ -258,8 +260,10 @@ class Access:
             finally:
                 self._by_keys = False
             self._mark_held()
+            app.flush()  # draw now, so the focus is back on the table before the next key
         elif kind == "undo":
             app.undo()
+            app.flush()
         elif kind == "hint":
             app.hint()
         elif kind == "new":

@@ -192,12 +192,14 @@ def describe_play(game: Game, action: Action) -> str:
             ["The waste is turned back into the stock.", _score(game, action.score_before, action.score_after)]
         )
     if action.kind == "deal":
-        fed = sum(step.n for step in action.steps if step.op == "t")
+        fed = [step.dst for step in action.steps if step.op == "t"]
+        dealt = [game.top(pid) for pid in fed]
+        names = [card.name for card in dealt if card is not None and card.face_up]
         deals = int(getattr(game, "deals_left", 0))
         left = "No deals left." if deals == 0 else f"{_count(deals, 'deal')} left."
         return _join(
             [
-                f"Dealt {_count(fed, 'card')}, one on each column from column 1.",
+                f"Dealt a row of {len(fed)}: {', '.join(names)}." if names else f"Dealt a row of {len(fed)}.",
                 left,
                 _runs(action),
                 *_flipped(game, action),

@@ -45,7 +45,9 @@ def face_html(card: Card) -> str:
         f'<span class="cs">{suit_svg(suit)}</span>',
     ]
     if card.rank > 10:
-        parts.append(f'<span class="court"><b>{rank}</b>{suit_svg(suit)}</span>')
+        # The panel's big letter is drawn by CSS (``data-r``): the card's text stays its one index,
+        # which its accessible name ("Queen of hearts") contains.
+        parts.append(f'<span class="court"><b data-r="{rank}"></b>{suit_svg(suit)}</span>')
     else:
         parts.append(f'<span class="big{" ace" if card.rank == 1 else ""}">{suit_svg(suit)}</span>')
     return "".join(parts)

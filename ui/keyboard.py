@@ -318,13 +318,17 @@ class Keyboard:
     def after_play(self, game: Game, move: Move, dst: str, by_keys: bool) -> Spot | None:
         """Where the focus goes after ``move`` was played (``dst``: the pile the
         cards went to). Cards dropped with the keys on a column take the focus
-        with them; otherwise the focus stays on its pile."""
+        with them; a card sent to a foundation leaves it on the pile it came
+        from; otherwise the focus stays where it is."""
         self.held = None
         if self.spot is None:
             return None
-        if by_keys and not move.is_stock_tap and dst.startswith("t") and move.src != dst:
-            cards = game.pile(dst)
-            return self.go(game, Spot(dst, max(0, len(cards) - move.count)))
+        if by_keys and not move.is_stock_tap and move.src != dst:
+            if dst.startswith("t"):
+                cards = game.pile(dst)
+                return self.go(game, Spot(dst, max(0, len(cards) - move.count)))
+            if dst.startswith("f"):
+                return self.go(game, Spot(move.src))
         return self.current(game)
 
     def label(self, game: Game, spot: Spot) -> str:

@@ -55,6 +55,9 @@ HEIGHT_SHARE = {"KL": 0.23, "SD": 0.2, "SP": 0.2}
 RUN = 13
 """Cards in a completed Spider run."""
 
+LARGE_SCALE = 1.25
+"""The large-card option: how much more height share and width cards may take."""
+
 
 @dataclass(frozen=True, slots=True)
 class Rect:
@@ -202,15 +205,29 @@ def _clamp(value: float, low: float, high: float) -> float:
     return max(low, min(high, value))
 
 
-def _metrics(cols: int, width: float, height: float, share: float) -> tuple[float, float, int, int, int]:
-    """Margin, gap, card width, card height and corner-index size in pixels."""
-    margin = _clamp(width * 0.012, 4, 18)
-    gap = _clamp(width * 0.008, 3, 16)
+def _metrics(
+    cols: int, width: float, height: float, share: float, large: bool = False
+) -> tuple[float, float, int, int, int]:
+    """Margin, gap, card width, card height and corner-index size in pixels.
+
+    ``large`` (the large-card option): narrower gaps, a larger share of the
+    height and corner indices about a third larger."""
+    if large:
+        margin = _clamp(width * 0.006, 3, 10)
+        gap = _clamp(width * 0.004, 2, 8)
+        share *= LARGE_SCALE
+    else:
+        margin = _clamp(width * 0.012, 4, 18)
+        gap = _clamp(width * 0.008, 3, 16)
     by_width = (width - 2 * margin - (cols - 1) * gap) / cols
     by_height = height * share / CARD_RATIO
-    card_w = max(16, math.floor(min(by_width, by_height, MAX_CARD_W)))
+    widest = MAX_CARD_W * LARGE_SCALE if large else MAX_CARD_W
+    card_w = max(16, math.floor(min(by_width, by_height, widest)))
     card_h = round(card_w * CARD_RATIO)
-    index_px = round(max(11.0, min(card_w * 0.3, 12 + card_w * 0.12)))
+    if large:
+        index_px = round(max(13.0, min(card_w * 0.4, 15 + card_w * 0.16)))
+    else:
+        index_px = round(max(11.0, min(card_w * 0.3, 12 + card_w * 0.12)))
     # The grid is centred: the margin takes up what the cards leave.
     used = cols * card_w + (cols - 1) * gap
     margin = max(margin, (width - used) / 2)
@@ -272,12 +289,13 @@ def _top_row_columns(table: Table, cols: int) -> dict[str, int]:
     return slots
 
 
-def compute(table: Table, width: float, height: float) -> Layout:
-    """Place every pile and card of ``table`` on a ``width`` x ``height`` table."""
+def compute(table: Table, width: float, height: float, large: bool = False) -> Layout:
+    """Place every pile and card of ``table`` on a ``width`` x ``height`` table
+    (``large``: the large-card option)."""
     columns = [pid for pid, _ in table.piles if pid.startswith("t")]
     cols = max(1, len(columns))
     share = HEIGHT_SHARE.get(table.game, 0.23)
-    margin, gap, card_w, card_h, index_px = _metrics(cols, width, height, share)
+    margin, gap, card_w, card_h, index_px = _metrics(cols, width, height, share, large)
     top = max(4.0, min(margin, 12.0))
     bottom = height - max(4.0, min(margin, 12.0))
     row_gap = max(gap * 1.5, card_h * 0.12)

@@ -155,6 +155,7 @@ class Renderer:
         el.className = "card"
         inner = document.createElement("div")
         inner.className = "face"
+        inner.setAttribute("aria-hidden", "true")  # the card's name says it all: "Queen of hearts"
         el.appendChild(inner)
         return CardNode(el)
 

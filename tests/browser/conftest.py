@@ -63,6 +63,8 @@ class Traffic:
     """What pages asked for during one test."""
 
     origin: str
+    also_allowed: list[str] = field(default_factory=list)
+    """Other origins of this machine that a test serves on purpose (a built copy of the site)."""
     foreign: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
 
@@ -72,7 +74,7 @@ class Traffic:
 
     def _request(self, request: Request) -> None:
         url = request.url
-        if not url.startswith((self.origin, "data:", "blob:", "about:")):
+        if not url.startswith((self.origin, *self.also_allowed, "data:", "blob:", "about:")):
             self.foreign.append(url)
 
     def _page(self, page: Page) -> None:

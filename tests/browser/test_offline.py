@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, Page
 
-from tests.browser.conftest import wait_ready
+from tests.browser.conftest import Traffic, wait_ready
 from tools import site
 from tools.devserver import serve_in_background
 
@@ -69,7 +69,10 @@ def sub_path_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     server.shutdown()
 
 
-def test_built_site_plays_from_a_sub_path(new_context: Callable[..., BrowserContext], sub_path_url: str) -> None:
+def test_built_site_plays_from_a_sub_path(
+    new_context: Callable[..., BrowserContext], sub_path_url: str, traffic: Traffic
+) -> None:
+    traffic.also_allowed.append(sub_path_url.split("/solitaire/")[0])
     context = new_context(service_workers="allow")
     fetched: list[str] = []
     context.on("request", lambda request: fetched.append(request.url))
