@@ -79,6 +79,20 @@ def test_klondike_played_with_the_keyboard_alone(open_game: Callable[..., Page])
     assert focused(page) == "s Stock: 23 cards"
     label = page.get_attribute("[data-pile='t6']", "aria-label")
     assert label == "Column 6: 4 face-down cards, King of clubs, Queen of hearts"
+    assert_every_pile_and_card_is_named(page)
+
+
+def assert_every_pile_and_card_is_named(page: Page) -> None:
+    unnamed = page.evaluate(
+        """[...document.querySelectorAll('#board [data-pile], #board .card')]
+            .filter(e => !(e.getAttribute('aria-label') || '').trim() || !e.getAttribute('role'))
+            .map(e => e.outerHTML.slice(0, 80))"""
+    )
+    assert unnamed == []
+    names = page.eval_on_selector_all(
+        "#board .card[data-face='up']", "els => els.map(e => e.getAttribute('aria-label'))"
+    )
+    assert all(" of " in name for name in names)
 
 
 def test_spiderette_played_with_the_keyboard_alone(open_game: Callable[..., Page]) -> None:
@@ -105,6 +119,8 @@ def test_spider_played_with_the_keyboard_alone(open_game: Callable[..., Page]) -
     assert score(page) == "498"
     assert cards_in(page, "t7")[-3:] == ["5c", "4c", "3c"]
     assert len(cards_in(page, "s")) == 50
+    assert_every_pile_and_card_is_named(page)
+    assert page.get_attribute("[data-pile='s']", "aria-label") == "Stock: 5 deals left. 0 of 8 runs completed"
 
 
 def test_focus_ring_tab_stops_and_held_cards(open_game: Callable[..., Page]) -> None:

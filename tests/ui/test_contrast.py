@@ -1,0 +1,61 @@
+"""WCAG 2.2 AA contrast of the colours the stylesheets define: text at least 4.5:1,
+the focus ring and other UI parts at least 3:1 (axe-core checks the rendered page too)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+CSS = Path(__file__).resolve().parent.parent.parent / "static" / "css"
+
+
+def colours() -> dict[str, str]:
+    found: dict[str, str] = {}
+    for name in ("boot.css", "table.css"):
+        for key, value in re.findall(r"--([\w-]+):\s*(#[0-9a-fA-F]{6})\s*;", (CSS / name).read_text(encoding="utf-8")):
+            found[key] = value
+    return found
+
+
+def luminance(hex_colour: str) -> float:
+    channels = [int(hex_colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def ratio(a: str, b: str) -> float:
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+C = colours()
+TEXT = [
+    ("red-suit", "card-face"),
+    ("black-suit", "card-face"),
+    ("club-green", "card-face"),
+    ("diamond-blue", "card-face"),
+    ("ink", "felt"),
+]
+UI = [
+    ("focus-ring", "felt"),
+    ("focus-ring", "felt-dark"),
+    ("focus-edge", "card-face"),
+    ("focus-ring", "focus-edge"),
+    ("held", "card-face"),
+]
+
+
+@pytest.mark.parametrize(("fg", "bg"), TEXT)
+def test_text_colours_meet_aa(fg: str, bg: str) -> None:
+    assert ratio(C[fg], C[bg]) >= 4.5
+
+
+@pytest.mark.parametrize(("fg", "bg"), UI)
+def test_focus_and_marks_meet_three_to_one(fg: str, bg: str) -> None:
+    assert ratio(C[fg], C[bg]) >= 3.0
+
+
+def test_the_dialog_focus_ring_stands_out_on_the_dialog() -> None:
+    assert ratio(C["focus-light"], "#fbfaf6") >= 3.0
