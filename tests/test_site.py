@@ -64,3 +64,13 @@ def test_manifest_is_installable() -> None:
     assert {"192x192", "512x512"} <= sizes
     for icon in manifest["icons"]:
         assert (ROOT / "static" / icon["src"]).is_file()
+
+
+def test_every_preloaded_file_exists_and_is_precached() -> None:
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    preloads = re.findall(r'<link rel="(?:modulepreload|preload)" href="\./([^"]+)"', html)
+    assert len(preloads) >= 5
+    urls = precache_of(site.service_worker())
+    for path in preloads:
+        assert (ROOT / path).is_file(), f"index.html preloads {path}, which does not exist"
+        assert f"./{path}" in urls
