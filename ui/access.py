@@ -109,7 +109,15 @@ class Access:
             text = pile_label(game, pid)
             if node.el.getAttribute("aria-label") != text:
                 node.el.setAttribute("aria-label", text)
-        top, table = self.keys.stops(game)
+        self._mark_held()
+        if self.active:
+            self._focus(self.keys.current(game))
+        else:
+            self._sync_stops()
+
+    def _sync_stops(self) -> None:
+        """One element per area is in the tab order (tabindex 0): the last focused one."""
+        top, table = self.keys.stops(self.app.session.game)
         wanted = [el for el in (self._element(top), self._element(table)) if el is not None]
         for el in self._stops:
             if not any(_same(el, w) for w in wanted):
@@ -118,18 +126,11 @@ class Access:
             if el.getAttribute("tabindex") != "0":
                 el.setAttribute("tabindex", "0")
         self._stops = wanted
-        self._mark_held()
-        if self.active:
-            self._focus(self.keys.current(game))
 
     def _focus(self, spot: Spot) -> None:
+        self._sync_stops()
         el = self._element(spot)
-        if el is None:
-            return
-        if not el.hasAttribute("tabindex"):
-            el.setAttribute("tabindex", "0")
-            self._stops.append(el)
-        if not _same(document.activeElement, el):
+        if el is not None and not _same(document.activeElement, el):
             el.focus(self._options)
 
     def _mark_held(self) -> None:
