@@ -25,7 +25,8 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 BOOT_TIMEOUT_MS = 60_000
-SCREENSHOTS = Path(__file__).resolve().parent.parent.parent / "test-results" / "screenshots"
+# Not under test-results/: pytest-playwright empties that folder at the start of every run.
+SCREENSHOTS = Path(__file__).resolve().parent.parent.parent / "screenshots"
 
 
 def system_chromium() -> str | None:
