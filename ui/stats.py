@@ -166,7 +166,7 @@ def chart_svg(recent: list[list[int]], width: int = 240, height: int = 64) -> st
     wins = sum(1 for won, _ in recent if won)
     label = f"Last {len(recent)} games: {wins} won, {len(recent) - wins} lost"
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}"'
+        f'<svg viewBox="0 0 {width} {height}" width="{width}" height="{height}"'
         f' role="img" aria-label="{escape(label)}" class="stats-chart">',
         f"<title>{escape(label)}</title>",
         f'<line x1="0" y1="{height - 0.5}" x2="{width}" y2="{height - 0.5}"'
