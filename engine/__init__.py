@@ -32,6 +32,7 @@ from engine.game import (
 )
 from engine.klondike import Klondike, format_vegas
 from engine.moves import STOCK_TAP, IllegalMove, Move, parse_move
+from engine.solver import Progress, Solution, solve
 from engine.spider import Spider, Spiderette
 
 __all__ = [
@@ -46,7 +47,9 @@ __all__ = [
     "IllegalMove",
     "Klondike",
     "Move",
+    "Progress",
     "SaveError",
+    "Solution",
     "Spider",
     "Spiderette",
     "SplitMix64",
@@ -61,4 +64,5 @@ __all__ = [
     "random_code",
     "replay",
     "shuffle",
+    "solve",
 ]

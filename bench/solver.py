@@ -1,0 +1,201 @@
+"""Solver figures: how many deals the solver decides within its budget, how fast,
+and what fraction is winnable.
+
+Each deal is solved alone in one process on one core, with a budget of
+``--seconds`` of that process's processor time (``--clock wall`` uses the
+wall clock instead; on a busy machine that budget buys less search). ``--jobs N``
+runs N such processes side by side to finish sooner; each deal still has one
+core. Every winning line is replayed through the engine.
+
+The winnable fraction is counted among the decided deals, with a Wilson 95%
+interval; the bounds that count every undecided deal as lost, then as won,
+are in the JSON.
+
+Usage:
+    .venv/bin/python -m bench.solver                       # every game, seeds 0-199, 10 s
+    .venv/bin/python -m bench.solver --games kl-d1n kl-d3n --seeds 0-49 --seconds 2 --jobs 2
+
+Results: bench/results/solver.json (one row per deal and the summary table).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from collections.abc import Iterator
+from multiprocessing import Pool
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import engine
+from bench.common import median, percentile, print_table, save
+from engine.codes import DealCode, format_code
+from engine.solver import search_for
+from engine.solver.core import run
+
+GAMES: dict[str, DealCode] = {
+    "kl-d1n": DealCode("KL", 1, "N"),
+    "kl-d3n": DealCode("KL", 3, "N"),
+    "sd-s1": DealCode("SD", suits=1),
+    "sd-s2": DealCode("SD", suits=2),
+    "sd-s4": DealCode("SD", suits=4),
+}
+LABELS = {
+    "kl-d1n": "Klondike draw 1, Normal",
+    "kl-d3n": "Klondike draw 3, Normal",
+    "sd-s1": "Spiderette 1 suit",
+    "sd-s2": "Spiderette 2 suits",
+    "sd-s4": "Spiderette 4 suits",
+}
+Z95 = 1.959964
+
+
+def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a binomial proportion."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def seed_list(text: str) -> list[int]:
+    """``"0-199"`` or ``"1,5,9"`` or a mix, as a list of seeds."""
+    seeds: list[int] = []
+    for part in text.split(","):
+        first, _, last = part.partition("-")
+        seeds.extend(range(int(first), int(last or first) + 1))
+    return seeds
+
+
+def solve_one(task: tuple[str, str, float, str]) -> dict[str, Any]:
+    """Solve one deal (in a worker process) and check its line."""
+    game_key, code, seconds, clock_name = task
+    clock = time.process_time if clock_name == "cpu" else time.perf_counter
+    game = engine.new_game(code)
+    wall = time.perf_counter()
+    result = run(search_for(game), seconds=seconds, clock=clock)
+    wall = time.perf_counter() - wall
+    replayed = None
+    if result.status == "winnable":
+        check = engine.new_game(code)
+        for move in result.moves:
+            check.play(move)
+        replayed = check.won
+    return {
+        "game": game_key,
+        "code": code,
+        "status": result.status,
+        "reason": result.reason,
+        "nodes": result.nodes,
+        "seconds": round(result.seconds, 3),
+        "wall": round(wall, 3),
+        "line": len(result.moves),
+        "replayed": replayed,
+    }
+
+
+def summarize(game_key: str, rows: list[dict[str, Any]], seconds: float) -> dict[str, Any]:
+    n = len(rows)
+    won = sum(r["status"] == "winnable" for r in rows)
+    lost = sum(r["status"] == "unwinnable" for r in rows)
+    decided = won + lost
+    # An undecided deal took at least the whole budget.
+    times = [r["seconds"] if r["status"] != "unknown" else max(r["seconds"], seconds) for r in rows]
+    low, high = wilson(won, decided)
+    return {
+        "game": game_key,
+        "label": LABELS[game_key],
+        "deals": n,
+        "decided": decided,
+        "decided_fraction": decided / n if n else 0.0,
+        "winnable": won,
+        "unwinnable": lost,
+        "unknown": n - decided,
+        "median_seconds": median(times),
+        "p90_seconds": percentile(times, 0.9),
+        "winnable_fraction": won / decided if decided else float("nan"),
+        "wilson95": [low, high],
+        "winnable_if_unknown_lost": won / n if n else float("nan"),
+        "winnable_if_unknown_won": (n - lost) / n if n else float("nan"),
+        "replay_failures": sum(r["replayed"] is False for r in rows),
+    }
+
+
+def tasks(games: list[str], seeds: list[int], seconds: float, clock: str) -> Iterator[tuple[str, str, float, str]]:
+    for game_key in games:
+        template = GAMES[game_key]
+        for seed in seeds:
+            code = format_code(DealCode(template.game, template.draw, template.scoring, template.suits, seed))
+            yield (game_key, code, seconds, clock)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", nargs="+", choices=sorted(GAMES), default=list(GAMES))
+    parser.add_argument("--seeds", default="0-199", help="e.g. 0-199 or 3,7,10-20 (default 0-199)")
+    parser.add_argument("--seconds", type=float, default=10.0, help="budget per deal (default 10)")
+    parser.add_argument("--jobs", type=int, default=1, help="single-core processes side by side (default 1)")
+    parser.add_argument("--clock", choices=("cpu", "wall"), default="cpu", help="what the budget counts")
+    parser.add_argument("--name", default="solver", help="results file name under bench/results/")
+    args = parser.parse_args()
+    seeds = seed_list(args.seeds)
+    work = list(tasks(args.games, seeds, args.seconds, args.clock))
+    rows: list[dict[str, Any]] = []
+    started = time.perf_counter()
+    with Pool(args.jobs) as pool:
+        for row in pool.imap_unordered(solve_one, work):
+            rows.append(row)
+            print(
+                f"{row['code']}  {row['status']:<10}  {row['seconds']:7.2f} s  {row['nodes']:>8} nodes"
+                + ("" if row["replayed"] is not False else "  REPLAY FAILED"),
+                flush=True,
+            )
+    rows.sort(key=lambda r: (list(GAMES).index(r["game"]), r["code"]))
+    summary = [summarize(g, [r for r in rows if r["game"] == g], args.seconds) for g in args.games]
+
+    print()
+    print(
+        f"Seeds {args.seeds}, budget {args.seconds:g} s of {'processor' if args.clock == 'cpu' else 'wall'} "
+        f"time per deal, one core each ({args.jobs} side by side)"
+    )
+    print_table(
+        ["game", "deals", "decided", "winnable", "unwinnable", "median s", "p90 s", "winnable % (95% CI)"],
+        [
+            [
+                s["label"],
+                s["deals"],
+                f"{s['decided']} ({100 * s['decided_fraction']:.1f}%)",
+                s["winnable"],
+                s["unwinnable"],
+                f"{s['median_seconds']:.2f}",
+                f"{s['p90_seconds']:.2f}",
+                f"{100 * s['winnable_fraction']:.1f}% ({100 * s['wilson95'][0]:.1f}-{100 * s['wilson95'][1]:.1f})"
+                if s["decided"]
+                else "-",
+            ]
+            for s in summary
+        ],
+    )
+    save(
+        args.name,
+        {
+            "seeds": args.seeds,
+            "seconds": args.seconds,
+            "clock": args.clock,
+            "jobs": args.jobs,
+            "python": sys.version.split()[0],
+            "elapsed": round(time.perf_counter() - started, 1),
+            "summary": summary,
+            "deals": rows,
+        },
+    )
+
+
+if __name__ == "__main__":
+    main()

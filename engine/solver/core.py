@@ -1,0 +1,312 @@
+"""The game-independent part of the solver: results, progress and the search.
+
+The search is a depth-first search over a game's compact positions (see
+``klondike.py`` and ``spider.py``) with a transposition table of canonical
+position keys. It answers one question: can a won position be reached from the
+start? For that question a plain visited set is exact: a depth-first search
+that never enters a position twice still reaches every reachable position, so
+"nothing left to visit" proves the deal unwinnable (within the move rules the
+game module lists, see its notes on pruning).
+
+``Search.step(n)`` does at most ``n`` units of work and returns, so a browser
+worker can run the search in slices and stay responsive; ``solve()`` runs the
+slices itself against a clock, a node budget and a cancel callable.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
+
+__all__ = [
+    "REASONS",
+    "STATUSES",
+    "Progress",
+    "Rules",
+    "Search",
+    "Solution",
+    "run",
+]
+
+STATUSES = ("winnable", "unwinnable", "unknown")
+REASONS = ("time", "nodes", "cancelled")
+
+S = TypeVar("S")
+M = TypeVar("M")
+
+TABLE_LIMIT = 2_000_000
+"""Positions the transposition table holds before it is emptied (about 65 bytes
+each in CPython). Emptying it costs speed only, never correctness: the search
+then re-visits some positions, and the positions on the current line are kept
+apart so it can never loop."""
+
+CHECK_EVERY = 256
+"""Nodes between two looks at the clock and the cancel callable."""
+
+
+@dataclass(frozen=True)
+class Solution:
+    """What the solver found.
+
+    ``status`` is ``"winnable"`` (``moves`` is a winning line in notation, to
+    be played from the given position), ``"unwinnable"`` (no line wins) or
+    ``"unknown"`` (the budget ran out first; ``reason`` says which one:
+    ``"time"``, ``"nodes"`` or ``"cancelled"``). ``nodes`` counts the
+    positions searched, ``seconds`` the time taken.
+    """
+
+    status: str
+    moves: tuple[str, ...] = ()
+    nodes: int = 0
+    seconds: float = 0.0
+    reason: str | None = None
+
+    @property
+    def decided(self) -> bool:
+        """True when the answer is winnable or unwinnable."""
+        return self.status != "unknown"
+
+    def as_dict(self) -> dict[str, Any]:
+        """The result as plain data (what ``to_json`` writes)."""
+        return {
+            "status": self.status,
+            "moves": list(self.moves),
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 4),
+            "reason": self.reason,
+        }
+
+    def to_json(self) -> str:
+        """The result as a JSON object, for passing across to the page."""
+        return json.dumps(self.as_dict())
+
+
+@dataclass(frozen=True)
+class Progress:
+    """A progress report: positions searched so far, seconds spent, and the
+    length of the line the search is looking at now."""
+
+    nodes: int
+    seconds: float
+    depth: int
+
+
+class Rules(Protocol[S, M]):
+    """What a game module gives the search (``S`` a position, ``M`` a move).
+
+    Positions are immutable values; ``play`` returns a new one. ``play`` also
+    makes the safe automatic moves that follow the move, and when ``out`` is
+    given it appends the notation of everything it did (stock taps included),
+    which is how the winning line is written out at the end.
+    """
+
+    def start(self, out: list[str]) -> S:
+        """The starting position, after its own safe automatic moves."""
+        ...
+
+    def key(self, state: S) -> Hashable:
+        """A canonical key: equal for positions that are equivalent for
+        winning (e.g. the same columns in another order)."""
+        ...
+
+    def won(self, state: S) -> bool:
+        """True when the position is won (or trivially winnable)."""
+        ...
+
+    def moves(self, state: S) -> list[M]:
+        """The moves worth trying, best first."""
+        ...
+
+    def play(self, state: S, move: M, out: list[str] | None) -> S:
+        """The position after ``move`` and the automatic moves that follow."""
+        ...
+
+    def finish(self, state: S, out: list[str]) -> None:
+        """Append the moves that win a position ``won()`` accepted."""
+        ...
+
+    # Optional: ``score(state) -> int`` (lower looks closer to a win) orders
+    # the children; ``dead(state, move) -> bool`` says a position reached by
+    # ``move`` (None for the start) is lost without searching it.
+
+
+class Search(Generic[S, M]):
+    """An interruptible depth-first search for a winning line.
+
+    Call ``step(n)`` until it returns a status: ``"winnable"`` (``line()``
+    then gives the moves) or ``"unwinnable"``. Between calls nothing runs, so
+    the caller decides how long each slice is and may stop at any time.
+    """
+
+    def __init__(self, rules: Rules[S, M], table_limit: int = TABLE_LIMIT) -> None:
+        self.rules = rules
+        self.table_limit = table_limit
+        self.nodes = 0
+        self.status: str | None = None
+        self._prefix: list[str] = []
+        root = rules.start(self._prefix)
+        self._root = root
+        self._seen: set[int] = {hash(rules.key(root))}
+        # The current line, one entry per position on it: the position, the
+        # moves to try from it, the index of the next one, and its key.
+        self._score = getattr(rules, "score", None)
+        self._dead = getattr(rules, "dead", None)
+        self._states: list[S] = [root]
+        self._moves: list[list[M]] = []
+        self._kids: list[list[S]] = []
+        if self._dead is not None and not rules.won(root) and self._dead(root, None):
+            self._moves.append([])
+            self._kids.append([])
+        else:
+            self._expand(root)
+        self._next: list[int] = [0]
+        self._keys: list[int] = [hash(rules.key(root))]
+        self._won: S | None = root if rules.won(root) else None
+        if self._won is not None:
+            self.status = "winnable"
+
+    def _expand(self, state: S) -> None:
+        """Push the moves to try from ``state``, best first. With a ``score``
+        the children are made at once and tried from the best-looking one,
+        which finds wins sooner; proofs of a loss cost the same, since they
+        visit every child anyway."""
+        rules = self.rules
+        if rules.won(state):
+            self._moves.append([])
+            self._kids.append([])
+            return
+        moves = rules.moves(state)
+        score = self._score
+        if score is None:
+            self._moves.append(moves)
+            self._kids.append([])
+            return
+        play, key, seen = rules.play, rules.key, self._seen
+        ranked = []
+        for index, move in enumerate(moves):
+            child = play(state, move, None)
+            if hash(key(child)) not in seen:
+                ranked.append((score(child), index, child, move))
+        ranked.sort(key=_first_two)
+        self._moves.append([r[3] for r in ranked])
+        self._kids.append([r[2] for r in ranked])
+
+    @property
+    def depth(self) -> int:
+        """Moves on the line being looked at."""
+        return len(self._states) - 1
+
+    def step(self, budget: int) -> str | None:
+        """Search at most ``budget`` positions; return the status once known
+        (``"winnable"`` or ``"unwinnable"``), else None."""
+        if self.status is not None:
+            return self.status
+        rules = self.rules
+        play, key, won, expand, dead = rules.play, rules.key, rules.won, self._expand, self._dead
+        states, moves, nexts, keys, kids = self._states, self._moves, self._next, self._keys, self._kids
+        seen = self._seen
+        nodes = self.nodes
+        limit = nodes + budget
+        try:
+            while nodes < limit:
+                if not states:
+                    self.status = "unwinnable"
+                    return self.status
+                tried = nexts[-1]
+                options = moves[-1]
+                if tried >= len(options):
+                    states.pop()
+                    moves.pop()
+                    nexts.pop()
+                    keys.pop()
+                    kids.pop()
+                    continue
+                nexts[-1] = tried + 1
+                made = kids[-1]
+                child = made[tried] if made else play(states[-1], options[tried], None)
+                h = hash(key(child))
+                if h in seen:
+                    continue
+                seen.add(h)
+                nodes += 1
+                if dead is not None and dead(child, options[tried]):
+                    continue
+                states.append(child)
+                keys.append(h)
+                nexts.append(0)
+                expand(child)
+                if won(child):
+                    self._won = child
+                    self.status = "winnable"
+                    return self.status
+                if len(seen) > self.table_limit:
+                    seen.clear()
+                    seen.update(keys)
+        finally:
+            self.nodes = nodes
+        return None
+
+    def line(self) -> tuple[str, ...]:
+        """The winning line in notation (only once ``step`` said winnable)."""
+        if self._won is None:
+            raise RuntimeError("No winning line has been found.")
+        out = list(self._prefix)
+        state = self._root
+        for depth in range(len(self._states) - 1):
+            state = self.rules.play(state, self._moves[depth][self._next[depth] - 1], out)
+        self.rules.finish(state, out)
+        return tuple(out)
+
+
+def _first_two(item: tuple[Any, ...]) -> tuple[Any, Any]:
+    return item[0], item[1]
+
+
+def run(
+    search: Search[Any, Any],
+    seconds: float | None = 10.0,
+    max_nodes: int | None = None,
+    progress: Callable[[Progress], object] | None = None,
+    cancel: Callable[[], bool] | None = None,
+    progress_every: int = 2048,
+    clock: Callable[[], float] = time.perf_counter,
+) -> Solution:
+    """Drive ``search`` until it decides, or the time, node budget or cancel
+    callable stops it. ``progress`` is called about every ``progress_every``
+    positions. ``clock`` measures the time (``time.process_time`` counts only
+    this process's own processor time, as a benchmark on a busy machine wants)."""
+    start = clock()
+    deadline = None if seconds is None else start + seconds
+    reported = 0
+    reason: str | None = None
+    while True:
+        chunk = CHECK_EVERY
+        if max_nodes is not None:
+            chunk = min(chunk, max_nodes - search.nodes)
+            if chunk <= 0:
+                reason = "nodes"
+                break
+        status = search.step(chunk)
+        if status is not None:
+            elapsed = clock() - start
+            line = search.line() if status == "winnable" else ()
+            return Solution(status, line, search.nodes, elapsed)
+        now = clock()
+        if progress is not None and search.nodes - reported >= progress_every:
+            reported = search.nodes
+            progress(Progress(search.nodes, now - start, search.depth))
+        if cancel is not None and cancel():
+            reason = "cancelled"
+            break
+        if deadline is not None and now >= deadline:
+            reason = "time"
+            break
+    return Solution("unknown", (), search.nodes, clock() - start, reason)
+
+
+def join_line(moves: Sequence[str]) -> str:
+    """A winning line as one space-separated string."""
+    return " ".join(moves)

@@ -1,0 +1,686 @@
+"""Klondike for the solver: a compact position, its moves and safe automatic moves.
+
+Position: ``(columns, foundations, talon, pointer, recycles)``.
+
+- ``columns``: 7 ``bytes``, in the real column order (so moves print with the
+  real column ids). Byte 0 is the number of face-down cards, then the cards,
+  bottom to top. Cards are ``suit * 13 + rank - 1`` with suits in slot order
+  (spades, hearts, diamonds, clubs), so a foundation slot is ``f{suit + 1}``.
+- ``foundations``: the top rank of each slot (0 when empty).
+- ``talon``: the waste and the stock as one sequence in drawing order (waste
+  bottom first, then the stock from its next card on), and ``pointer`` the
+  number of those cards on the waste. Playing the waste card at position
+  ``q`` (1-based) removes it and leaves the pointer at ``q - 1``.
+- ``recycles``: how often the waste was turned over (only kept when the rules
+  limit the passes).
+
+The stock is not searched tap by tap: from each position the cards that some
+number of taps would bring to the top of the waste are candidate moves ("K+"),
+and the taps are written back out as ``s`` when the winning line is printed.
+Taps alone never help: every card reachable after them is reachable before.
+
+Pruning, each one safe unless said otherwise:
+
+- Safe automatic moves to the foundations (``_safe``). With take-backs
+  allowed (Normal, Vegas) a card of rank r goes up by itself when both cards of
+  the other colour of rank r - 1 are up and the other suit of its colour is at
+  r - 2 or more: then every card that could ever be built below it is on the
+  foundations already, so it is of no use in the tableau. (Both other-colour
+  r - 1 cards alone are not enough when take-backs exist: one of them might be
+  taken back onto it to hold an r - 2 card of the other suit of its colour.)
+  Classic rules (no take-back) use the usual wider rule. Aces and 2s always go
+  up. From the talon only in draw 1: in draw 3 removing a card shifts which
+  cards later draws reach. With counted passes only the top waste card,
+  since tapping to reach a card covers others.
+- Column order does not matter: the key sorts the columns. So a King is only
+  moved to the first empty column, and never from the bottom of its column.
+- In draw 1 with unlimited passes every talon card is always reachable, so
+  the pointer is left out of the key; in draw 3 all pointers from which the
+  next tap recycles or starts afresh are the same.
+- Emptying a column (moving its whole face-up run when nothing lies under it)
+  only helps a King that goes there next, so it is tried only when some King
+  could go there; it can always be delayed until then.
+- A card is never taken back from a foundation when it would go straight
+  back up by itself. (Other take-backs are all tried: one may only clear the
+  way to the card under it, so whether a take-back helps is not local.)
+- Draw 1 with unlimited passes: a talon card goes to a column only if a card
+  that fits on it is face up in a column, on a foundation, or such a talon
+  card itself (``_Holders``).
+- Lost positions are cut off at once when even an easier game, which forgets
+  about timing and about cards competing for the same place, cannot bring
+  every card up (``_lost``). This prunes whole subtrees after a fatal move
+  and proves some deals lost with no search at all.
+- Heuristic (``complete=False``, the default): a run is moved off the middle
+  of a face-up run only when the card it uncovers can then go to its
+  foundation, as in the well-known Klondike-Solver. With ``complete=True`` all
+  such moves are tried, which is slower.
+
+Move order: foundation moves, moves that turn up a face-down card (from the
+column with most of them first), Kings into a space, talon cards to columns,
+emptying moves, the rest; then the search tries the children with the fewest
+face-down cards, talon cards and cards off the foundations first (``score``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.klondike import COLUMNS, FOUNDATIONS, SLOT, Klondike
+
+__all__ = ["KMove", "KState", "KlondikeRules"]
+
+KState = tuple[tuple[bytes, ...], tuple[int, ...], bytes, int, int]
+"""``(columns, foundations, talon, pointer, recycles)``; see the module notes."""
+
+KMove = tuple[int, ...]
+"""``(priority, kind, ...)``: kind 0 column top to foundation ``(i)``; 1 column
+to column ``(i, j, n)``; 2 talon card to foundation ``(q)``; 3 talon card to
+column ``(q, j)``; 4 foundation take-back ``(suit, j)``."""
+
+_SUITS = "shdc"
+_SUIT_INDEX = {s: i for i, s in enumerate(_SUITS)}
+assert tuple(SLOT[s] for s in _SUITS) == FOUNDATIONS
+
+RANK = tuple(c % 13 + 1 for c in range(52))
+SUIT = tuple(c // 13 for c in range(52))
+RED = tuple(c // 13 in (1, 2) for c in range(52))
+OPPOSITE = ((1, 2), (0, 3), (0, 3), (1, 2))
+"""The two suits of the other colour, per suit."""
+TWIN = (3, 2, 1, 0)
+"""The other suit of the same colour: spades-clubs, hearts-diamonds."""
+ACCEPTS = tuple(tuple(s * 13 + RANK[c] - 2 for s in OPPOSITE[SUIT[c]]) if RANK[c] > 1 else () for c in range(52))
+"""The two cards that may be built on each card."""
+
+_MOVE_NAMES = tuple(f"t{i + 1}" for i in range(7))
+
+
+def card_code(rank: int, suit: str) -> int:
+    """The solver's number for a card."""
+    return _SUIT_INDEX[suit] * 13 + rank - 1
+
+
+def _lift(col: bytes, n: int) -> bytes:
+    """``col`` without its top ``n`` cards, turning up a face-down card that
+    becomes the top one."""
+    rest = col[:-n]
+    down = rest[0]
+    if down and len(rest) == down + 1:
+        return bytes((down - 1,)) + rest[1:]
+    return rest
+
+
+class KlondikeRules:
+    """The solver's view of one Klondike game (draw mode and rule set)."""
+
+    def __init__(self, game: Klondike, complete: bool = False) -> None:
+        self.draw = game.draw
+        self.takeback = game.scoring != "C"
+        total = game.total_passes
+        self.max_recycles = None if total is None else total - 1
+        self.complete = complete
+        self._ready_cache: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self._backs_cache: dict[tuple[int, ...], tuple[int, ...]] = {}
+        # Draw 1 with unlimited passes: every talon card can be had at any
+        # time, so one goes to the tableau only to hold a card (see _Holders).
+        self.free_talon = self.draw == 1 and self.max_recycles is None
+        columns = []
+        for pid in COLUMNS:
+            cards = game.pile(pid)
+            down = 0
+            while down < len(cards) and not cards[down].face_up:
+                down += 1
+            if any(not c.face_up for c in cards[down:]):
+                raise ValueError(f"Column {pid} has a face-down card above a face-up one.")
+            columns.append(bytes([down, *(card_code(c.rank, c.suit) for c in cards)]))
+        foundations = tuple(len(game.pile(f)) for f in FOUNDATIONS)
+        waste = [card_code(c.rank, c.suit) for c in game.pile("w")]
+        stock = [card_code(c.rank, c.suit) for c in reversed(game.pile("s"))]
+        recycles = game.recycles if self.max_recycles is not None else 0
+        self._start: KState = (tuple(columns), foundations, bytes(waste + stock), len(waste), recycles)
+
+    # ------------------------------------------------------------ protocol
+
+    def start(self, out: list[str]) -> KState:
+        cols, found, talon, pointer, recycles = self._start
+        return self._close(list(cols), found, talon, pointer, recycles, out)
+
+    def key(self, state: KState) -> int:
+        cols, _found, talon, pointer, recycles = state
+        if self.max_recycles is not None:
+            return hash((*sorted(cols), talon, pointer, recycles))
+        if self.draw == 1:
+            return hash((*sorted(cols), talon))
+        # Draw 3, unlimited: a pointer from which the next draw starts a fresh
+        # pass reaches exactly what a fresh pass reaches.
+        if pointer % 3 == 0 or pointer == len(talon):
+            pointer = 0
+        return hash((*sorted(cols), talon, pointer))
+
+    def score(self, state: KState) -> int:
+        """How far the position looks from a win (lower is better): face-down
+        cards weigh most, then cards still in the talon and off the
+        foundations. Only the order of the search depends on it."""
+        cols, found, talon, _pointer, _recycles = state
+        return 5 * sum(col[0] for col in cols) + len(talon) - sum(found)
+
+    def dead(self, state: KState, move: KMove | None) -> bool:
+        """Is the position lost even in an easier game (see ``_lost``)?
+
+        Worked out for every position, except after moves that cannot lose
+        anything the position before had (that one was not lost, or it would
+        not have been searched): with take-backs allowed, a move to a
+        foundation; and a single card put on one of its parents while its
+        other parent is free (on top of a column, in the talon or on its
+        foundation), since it can always leave again.
+        """
+        cols, found, talon, _pointer, _recycles = state
+        if move is not None and self.takeback:
+            kind = move[1]
+            if kind == 0 or kind == 2:
+                return False
+            if kind != 1 or move[4] == 1:
+                col = cols[move[3]]
+                if len(col) > 2 and col[-2] in PARENTS[col[-1]]:
+                    other = PARENTS[col[-1]]
+                    other_parent = other[0] if other[1] == col[-2] else other[1]
+                    if (
+                        other_parent in talon
+                        or found[SUIT[other_parent]] >= RANK[other_parent]
+                        or any(c[-1] == other_parent and len(c) > 1 for c in cols)
+                    ):
+                        return False
+        return _lost(cols, found, talon, self.takeback)
+
+    def won(self, state: KState) -> bool:
+        cols, _found, talon, _pointer, _recycles = state
+        if talon:
+            return False
+        # Every card face up, the talon empty and every column falling in rank
+        # (always so in play; a built-up position might differ): the lowest
+        # card left is on top of its column and its foundation is ready for it.
+        if not all(col[0] == 0 for col in cols):
+            return False
+        return all(RANK[col[k]] > RANK[col[k + 1]] for col in cols for k in range(1, len(col) - 1))
+
+    def finish(self, state: KState, out: list[str]) -> None:
+        cols = list(state[0])
+        while any(len(col) > 1 for col in cols):
+            i = min((RANK[col[-1]], i) for i, col in enumerate(cols) if len(col) > 1)[1]
+            cols[i] = cols[i][:-1]
+            out.append(f"{_MOVE_NAMES[i]}>f")
+
+    # --------------------------------------------------------------- talon
+
+    def _reach(self, talon: bytes, pointer: int, recycles: int) -> list[int]:
+        """Talon positions whose card some taps bring to the top of the waste."""
+        n = len(talon)
+        if self.draw == 1:
+            if self.max_recycles is None or recycles < self.max_recycles:
+                return list(range(1, n + 1))
+            return list(range(max(pointer, 1), n + 1))
+        found = [pointer] if pointer else []
+        q = pointer
+        while q < n:
+            q = min(q + 3, n)
+            found.append(q)
+        if n and (self.max_recycles is None or recycles < self.max_recycles):
+            # After turning the waste over, draws reach 3, 6, ... and the last card.
+            forward = set(found)
+            for q in range(3, n + 3, 3):
+                q = min(q, n)
+                if q not in forward:
+                    found.append(q)
+        return found
+
+    def _taps(self, n: int, pointer: int, q: int) -> tuple[int, bool]:
+        """Taps that bring talon position ``q`` to the top, and whether they
+        turn the waste over."""
+        d = self.draw
+        if q == pointer:
+            return 0, False
+        if q > pointer and (d == 1 or q == n or (q - pointer) % 3 == 0):
+            return -(-(q - pointer) // d), False
+        return -(-(n - pointer) // d) + 1 + -(-q // d), True
+
+    # --------------------------------------------------------------- rules
+
+    def _safe(self, card: int, found: tuple[int, ...]) -> bool:
+        """May ``card`` go up by itself (see the module notes)?"""
+        r = RANK[card]
+        if r <= 2:
+            return True
+        s = SUIT[card]
+        a, b = OPPOSITE[s]
+        if self.takeback:
+            return found[a] >= r - 1 and found[b] >= r - 1 and found[TWIN[s]] >= r - 2
+        fa, fb = found[a], found[b]
+        return (fa >= r - 1 and fb >= r - 1) or (fa >= r - 2 and fb >= r - 2 and found[TWIN[s]] >= r - 3)
+
+    def _ready(self, found: tuple[int, ...]) -> tuple[int, ...]:
+        """The cards that would go up by themselves next, given the
+        foundations (remembered: there are few foundation states)."""
+        cards = self._ready_cache.get(found)
+        if cards is None:
+            cards = tuple(s * 13 + found[s] for s in range(4) if found[s] < 13 and self._safe(s * 13 + found[s], found))
+            self._ready_cache[found] = cards
+        return cards
+
+    def _backs(self, found: tuple[int, ...]) -> tuple[int, ...]:
+        """The foundation tops worth taking back (those that would not go
+        straight back up)."""
+        cards = self._backs_cache.get(found)
+        if cards is None:
+            cards = tuple(
+                s * 13 + found[s] - 1
+                for s in range(4)
+                if found[s] and not self._safe(s * 13 + found[s] - 1, (*found[:s], found[s] - 1, *found[s + 1 :]))
+            )
+            self._backs_cache[found] = cards
+        return cards
+
+    def _close(
+        self,
+        cols: list[bytes],
+        found: tuple[int, ...],
+        talon: bytes,
+        pointer: int,
+        recycles: int,
+        out: list[str] | None,
+    ) -> KState:
+        """Make every safe automatic move; return the position."""
+        ready = self._ready_cache
+        while True:
+            cards = ready.get(found)
+            if cards is None:
+                cards = self._ready(found)
+            moved = False
+            for card in cards:
+                for i in range(7):
+                    col = cols[i]
+                    if col[-1] == card and len(col) > 1:
+                        cols[i] = _lift(col, 1)
+                        if out is not None:
+                            out.append(f"{_MOVE_NAMES[i]}>f")
+                        moved = True
+                        break
+                else:
+                    if self.draw != 1 or card not in talon:
+                        continue
+                    q = talon.index(card) + 1
+                    if self.max_recycles is not None and q != pointer:
+                        # Taps to reach it would cover other waste cards,
+                        # which matters when the passes are counted.
+                        continue
+                    taps, wrap = self._taps(len(talon), pointer, q)
+                    if out is not None:
+                        out.extend("s" * taps)
+                        out.append("w>f")
+                    if wrap and self.max_recycles is not None:
+                        recycles += 1
+                    talon = talon[: q - 1] + talon[q:]
+                    pointer = q - 1
+                    moved = True
+                s = SUIT[card]
+                found = (*found[:s], found[s] + 1, *found[s + 1 :])
+                break
+            if not moved:
+                return (tuple(cols), found, talon, pointer, recycles)
+
+    def moves(self, state: KState) -> list[KMove]:
+        cols, found, talon, pointer, recycles = state
+        result: list[KMove] = []
+        add = result.append
+        empty = -1
+        # Which columns each card could be built on.
+        wanted: dict[int, list[int]] = {}
+        for j in range(7):
+            dest = cols[j]
+            if len(dest) == 1:
+                if empty < 0:
+                    empty = j
+                continue
+            for x in ACCEPTS[dest[-1]]:
+                if x in wanted:
+                    wanted[x].append(j)
+                else:
+                    wanted[x] = [j]
+        reach = self._reach(talon, pointer, recycles)
+        # Could a King use a column that a move empties? (Worked out when
+        # first needed.)
+        king_ready: bool | None = None
+
+        for i in range(7):
+            col = cols[i]
+            size = len(col)
+            if size == 1:
+                continue
+            down = col[0]
+            top = col[-1]
+            if found[SUIT[top]] == RANK[top] - 1:
+                add((110 if down and size == down + 2 else 100, 0, i))
+            first = down + 1
+            for k in range(first, size):
+                dests = wanted.get(col[k])
+                if dests is None:
+                    continue
+                n = size - k
+                if k == first:
+                    if down:
+                        for j in dests:
+                            add((80 + down, 1, i, j, n))
+                    else:
+                        if king_ready is None:
+                            king_ready = (
+                                any(RANK[talon[q - 1]] == 13 for q in reach)
+                                or any(c[0] and len(c) > c[0] + 1 and RANK[c[c[0] + 1]] == 13 for c in cols)
+                                or (self.takeback and 13 in found)
+                            )
+                        if king_ready:
+                            for j in dests:
+                                add((50, 1, i, j, n))
+                else:
+                    under = col[k - 1]
+                    if found[SUIT[under]] == RANK[under] - 1:
+                        for j in dests:
+                            add((45, 1, i, j, n))
+                    elif self.complete:
+                        for j in dests:
+                            add((30, 1, i, j, n))
+            if empty >= 0 and down and RANK[col[first]] == 13:
+                add((75 + down, 1, i, empty, size - first))
+
+        holder: _Holders | None = None
+        if self.free_talon:
+            holder = _Holders(cols, found, talon)
+        for q in reach:
+            card = talon[q - 1]
+            if found[SUIT[card]] == RANK[card] - 1:
+                add((95, 2, q))
+            dests = wanted.get(card)
+            if dests is None and (empty < 0 or RANK[card] != 13):
+                continue
+            if holder is not None and not holder.useful(card):
+                continue
+            if dests is not None:
+                for j in dests:
+                    add((60, 3, q, j))
+            else:
+                add((65, 3, q, empty))
+
+        if self.takeback and any(found):
+            self._takebacks(cols, found, empty, add)
+        result.sort(reverse=True)
+        return result
+
+    def _takebacks(
+        self, cols: tuple[bytes, ...], found: tuple[int, ...], empty: int, add: Callable[[KMove], None]
+    ) -> None:
+        """Foundation take-backs worth trying: every one but those of a card
+        that would go straight back up (see the module notes)."""
+        for card in self._backs(found):
+            rank = RANK[card]
+            red = RED[card]
+            for j in range(7):
+                dest = cols[j]
+                if len(dest) == 1:
+                    if rank == 13 and j == empty:
+                        add((20, 4, SUIT[card], j))
+                elif RANK[dest[-1]] == rank + 1 and RED[dest[-1]] != red:
+                    add((20, 4, SUIT[card], j))
+
+    def play(self, state: KState, move: KMove, out: list[str] | None) -> KState:
+        cl, found, talon, pointer, recycles = self._move(state, move, out)
+        return self._close(cl, found, talon, pointer, recycles, out)
+
+    def _move(
+        self, state: KState, move: KMove, out: list[str] | None
+    ) -> tuple[list[bytes], tuple[int, ...], bytes, int, int]:
+        """``move`` alone, without the automatic moves after it."""
+        cols, found, talon, pointer, recycles = state
+        cl = list(cols)
+        kind = move[1]
+        if kind == 1:
+            i, j, n = move[2], move[3], move[4]
+            col = cl[i]
+            cl[j] = cl[j] + col[-n:]
+            cl[i] = _lift(col, n)
+            if out is not None:
+                out.append(f"{_MOVE_NAMES[i]}:{n}>{_MOVE_NAMES[j]}" if n > 1 else f"{_MOVE_NAMES[i]}>{_MOVE_NAMES[j]}")
+        elif kind == 0:
+            i = move[2]
+            col = cl[i]
+            s = SUIT[col[-1]]
+            cl[i] = _lift(col, 1)
+            found = (*found[:s], found[s] + 1, *found[s + 1 :])
+            if out is not None:
+                out.append(f"{_MOVE_NAMES[i]}>f")
+        elif kind == 4:
+            s, j = move[2], move[3]
+            f = found[s]
+            cl[j] = cl[j] + bytes((s * 13 + f - 1,))
+            found = (*found[:s], f - 1, *found[s + 1 :])
+            if out is not None:
+                out.append(f"f{s + 1}>{_MOVE_NAMES[j]}")
+        else:
+            q = move[2]
+            card = talon[q - 1]
+            taps, wrap = self._taps(len(talon), pointer, q)
+            if wrap and self.max_recycles is not None:
+                recycles += 1
+            talon = talon[: q - 1] + talon[q:]
+            pointer = q - 1
+            if out is not None:
+                out.extend("s" * taps)
+            if kind == 2:
+                s = SUIT[card]
+                found = (*found[:s], found[s] + 1, *found[s + 1 :])
+                if out is not None:
+                    out.append("w>f")
+            else:
+                j = move[3]
+                cl[j] = cl[j] + bytes((card,))
+                if out is not None:
+                    out.append(f"w>{_MOVE_NAMES[j]}")
+        return cl, found, talon, pointer, recycles
+
+    # ---------------------------------------------------- checks for tests
+
+    def legal(self, state: KState) -> list[str]:
+        """Every legal action in notation for the position as it lies (waste
+        top only, single taps), as the game would list it, without pruning:
+        used to check this module against the engine."""
+        cols, found, talon, pointer, recycles = state
+        result: list[str] = []
+        n = len(talon)
+        if pointer < n or (pointer and (self.max_recycles is None or recycles < self.max_recycles)):
+            result.append("s")
+        sources: list[tuple[str, int]] = []
+        if pointer:
+            sources.append(("w", talon[pointer - 1]))
+        for i, col in enumerate(cols):
+            for k in range(col[0] + 1, len(col)):
+                name = _MOVE_NAMES[i] if k == len(col) - 1 else f"{_MOVE_NAMES[i]}:{len(col) - k}"
+                sources.append((name, col[k]))
+        if self.takeback:
+            sources.extend((f"f{s + 1}", s * 13 + found[s] - 1) for s in range(4) if found[s])
+        for name, card in sources:
+            single = ":" not in name
+            if single and not name.startswith("f") and found[SUIT[card]] == RANK[card] - 1:
+                result.append(f"{name}>f")
+            for j, dest in enumerate(cols):
+                if name.partition(":")[0] == _MOVE_NAMES[j]:
+                    continue
+                if len(dest) == 1:
+                    if RANK[card] == 13:
+                        result.append(f"{name}>{_MOVE_NAMES[j]}")
+                elif card in ACCEPTS[dest[-1]]:
+                    result.append(f"{name}>{_MOVE_NAMES[j]}")
+        return result
+
+    def apply(self, state: KState, token: str) -> KState:
+        """The position after one action in notation, without automatic moves
+        (for tests)."""
+        cols, found, talon, pointer, recycles = state
+        if token == "s":
+            if pointer < len(talon):
+                return (cols, found, talon, min(pointer + self.draw, len(talon)), recycles)
+            return (cols, found, talon, 0, recycles + (self.max_recycles is not None))
+        src, dst = token.split(">")
+        name, _, count = src.partition(":")
+        move: KMove
+        if name == "w":
+            move = (0, 2, pointer) if dst == "f" else (0, 3, pointer, _MOVE_NAMES.index(dst))
+        elif name.startswith("f"):
+            move = (0, 4, int(name[1]) - 1, _MOVE_NAMES.index(dst))
+        elif dst == "f":
+            move = (0, 0, _MOVE_NAMES.index(name))
+        else:
+            move = (0, 1, _MOVE_NAMES.index(name), _MOVE_NAMES.index(dst), int(count or 1))
+        cl, found, talon, pointer, recycles = self._move(state, move, None)
+        return (tuple(cl), found, talon, pointer, recycles)
+
+    @property
+    def position(self) -> KState:
+        """The position as read from the game, before any automatic move."""
+        return self._start
+
+
+class _Holders:
+    """Which talon cards are worth putting on the tableau, in draw 1 with
+    unlimited passes.
+
+    There every talon card can be reached at any time, so a talon card put on
+    a column is only of use if something is put on it in turn, and that move
+    can wait until then: a card from a column, or one taken back from a
+    foundation (possibly through a chain of talon cards holding each other).
+    So a talon card is worth moving only when a card that fits on it is face
+    up in a column, is on a foundation, or is itself such a talon card. A
+    face-down card cannot be put on it before it turns up, and the move waits
+    until then.
+    """
+
+    __slots__ = ("found", "talon", "up", "verdicts")
+
+    def __init__(self, cols: tuple[bytes, ...], found: tuple[int, ...], talon: bytes) -> None:
+        self.found = found
+        self.talon = talon
+        self.up: set[int] = set()
+        for col in cols:
+            self.up.update(col[col[0] + 1 :])
+        self.verdicts: dict[int, bool] = {}
+
+    def useful(self, card: int) -> bool:
+        verdict = self.verdicts.get(card)
+        if verdict is None:
+            found, talon = self.found, self.talon
+            verdict = any(
+                w in self.up or found[SUIT[w]] >= RANK[w] or (w in talon and self.useful(w)) for w in ACCEPTS[card]
+            )
+            self.verdicts[card] = verdict
+        return verdict
+
+
+PARENTS = tuple(tuple(s * 13 + RANK[c] for s in OPPOSITE[SUIT[c]]) if RANK[c] < 13 else () for c in range(52))
+"""The two cards each card may be built on."""
+
+
+def _lost(cols: tuple[bytes, ...], found: tuple[int, ...], talon: bytes, takeback: bool) -> bool:
+    """True when the position is lost even in an easier game (so it is lost).
+
+    The easier game forgets when things happen and who else needs a place:
+    a card can go up once the card before it is up and it is reachable (on
+    top of its column at some time, or in the talon); a card leaves the card
+    under it by going up, by being a King, or by moving (face up) onto one of
+    its two parents that can be on top somewhere at some time, unless that
+    parent lies under it in its own column; a card is on top once the card
+    over it has left. If even then some card can never go up, the game is
+    lost. A card buried under its own predecessor and both its parents is
+    the simplest case; chains through several columns are found too.
+    """
+    col_of = [-1] * 52
+    height = [0] * 52
+    below = [-1] * 52
+    faceup = [False] * 52
+    exposed = [False] * 52
+    up = [False] * 52
+    left = [False] * 52
+    free = [False] * 52
+    # free: could be on top of a column (or put on one) at some time.
+    intalon = [False] * 52
+    rank = RANK
+    parents = PARENTS
+    accepts = ACCEPTS
+    for c in talon:
+        intalon[c] = True
+        free[c] = True
+    count = 0
+    ups: list[int] = []
+    for s in range(4):
+        f = found[s]
+        count += f
+        base = s * 13
+        for c in range(base, base + f):
+            up[c] = True
+            free[c] = takeback
+        if f < 13:
+            ups.append(base + f)
+    leaves: list[int] = []
+    for i, col in enumerate(cols):
+        n = len(col)
+        if n == 1:
+            continue
+        first = col[0] + 1
+        prev = -1
+        for k in range(1, n):
+            c = col[k]
+            col_of[c] = i
+            height[c] = k
+            below[c] = prev
+            if k >= first:
+                faceup[c] = True
+                leaves.append(c)
+            prev = c
+        exposed[prev] = True
+        free[prev] = True
+    while ups or leaves:
+        while ups:
+            c = ups.pop()
+            if up[c] or not (exposed[c] or intalon[c]) or (rank[c] > 1 and not up[c - 1]):
+                continue
+            up[c] = True
+            count += 1
+            if count == 52:
+                return False
+            if rank[c] < 13:
+                ups.append(c + 1)
+            if col_of[c] >= 0:
+                leaves.append(c)
+            if takeback and not free[c]:
+                free[c] = True
+                leaves.extend(accepts[c])
+        if not leaves:
+            break
+        c = leaves.pop()
+        i = col_of[c]
+        if i < 0 or left[c]:
+            continue
+        if not up[c]:
+            if not (faceup[c] or exposed[c]):
+                continue
+            if rank[c] != 13:
+                h = height[c]
+                for p in parents[c]:
+                    if free[p] and not (col_of[p] == i and height[p] < h):
+                        break
+                else:
+                    continue
+        left[c] = True
+        b = below[c]
+        if b >= 0 and not exposed[b]:
+            exposed[b] = True
+            if not free[b]:
+                free[b] = True
+                leaves.extend(accepts[b])
+            leaves.append(b)
+            ups.append(b)
+    return count < 52

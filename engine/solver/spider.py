@@ -1,0 +1,238 @@
+"""Spiderette and Spider for the solver: a compact position and its moves.
+
+Position: ``(columns, stock)``.
+
+- ``columns``: one ``bytes`` per column in the real order. Byte 0 is the number
+  of face-down cards, then the cards bottom to top as ``suit * 13 + rank - 1``
+  (suits spades, hearts, diamonds, clubs). Twin cards of a 1- or 2-suit deck
+  have the same number, which is right: they are interchangeable.
+- ``stock``: how many cards the stock still holds. Its cards never change
+  order, so the count says which they are.
+
+Completed runs leave the table inside ``play``, as in the game. The key sorts
+the columns (their order does not matter for winning), so only the first empty
+column is ever a destination, and a column that is a bare run is never moved
+whole into an empty one.
+
+Move order, best first: moves that complete a run; moves that turn up a
+face-down card (columns with more face-down cards first) or empty a column;
+builds on a card of the same suit; other whole-run moves; moves into an empty
+column; splitting a run; the deal last.
+"""
+
+from __future__ import annotations
+
+from engine.game import Game
+
+__all__ = ["SMove", "SState", "SpiderRules"]
+
+SState = tuple[tuple[bytes, ...], int]
+"""``(columns, cards left in the stock)``; see the module notes."""
+
+SMove = tuple[int, ...]
+"""``(priority, kind, ...)``: kind 0 deals; kind 1 moves the top ``n`` cards of
+column ``i`` onto column ``j``: ``(i, j, n)``."""
+
+RUN = 13
+_SUITS = "shdc"
+RANK = tuple(c % 13 + 1 for c in range(52))
+SUIT = tuple(c // 13 for c in range(52))
+
+
+def card_code(rank: int, suit: str) -> int:
+    """The solver's number for a card."""
+    return _SUITS.index(suit) * 13 + rank - 1
+
+
+def run_length(col: bytes) -> int:
+    """How many top cards of a column move together: face up, one suit, each
+    one rank below the card under it."""
+    up = len(col) - 1 - col[0]
+    if up <= 0:
+        return 0
+    n = 1
+    c = col[-1]
+    while n < up:
+        below = col[-n - 1]
+        if below != c + 1 or RANK[c] == 13:
+            break
+        c = below
+        n += 1
+    return n
+
+
+def _lift(col: bytes, n: int) -> bytes:
+    """``col`` without its top ``n`` cards, turning up a face-down card that
+    becomes the top one."""
+    rest = col[:-n]
+    down = rest[0]
+    if down and len(rest) == down + 1:
+        return bytes((down - 1,)) + rest[1:]
+    return rest
+
+
+def _complete(col: bytes) -> bytes:
+    """``col`` after taking off a completed run at its top, if there is one."""
+    if len(col) > RUN and RANK[col[-1]] == 1 and run_length(col) >= RUN:
+        return _lift(col, RUN)
+    return col
+
+
+class SpiderRules:
+    """The solver's view of one Spiderette or Spider game."""
+
+    def __init__(self, game: Game) -> None:
+        self.names = tuple(pid for pid in game.pile_ids if pid != "s")
+        self.width = len(self.names)
+        columns = []
+        for pid in self.names:
+            cards = game.pile(pid)
+            down = 0
+            while down < len(cards) and not cards[down].face_up:
+                down += 1
+            if any(not c.face_up for c in cards[down:]):
+                raise ValueError(f"Column {pid} has a face-down card above a face-up one.")
+            columns.append(bytes([down, *(card_code(c.rank, c.suit) for c in cards)]))
+        stock = game.pile("s")
+        # Drawing order: a deal takes the top card of the stock first, for t1.
+        self.deal_order = bytes(card_code(c.rank, c.suit) for c in reversed(stock))
+        self._start: SState = (tuple(columns), len(stock))
+
+    # ------------------------------------------------------------ protocol
+
+    def start(self, out: list[str]) -> SState:
+        cols, stock = self._start
+        return (tuple(_complete(c) for c in cols), stock)
+
+    def key(self, state: SState) -> int:
+        cols, stock = state
+        return hash((*sorted(cols), stock))
+
+    def won(self, state: SState) -> bool:
+        cols, stock = state
+        return not stock and all(len(c) == 1 for c in cols)
+
+    def finish(self, state: SState, out: list[str]) -> None:
+        return None
+
+    def moves(self, state: SState) -> list[SMove]:
+        cols, stock = state
+        result: list[SMove] = []
+        add = result.append
+        empty = -1
+        for j in range(self.width):
+            if len(cols[j]) == 1:
+                empty = j
+                break
+        for i in range(self.width):
+            col = cols[i]
+            size = len(col)
+            if size == 1:
+                continue
+            down = col[0]
+            up = size - 1 - down
+            run = run_length(col)
+            top = col[-1]
+            top_rank = RANK[top]
+            base_suit = SUIT[top]
+            for j in range(self.width):
+                if j == i:
+                    continue
+                dest = cols[j]
+                if len(dest) == 1:
+                    continue
+                t = dest[-1]
+                k = RANK[t] - top_rank
+                if k < 1 or k > run:
+                    continue
+                same = SUIT[t] == base_suit
+                if k < run:
+                    # Splitting a run: only onto its own suit it can help.
+                    add((20 + same * 10, 1, i, j, k))
+                    continue
+                if k == up:
+                    # Turns up a card, or empties the column.
+                    prio = 80 + down if down else 75
+                elif not same and RANK[col[-k - 1]] == RANK[col[-k]] + 1:
+                    # Off one parent onto another of another suit: it only
+                    # frees the card below, a weak reason.
+                    prio = 25
+                else:
+                    prio = 50
+                if same:
+                    prio += 10
+                    if top_rank == 1 and run_length(dest) + k >= RUN:
+                        prio = 100
+                add((prio, 1, i, j, k))
+            if empty >= 0:
+                for k in range(run, 0, -1):
+                    if k == size - 1:
+                        continue
+                    if k == up:
+                        add((40 + down if down else 30, 1, i, empty, k))
+                    else:
+                        add((15 if k == run else 10, 1, i, empty, k))
+        if stock and empty < 0:
+            add((0, 0))
+        result.sort(reverse=True)
+        return result
+
+    def play(self, state: SState, move: SMove, out: list[str] | None) -> SState:
+        cols, stock = state
+        cl = list(cols)
+        if move[1] == 0:
+            first = len(self.deal_order) - stock
+            fed = min(stock, self.width)
+            for t in range(fed):
+                cl[t] = _complete(cl[t] + self.deal_order[first + t : first + t + 1])
+            if out is not None:
+                out.append("s")
+            return (tuple(cl), stock - fed)
+        i, j, n = move[2], move[3], move[4]
+        col = cl[i]
+        cl[j] = _complete(cl[j] + col[-n:])
+        cl[i] = _lift(col, n)
+        if out is not None:
+            out.append(f"{self.names[i]}:{n}>{self.names[j]}" if n > 1 else f"{self.names[i]}>{self.names[j]}")
+        return (tuple(cl), stock)
+
+    # ---------------------------------------------------- checks for tests
+
+    def legal(self, state: SState) -> list[str]:
+        """Every legal action in notation, as the game would list it (no
+        pruning): used to check this module against the engine."""
+        cols, stock = state
+        result: list[str] = []
+        if stock and all(len(c) > 1 for c in cols):
+            result.append("s")
+        for i, col in enumerate(cols):
+            if len(col) == 1:
+                continue
+            run = run_length(col)
+            top_rank = RANK[col[-1]]
+            for j, dest in enumerate(cols):
+                if j == i:
+                    continue
+                if len(dest) == 1:
+                    ks = list(range(1, run + 1))
+                else:
+                    k = RANK[dest[-1]] - top_rank
+                    ks = [k] if 1 <= k <= run else []
+                for k in ks:
+                    result.append(
+                        f"{self.names[i]}:{k}>{self.names[j]}" if k > 1 else f"{self.names[i]}>{self.names[j]}"
+                    )
+        return result
+
+    def apply(self, state: SState, token: str) -> SState:
+        """The position after one action in notation (for tests)."""
+        if token == "s":
+            return self.play(state, (0, 0), None)
+        src, dst = token.split(">")
+        name, _, count = src.partition(":")
+        return self.play(state, (0, 1, self.names.index(name), self.names.index(dst), int(count or 1)), None)
+
+    @property
+    def position(self) -> SState:
+        """The position as read from the game."""
+        return self._start

@@ -1,0 +1,370 @@
+"""The solver: winning lines replay, lost positions are lost, budgets and cancel
+work, the caller's game is never changed, and the solver's own move generator
+follows exactly the engine's rules."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Hashable
+
+import pytest
+
+import engine
+from engine import Game, Klondike, Spiderette
+from engine.cards import Card
+from engine.solver import Progress, Search, Solution, rules_for, search_for, solve, solve_json
+from engine.solver.core import run
+from tests.engine.players import position
+
+# Deals the solver decides in well under a second (measured); the rest of the
+# suite must stay fast.
+QUICK_WINS = [
+    "KL1-D1N-AAAAAAC",
+    "KL1-D1N-AAAAAAF",
+    "KL1-D1N-AAAAAAJ",
+    "KL1-D3N-AAAAAAD",
+    "KL1-D3N-AAAAAAF",
+    "KL1-D3N-AAAAAAL",
+    "KL1-D1V-AAAAAAF",
+    "KL1-D3C-AAAAAAF",
+    "SD1-S1-AAAAAAA",
+    "SD1-S1-AAAAAAE",
+    "SD1-S2-AAAAAAB",
+]
+HARD = "KL1-D1N-AAAAAAA"
+"""A deal the solver does not decide within a few thousand positions."""
+
+
+def replay_line(game: Game, moves: tuple[str, ...]) -> Game:
+    """A copy of ``game`` with ``moves`` played through the engine."""
+    copy = game.copy()
+    for move in moves:
+        copy.play(move)
+    return copy
+
+
+def test_engine_exports_solve() -> None:
+    assert engine.solve is solve
+    assert engine.Solution is Solution
+
+
+@pytest.mark.parametrize("code", QUICK_WINS)
+def test_winning_lines_replay_to_a_win(code: str) -> None:
+    game = engine.new_game(code)
+    result = solve(game, seconds=20)
+    assert result.status == "winnable"
+    assert result.reason is None
+    assert replay_line(game, result.moves).won
+
+
+def test_a_line_from_the_middle_of_a_game_replays() -> None:
+    game = engine.new_game("KL1-D3N-AAAAAAD")
+    first = solve(game, seconds=20)
+    for move in first.moves[:40]:
+        game.play(move)
+    again = solve(game, seconds=20)
+    assert again.status == "winnable"
+    assert replay_line(game, again.moves).won
+
+
+def test_the_callers_game_is_not_changed() -> None:
+    game = engine.new_game("KL1-D1N-AAAAAAC")
+    game.play("s")
+    before = (game.to_json(), game.record(), game.score, game.moves)
+    solve(game, seconds=20)
+    solve(game, max_nodes=500)
+    assert (game.to_json(), game.record(), game.score, game.moves) == before
+
+
+# ---------------------------------------------------------------- one move
+
+
+def klondike_all_up_but(pile: str, card: str, code: str = "KL1-D1C-AAAAAAA") -> Klondike:
+    """Every card on its foundation except ``card``, which lies on ``pile``."""
+    left = engine.parse_card(card.lstrip("#"))
+    piles = {}
+    for slot, suit in zip(("f1", "f2", "f3", "f4"), "shdc", strict=True):
+        piles[slot] = " ".join(str(Card(r, suit)) for r in range(1, 14) if (r, suit) != (left.rank, left.suit))
+    piles[pile] = card
+    return position(piles, code=code)
+
+
+@pytest.mark.parametrize(("pile", "code"), [("t4", "KL1-D1C-AAAAAAA"), ("w", "KL1-D3N-AAAAAAA")])
+def test_one_move_from_a_win_is_solved_at_once(pile: str, code: str) -> None:
+    game = klondike_all_up_but(pile, "Kh", code)
+    result = solve(game, seconds=1)
+    assert result.status == "winnable"
+    assert result.moves == (f"{pile}>f",)
+    assert result.seconds < 0.5
+    assert replay_line(game, result.moves).won
+
+
+def test_one_move_from_a_win_in_the_stock() -> None:
+    game = klondike_all_up_but("s", "#Kh", "KL1-D3V-AAAAAAA")
+    result = solve(game, seconds=1)
+    assert result.moves == ("s", "w>f")
+    assert replay_line(game, result.moves).won
+
+
+def test_spiderette_one_move_from_a_win() -> None:
+    run_text = " ".join(f"{r}s" for r in "KQJT98765432")
+    removed = " ".join(f"{r}s" for _ in range(3) for r in "KQJT98765432A")
+    game = Spiderette.from_piles("SD1-S1-AAAAAAA", {"t3": run_text, "t6": "As", "r": removed})
+    result = solve(game, seconds=1)
+    assert result.status == "winnable"
+    assert result.moves == ("t6>t3",)
+    assert replay_line(game, result.moves).won
+
+
+def test_a_won_game_needs_no_moves() -> None:
+    game = klondike_all_up_but("t1", "Kh")
+    game.play("t1>f")
+    assert solve(game).moves == ()
+    assert solve(game).status == "winnable"
+
+
+# --------------------------------------------------------------- lost ones
+
+
+def test_klondike_with_no_legal_move_is_unwinnable() -> None:
+    # Classic rules, stock used up: the 3 and 4 of spades wait for red cards
+    # that are all on their foundations, and cover the Ace and the 2.
+    piles = {
+        "f2": " ".join(f"{r}h" for r in "A23456789TJQK"),
+        "f3": " ".join(f"{r}d" for r in "A23456789TJQK"),
+        "f4": " ".join(f"{r}c" for r in "A23456789TJQK"),
+        "t1": "#As #5s #7s #9s #Js #Ks 3s",
+        "t2": "#2s #6s #8s #Ts #Qs 4s",
+    }
+    game = position(piles, code="KL1-D1C-AAAAAAA")
+    assert [str(m) for m in game.legal_moves()] == []
+    assert solve(game).status == "unwinnable"
+
+
+def test_klondike_lost_after_a_search() -> None:
+    # Draw 3, Normal: the 7 of clubs lies under the 10 of clubs, which needs a
+    # red Jack; both are on their foundations, and neither black Queen that
+    # could hold one taken back is ever free. Kings and Queens can shuttle
+    # between the spaces, so it takes a search to see it.
+    piles = {
+        "s": "#Kd",
+        "f1": "As 2s 3s 4s 5s 6s 7s 8s 9s Ts Js",
+        "f2": "Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh",
+        "f3": "Ad 2d 3d 4d 5d 6d 7d 8d 9d Td Jd",
+        "f4": "Ac 2c 3c 4c 5c 6c",
+        "t2": "#Kh Ks",
+        "t4": "#Jc Kc",
+        "t5": "#7c #9c #Qs #Qc Tc",
+        "t6": "Qd",
+        "t7": "8c",
+    }
+    game = position(piles, code="KL1-D3N-AAAAAAA")
+    result = solve(game, seconds=20)
+    assert result.status == exhaustive(game) == "unwinnable"
+    assert result.nodes > 50
+
+
+def test_spiderette_with_no_move_is_unwinnable() -> None:
+    removed = " ".join(f"{r}{s}" for s in "shd" for r in "KQJT98765432A")
+    piles = {
+        "t1": "#2c Ac",
+        "t2": "#4c 3c",
+        "t3": "#6c 5c",
+        "t4": "#8c 7c",
+        "t5": "#Tc 9c",
+        "t6": "#Qc Jc",
+        "t7": "Kc",
+        "r": removed,
+    }
+    game = Spiderette.from_piles("SD1-S4-AAAAAAA", piles)
+    assert game.legal_moves() == []
+    assert solve(game).status == "unwinnable"
+
+
+def test_spiderette_lost_after_a_search() -> None:
+    # Two runs to go (diamonds and clubs), no stock: a few hundred positions
+    # can be reached, none of them won.
+    piles = {
+        "t1": "#Ac Jc",
+        "t2": "#8c #5c 7d",
+        "t3": "#Kc #4c #3c #Kd Ad",
+        "t4": "#8d Td",
+        "t5": "#9d #Jd #Tc 2c",
+        "t6": "#4d Qd",
+        "t7": "#6d #6c #9c #7c #3d #2d #Qc 5d",
+        "r": " ".join(f"{r}{s}" for s in "sh" for r in "KQJT98765432A"),
+    }
+    game = Spiderette.from_piles("SD1-S4-AAAAAAA", piles)
+    result = solve(game, seconds=20)
+    assert result.status == exhaustive(game) == "unwinnable"
+    assert result.nodes > 50
+
+
+# ---------------------------------------------------- budgets and control
+
+
+def test_cancel_stops_the_search() -> None:
+    calls = 0
+
+    def cancel() -> bool:
+        nonlocal calls
+        calls += 1
+        return calls >= 3
+
+    result = solve(engine.new_game(HARD), seconds=60, cancel=cancel)
+    assert result.status == "unknown"
+    assert result.reason == "cancelled"
+    assert calls == 3
+    assert result.moves == ()
+
+
+def test_node_and_time_budgets() -> None:
+    game = engine.new_game(HARD)
+    by_nodes = solve(game, seconds=None, max_nodes=1000)
+    assert (by_nodes.status, by_nodes.reason, by_nodes.nodes) == ("unknown", "nodes", 1000)
+    by_time = solve(game, seconds=0.05)
+    assert (by_time.status, by_time.reason) == ("unknown", "time")
+    assert by_time.seconds < 1
+
+
+def test_progress_is_reported() -> None:
+    seen: list[Progress] = []
+    solve(engine.new_game(HARD), seconds=None, max_nodes=10_000, progress=seen.append)
+    assert len(seen) >= 3
+    assert all(isinstance(p, Progress) and p.depth >= 0 for p in seen)
+    assert [p.nodes for p in seen] == sorted(p.nodes for p in seen)
+    assert seen[-1].nodes <= 10_000
+    assert seen[-1].seconds >= seen[0].seconds >= 0
+
+
+def test_search_runs_in_slices() -> None:
+    game = engine.new_game("KL1-D3N-AAAAAAD")
+    search = search_for(game)
+    slices = 0
+    status = None
+    while status is None:
+        status = search.step(5)
+        slices += 1
+    assert status == "winnable"
+    assert slices > 1
+    whole = solve(game, seconds=20)
+    assert search.line() == whole.moves
+    assert search.nodes == whole.nodes
+
+
+def test_solve_json_for_a_worker() -> None:
+    game = engine.new_game("KL1-D1N-AAAAAAC")
+    answer = json.loads(solve_json(game.to_json(), seconds=20))
+    assert answer["status"] == "winnable"
+    assert replay_line(game, tuple(answer["moves"])).won
+    assert set(answer) == {"status", "moves", "nodes", "seconds", "reason"}
+    unknown = json.loads(solve_json(engine.new_game(HARD).to_json(), max_nodes=100))
+    assert (unknown["status"], unknown["reason"]) == ("unknown", "nodes")
+    assert json.loads(solve_json("{"))["status"] == "error"
+
+
+# ---------------------------------------- the solver's rules are the engine's
+
+
+@pytest.mark.parametrize(
+    "kind",
+    ["KL1-D1N", "KL1-D3N", "KL1-D1V", "KL1-D3V", "KL1-D1C", "KL1-D3C", "SD1-S1", "SD1-S2", "SD1-S4", "SP1-S2"],
+)
+def test_move_generator_matches_the_engine_on_random_playouts(kind: str) -> None:
+    rng = random.Random(kind)
+    for _ in range(4):
+        code = f"{kind}-{''.join(rng.choice('ABCDEFGHIJKLMNOPQRSTUVWXYZ') for _ in range(7))}"
+        game = engine.new_game(code)
+        for _ in range(250):
+            rules = rules_for(game)
+            state = rules.position
+            legal = sorted(str(m) for m in game.legal_moves())
+            assert sorted(rules.legal(state)) == legal, game.record()
+            if not legal:
+                break
+            move = rng.choice(legal)
+            expected = rules.apply(state, move)
+            game.play(move)
+            assert rules_for(game).position == expected, game.record()
+
+
+# -------------------------------------------- against an exhaustive search
+
+
+class Exhaustive:
+    """Every legal action, one tap at a time, exact positions, no automatic
+    moves and no pruning: slow, but it decides small positions beyond doubt."""
+
+    def __init__(self, game: Game) -> None:
+        self.rules = rules_for(game)
+        self.klondike = isinstance(game, Klondike)
+
+    def start(self, out: list[str]) -> Hashable:
+        return self.rules.position
+
+    def key(self, state: Hashable) -> Hashable:
+        return state
+
+    def won(self, state: tuple[tuple[bytes, ...], ...]) -> bool:
+        if self.klondike:
+            return sum(state[1]) == 52
+        return not state[1] and all(len(c) == 1 for c in state[0])
+
+    def moves(self, state: Hashable) -> list[str]:
+        return list(self.rules.legal(state))
+
+    def play(self, state: Hashable, move: str, out: list[str] | None) -> Hashable:
+        if out is not None:
+            out.append(move)
+        return self.rules.apply(state, move)
+
+    def finish(self, state: Hashable, out: list[str]) -> None:
+        return None
+
+
+def exhaustive(game: Game) -> str:
+    result = run(Search(Exhaustive(game)), seconds=60)
+    assert result.decided
+    return result.status
+
+
+def small_endgame(rng: random.Random, code: str, left: int) -> Klondike:
+    """A random Klondike position with ``left`` cards off the foundations:
+    most of them face down in the columns, the rest in the stock."""
+    tops = dict.fromkeys("shdc", 13)
+    while sum(13 - t for t in tops.values()) < left:
+        suit = rng.choice("shdc")
+        tops[suit] = max(0, tops[suit] - 1)
+    cards = [f"{'A23456789TJQK'[r - 1]}{s}" for s in "shdc" for r in range(tops[s] + 1, 14)]
+    rng.shuffle(cards)
+    piles = {
+        f"f{i + 1}": " ".join(f"{'A23456789TJQK'[r - 1]}{s}" for r in range(1, tops[s] + 1))
+        for i, s in enumerate("shdc")
+    }
+    stock = rng.randint(0, len(cards) // 2)
+    piles["s"] = " ".join("#" + c for c in cards[:stock])
+    columns: dict[int, list[str]] = {}
+    for card in cards[stock:]:
+        columns.setdefault(rng.randint(1, 7), []).append("#" + card)
+    for column in columns.values():
+        # Low cards at the bottom: the foundations wait for buried cards.
+        column.sort(key=lambda text: "A23456789TJQK".index(text[1]))
+    for i, column in columns.items():
+        column[-1] = column[-1][1:]
+        piles[f"t{i}"] = " ".join(column)
+    return position(piles, code=code)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_klondike_answers_agree_with_an_exhaustive_search(seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(8):
+        code = f"KL1-D{rng.choice('13')}{rng.choice('NVC')}-AAAAAAA"
+        game = small_endgame(rng, code, 11)
+        expected = exhaustive(game)
+        for complete in (False, True):
+            result = solve(game, seconds=20, complete=complete)
+            assert result.status == expected, (game.to_json(), complete)
+            if result.status == "winnable":
+                assert replay_line(game, result.moves).won
