@@ -17,6 +17,9 @@ ROOT = Path(__file__).resolve().parent.parent
 CONFIG = ROOT / "pyscript.toml"
 PACKAGES = ("engine", "ui")
 MARKER = "[files]"
+WORKER_ONLY = ("ui/solver_worker.py",)
+"""Scripts a worker loads as its own ``src`` when it starts: the page never fetches
+them, so nothing of the solver's worker is downloaded before it is needed."""
 
 
 def python_files() -> list[str]:
@@ -24,8 +27,9 @@ def python_files() -> list[str]:
     files: list[str] = []
     for package in PACKAGES:
         for path in sorted((ROOT / package).rglob("*.py")):
-            if "__pycache__" not in path.parts:
-                files.append(path.relative_to(ROOT).as_posix())
+            name = path.relative_to(ROOT).as_posix()
+            if "__pycache__" not in path.parts and name not in WORKER_ONLY:
+                files.append(name)
     return files
 
 

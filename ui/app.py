@@ -25,6 +25,7 @@ from ui.persist import Keeper, abandon, choose_start
 from ui.pointer import Pointer
 from ui.render import Renderer
 from ui.session import Event, Preferences, Session, format_clock
+from ui.solver_panel import SolverPanel
 from ui.stats_dialog import StatsDialog
 from ui.storage import SavedGame, Store
 
@@ -58,6 +59,8 @@ class App:
         self.hint_handler: Callable[[], None] | None = None
         """The hint feature registers here; H and the hint hook call it."""
         self.access = Access(self)
+        self.solver = SolverPanel(self)
+        """Hints, the way back from a lost position and live winnable deals (a worker, started on first use)."""
         self._reduced = window.matchMedia("(prefers-reduced-motion: reduce)")
         self._frame_id: Any = None
         self._dirty = True
@@ -119,8 +122,16 @@ class App:
         self.pointer.cancel_pending()
         return self.session.restart()
 
-    def new_game(self, code: str | None) -> Event:
+    def new_game(self, code: str | None) -> Event | None:
+        """Deal ``code``, or a random deal of the preferences: with "Winnable deals
+        only", a proven-winnable one (None when the solver is still looking for it)."""
         self.pointer.cancel_pending()
+        prefs = self.session.preferences
+        if code is None and prefs.winnable_only:
+            settings = engine.parse_code(prefs.random_code())
+            code = self.solver.winnable_deal(settings)
+            if code is None:
+                return None
         return self.session.new_game(code)
 
     def load(self, game: engine.Game) -> Event:

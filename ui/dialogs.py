@@ -44,6 +44,7 @@ class NewGameDialog:
         self.form = document.getElementById("form-new")
         self.code = document.getElementById("new-code")
         self.message = document.getElementById("new-code-msg")
+        self.winnable = document.getElementById("new-winnable")
         self._proxies = [
             self._listen(self.form, "change", self._options_changed),
             self._listen(self.code, "input", self._code_typed),
@@ -63,6 +64,7 @@ class NewGameDialog:
         _set_radio(self.form, "draw", prefs.draw)
         _set_radio(self.form, "scoring", prefs.scoring)
         _set_radio(self.form, "suits", prefs.suits)
+        self.winnable.checked = prefs.winnable_only
         self.code.value = ""
         self._show_message("", ok=True)
         self._sync_visibility()
@@ -152,6 +154,9 @@ class NewGameDialog:
             prefs.draw, prefs.scoring = chosen.draw, chosen.scoring
         else:
             prefs.suits = chosen.suits
+        prefs.winnable_only = bool(self.winnable.checked)
+        if self.app.keeper is not None:
+            self.app.keeper.save_preferences()
         self.el.close()
         self.app.new_game(engine.format_code(settings) if settings is not None else None)
 

@@ -42,11 +42,11 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("Home, End", "First or last pile of the row"),
     ("1 – 9, 0", "Go to column 1 to 9, or 10"),
     ("Enter, Space", "Pick up the focused card and the cards on it; drop them on the focused pile"),
-    ("Escape", "Put the held cards down"),
+    ("Escape", "Put the held cards down; stop the solver's search"),
     ("D", "Draw from the stock (Spider: deal a row)"),
     ("F", "Send the focused card to its foundation (Klondike)"),
     ("U, Ctrl+Z", "Undo"),
-    ("H", "Hint"),
+    ("H", "Hint: the next move of a winning line, from a solver that sees the face-down cards"),
     ("N", "New game"),
     ("?", "This list of keys"),
 )

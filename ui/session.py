@@ -45,6 +45,8 @@ class Preferences:
     """Four-colour deck: clubs green and diamonds blue, so every suit has its own colour."""
     large_cards: bool = False
     """Larger cards and corner indices, for players who need them."""
+    winnable_only: bool = False
+    """New games are deals the solver has proven winnable."""
 
     def random_code(self) -> str:
         if self.game == "KL":

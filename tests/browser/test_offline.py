@@ -84,3 +84,22 @@ def test_built_site_plays_from_a_sub_path(
     outside = [url for url in fetched if url.startswith(origin) and "/solitaire/" not in url]
     assert outside == [], "every URL must be relative to the page"
     wait_for_offline_cache(page)
+
+
+def test_hints_work_offline(new_context: Callable[..., BrowserContext], site_url: str) -> None:
+    """The solver's worker starts from the pre-cache too: its script, the runtime it loads, the engine."""
+    context = new_context(service_workers="allow")
+    page = context.new_page()
+    page.goto(site_url + "#" + CODE)
+    wait_ready(page)
+    wait_for_offline_cache(page)
+    context.set_offline(True)
+    page.reload()
+    wait_ready(page)
+    page.keyboard.press("h")
+    page.wait_for_function(
+        "document.body.dataset.hint || document.getElementById('solver-panel').dataset.state === 'error'",
+        timeout=120_000,
+    )
+    assert page.evaluate("document.body.dataset.hint"), page.inner_text("#solver-panel")
+    assert page.inner_text("[role=status]").startswith("Hint: ")

@@ -44,6 +44,10 @@ UI = [
     ("focus-edge", "card-face"),
     ("focus-ring", "focus-edge"),
     ("held", "card-face"),
+    ("hint", "felt"),
+    ("hint", "felt-dark"),
+    ("hint-edge", "card-face"),
+    ("hint", "hint-edge"),
 ]
 
 

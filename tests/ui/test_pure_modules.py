@@ -20,6 +20,9 @@ PURE = [
     "storage",
     "stats",
     "persist",
+    "hints",
+    "solver_tasks",
+    "solver_worker",
 ]
 BROWSER = {"pyscript", "js", "pyodide"}
 

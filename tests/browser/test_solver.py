@@ -1,0 +1,346 @@
+"""The solver on the page: it starts only when asked, its hints are legal moves of
+a winning line, a long search keeps the page responsive and can be stopped, a
+lost position offers the way back, and "Winnable deals only" deals proven deals.
+
+Every hint shown is checked in CPython against the engine for the same position."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import BrowserContext, Page
+
+import engine
+from engine.codes import DealCode, format_code
+from engine.solver import solve
+from engine.winnable_seeds import seeds_for
+from tests.browser.conftest import screenshot, wait_ready
+from tests.browser.helpers import cards_in, drag_from, moves, status, tap_stock, wait_idle, wait_moves
+from tests.browser.test_axe import assert_clean
+from ui.hints import SOLVER_NOTE
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+SOLVE_TIMEOUT_MS = 120_000
+"""Starting the worker's Python and a search, on a busy machine."""
+HARD = "SP1-S4-AAAAAAA"
+"""Spider with 4 suits: the solver does not decide this deal within a minute."""
+LOST = "KL1-D1V-AAAAAAF t4>t7 t7:2>t3 s t3>t7 s t7:2>t2 t2:3>t7 t7>t3 t3>t7 w>t2"
+"""Vegas draw 1: lost since the 4th action from the end (see tests/ui/test_solver_tasks.py)."""
+LOST_BACK = 4
+
+
+def encode(record: str) -> str:
+    return "#" + record.replace(" ", "%20").replace(">", "%3E").replace(":", "%3A")
+
+
+def panel_state(page: Page) -> str:
+    return str(page.evaluate("document.getElementById('solver-panel').dataset.state"))
+
+
+def ask_hint(page: Page) -> str:
+    """Press H and wait for the answer: the hinted move, or the panel's state."""
+    page.keyboard.press("h")
+    page.wait_for_function(
+        "() => document.body.dataset.hint || "
+        "['lost', 'unknown', 'error'].includes(document.getElementById('solver-panel').dataset.state)",
+        timeout=SOLVE_TIMEOUT_MS,
+    )
+    return str(
+        page.evaluate("document.body.dataset.hint || 'panel:' + document.getElementById('solver-panel').dataset.state")
+    )
+
+
+def shown_hint(page: Page) -> dict[str, Any]:
+    """What the table highlights: the cards or pile to move from, the pile to go to."""
+    return page.evaluate(
+        """() => {
+            const z = e => +e.style.zIndex;
+            const from = [...document.querySelectorAll('.hint-from')];
+            const cards = from.filter(e => e.classList.contains('card')).sort((a, b) => z(a) - z(b));
+            return {
+                move: document.body.dataset.hint,
+                piles: [...new Set(from.map(e => e.closest('[data-pile]').dataset.pile))],
+                cards: cards.map(c => c.dataset.face === 'up' ? c.dataset.card : '#'),
+                to: [...document.querySelectorAll('.pile.hint-to')].map(e => e.dataset.pile),
+                onto: [...document.querySelectorAll('.card.hint-onto')].map(c => c.dataset.card),
+                dropTargets: document.querySelectorAll('.pile.target').length,
+                grab: cards.length ? (() => { const r = cards[0].getBoundingClientRect();
+                    return [r.x + r.width / 2, r.y + Math.min(6, r.height / 4)]; })() : null,
+            };
+        }"""
+    )
+
+
+def check_and_play(page: Page, game: engine.Game) -> engine.Move:
+    """Check the highlighted hint against the engine for ``game`` (the page's position),
+    play it on the page with the mouse, and return the move."""
+    wait_idle(page)
+    hint = shown_hint(page)
+    assert hint["dropTargets"] == 0, "a hint is not drawn as a drop target"
+    assert status(page).startswith("Hint: ")
+    before = moves(page)
+    if hint["piles"] == ["s"]:
+        assert hint["to"] == []
+        assert hint["cards"] in ([], ["#"])
+        assert game.is_legal("s")
+        move = engine.STOCK_TAP
+        tap_stock(page)
+    else:
+        assert len(hint["piles"]) == 1, hint
+        assert len(hint["to"]) == 1, hint
+        src, dst, count = hint["piles"][0], hint["to"][0], len(hint["cards"])
+        assert hint["cards"] == [str(card) for card in game.pile(src)[-count:]], "the whole moving group glows"
+        assert all(card.face_up for card in game.pile(src)[-count:])
+        legal = [m for m in game.legal_moves() if m.src == src and m.count == count and game.copy().play(m).dst == dst]
+        assert legal, f"{hint} is not a legal move in {game.record()}"
+        move = legal[0]
+        assert hint["onto"] == ([str(game.top(dst))] if game.pile(dst) else [])
+        drag_from(page, tuple(hint["grab"]), dst)
+    wait_moves(page, before + 1)
+    wait_idle(page)
+    assert page.evaluate("document.querySelectorAll('.hint-from, .hint-to, .hint-onto').length") == 0
+    assert page.evaluate("document.body.dataset.hint") is None, "the hint goes with the next action"
+    return move
+
+
+@pytest.mark.parametrize(
+    "record",
+    ["KL1-D1N-AAAAAAG", "SP1-S1-AAAAAAB t4>t8 t3>t2 t1>t10"],
+    ids=["klondike", "spider"],
+)
+def test_hint_highlights_a_legal_move_and_playing_it_keeps_the_game_winnable(
+    open_game: Callable[..., Page], record: str
+) -> None:
+    requested: list[str] = []
+    page = open_game(encode(record), width=1280, height=800)
+    page.context.on("request", lambda request: requested.append(request.url))
+    page.wait_for_timeout(500)
+    assert not [url for url in requested if "solver_worker" in url], "nothing of the solver loads with the page"
+    game = engine.replay(record)
+    card_moves = 0
+    for _ in range(12):
+        answer = ask_hint(page)
+        assert not answer.startswith("panel:"), answer
+        move = check_and_play(page, game)
+        game.play(move)
+        card_moves += not move.is_stock_tap
+        if card_moves >= 2:
+            break
+    assert card_moves >= 1
+    result = solve(game, seconds=60)
+    assert result.status == "winnable", "the game is still winnable after the hinted moves"
+    assert [url for url in requested if url.endswith("/ui/solver_worker.py")], "the worker started on the first hint"
+
+
+def test_the_worker_is_not_started_at_page_load(open_game: Callable[..., Page], site_url: str) -> None:
+    fetched: list[str] = []
+    page = open_game("#KL1-D1N-AAAAAAG")
+    page.context.on("request", lambda request: fetched.append(request.url))
+    # The page's own boot is over; wait a moment more, then look at everything it loaded.
+    page.wait_for_timeout(1500)
+    loaded = page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
+    assert not [url for url in loaded + fetched if "solver_worker" in url]
+    assert len([url for url in loaded if url.endswith("pyodide.asm.wasm")]) == 1, "one Python only"
+    assert page.locator("script[worker]").count() == 0
+    assert page.evaluate("document.getElementById('solver-panel').hidden")
+    page.click("#btn-hint")
+    page.wait_for_function("document.body.dataset.hint", timeout=SOLVE_TIMEOUT_MS)
+    assert page.locator("script[worker][name=solver]").count() == 1
+    assert [url for url in fetched if url.endswith("/ui/solver_worker.py")]
+
+
+def progress_count(page: Page) -> int:
+    text = str(page.evaluate("document.getElementById('solver-progress').textContent"))
+    found = re.search(r"([\d,]+) positions", text)
+    return int(found.group(1).replace(",", "")) if found else -1
+
+
+def start_long_search(page: Page) -> None:
+    page.keyboard.press("h")
+    page.wait_for_function(
+        "() => document.getElementById('solver-panel').dataset.state === 'searching' && "
+        "/[1-9][\\d,]* positions/.test(document.getElementById('solver-progress').textContent)",
+        timeout=SOLVE_TIMEOUT_MS,
+    )
+
+
+def test_page_stays_responsive_during_a_solve(open_game: Callable[..., Page]) -> None:
+    page = open_game("#" + HARD)
+    start_long_search(page)
+    assert page.is_visible("#solver-cancel")
+    assert SOLVER_NOTE in page.inner_text("#solver-panel")
+    # From the click on Settings (the event's own time stamp: any wait in the queue
+    # counts) to its dialog being open, measured in the page; the time from the
+    # press (pointerdown) is printed too, though it includes the test's own input.
+    page.evaluate(
+        """() => {
+            window.__lag = [];
+            const button = document.getElementById('btn-settings');
+            const dialog = document.getElementById('dlg-settings');
+            button.addEventListener('pointerdown', e => { window.__down = e.timeStamp; }, true);
+            button.addEventListener('click', e => { window.__click = e.timeStamp; }, true);
+            new MutationObserver(() => {
+                const now = performance.now();
+                if (dialog.open) window.__lag.push([now - window.__click, now - window.__down]);
+            }).observe(dialog, {attributes: true, attributeFilter: ['open']});
+        }"""
+    )
+    lags = []
+    presses = []
+    for n in range(3):
+        before = progress_count(page)
+        page.click("#btn-settings")
+        page.wait_for_selector("#dlg-settings[open]")
+        lag, press = page.evaluate("window.__lag[window.__lag.length - 1]")
+        lags.append(lag)
+        presses.append(press)
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#dlg-settings", state="hidden")
+        page.wait_for_function(
+            "n => { const m = /([\\d,]+) positions/.exec("
+            "document.getElementById('solver-progress').textContent);"
+            " return m && +m[1].replace(/,/g, '') > n; }",
+            arg=before,
+            timeout=30_000,
+        )
+        assert panel_state(page) == "searching", f"the search goes on while the page is used ({n})"
+    print(
+        f"during a solve, Settings open {', '.join(f'{lag:.1f}' for lag in lags)} ms after the click "
+        f"({', '.join(f'{press:.1f}' for press in presses)} ms after the press)"
+    )
+    assert max(lags) < 100, lags
+
+
+def test_cancel_and_escape_stop_a_long_search(open_game: Callable[..., Page]) -> None:
+    page = open_game("#" + HARD)
+    start_long_search(page)
+    page.click("#solver-cancel")
+    page.wait_for_function("document.getElementById('solver-panel').dataset.state === 'cancelled'")
+    assert status(page) == "Search cancelled."
+    assert page.evaluate("document.getElementById('solver-panel').hidden")
+    stopped = progress_count(page)
+    page.wait_for_timeout(800)
+    assert progress_count(page) == stopped, "no more progress after Cancel"
+    # Escape stops a search as well; a move on the table stops it too (its position is gone).
+    start_long_search(page)
+    page.keyboard.press("Escape")
+    page.wait_for_function("document.getElementById('solver-panel').dataset.state === 'cancelled'")
+    assert status(page) == "Search cancelled."
+    start_long_search(page)
+    page.click("#btn-undo") if page.is_enabled("#btn-undo") else tap_stock(page)
+    page.wait_for_function("document.getElementById('solver-panel').hidden")
+    assert panel_state(page) == "closed"
+
+
+def test_lost_position_offers_undo_to_the_last_winnable_position(open_game: Callable[..., Page]) -> None:
+    page = open_game(encode(LOST), width=360, height=640)
+    assert ask_hint(page) == "panel:lost"
+    assert status(page) == "No win is possible from here."
+    assert page.is_visible("#solver-rewind")
+    assert page.inner_text("#solver-rewind") == "Undo to the last winnable position"
+    assert SOLVER_NOTE in page.inner_text("#solver-panel")
+    screenshot(page, "solver-lost-phone")
+    assert_clean(page, "the lost position's offer")
+    page.click("#solver-rewind")
+    page.wait_for_function(
+        "() => !['lost', 'searching', 'starting'].includes(document.getElementById('solver-panel').dataset.state) "
+        "|| document.getElementById('solver-msg').textContent.startsWith('None')",
+        timeout=SOLVE_TIMEOUT_MS,
+    )
+    assert panel_state(page) == "rewound"
+    wait_moves(page, len(LOST.split()) - 1 - LOST_BACK)
+    assert status(page).startswith(f"Undid {LOST_BACK} actions: this position can be won.")
+    back = engine.replay(LOST.rsplit(" ", LOST_BACK)[0])
+    wait_idle(page)
+    for pid in back.pile_ids:
+        if pid != "s":
+            assert cards_in(page, pid) == [str(c) if c.face_up else "#" for c in back.pile(pid)], pid
+    for n in range(1, LOST_BACK):
+        assert solve(engine.replay(LOST.rsplit(" ", n)[0]), seconds=30, complete=True).status == "unwinnable"
+    assert solve(back, seconds=30).status == "winnable"
+    # The line found on the way back gives the next hint at once.
+    assert not ask_hint(page).startswith("panel:")
+    check_and_play(page, back)
+
+
+def test_winnable_deals_only_deals_a_shipped_proven_deal(open_game: Callable[..., Page]) -> None:
+    page = open_game("#KL1-D1N-AAAAAAG")
+    page.click("#btn-new")
+    note = page.inner_text("label.winnable")
+    assert "Winnable deals only" in note
+    assert "sees the face-down cards" in note
+    assert not page.is_checked("#new-winnable")
+    page.check("#dlg-new input[name=draw][value='3']")
+    page.check("#new-winnable")
+    page.click("#new-deal")
+    page.wait_for_function("document.querySelector('[data-code]').dataset.code.startsWith('KL1-D3N-')")
+    code = str(page.get_attribute("[data-code]", "data-code"))
+    shipped = {format_code(DealCode("KL", 3, "N", seed=seed)) for seed in seeds_for("KL1-D3N")}
+    assert code in shipped
+    result = solve(engine.new_game(code), seconds=60)
+    assert result.status == "winnable"
+    # The option is kept with the settings: after a reload the next deal is proven too.
+    page.reload()
+    page.wait_for_function("document.body.dataset.ready === 'true'")
+    page.click("#btn-new")
+    assert page.is_checked("#new-winnable")
+    page.click("#new-deal")
+    page.wait_for_function("code => document.querySelector('[data-code]').dataset.code !== code", arg=code)
+    assert str(page.get_attribute("[data-code]", "data-code")) in shipped
+    assert page.evaluate("document.querySelectorAll('script[worker]').length") == 0, "shipped deals need no solver"
+
+
+def test_winnable_deals_only_solves_live_when_none_is_shipped(
+    new_context: Callable[..., BrowserContext], site_url: str
+) -> None:
+    # The page is served a seed list without any Spiderette 1-suit deal: the worker finds one.
+    module = (ROOT / "engine" / "winnable_seeds.py").read_text(encoding="utf-8")
+    emptied = module + '\nWINNABLE["SD1-S1"] = ()\n'
+    context = new_context(viewport={"width": 1280, "height": 800})
+    context.route(
+        re.compile(r".*/engine/winnable_seeds\.py$"),
+        lambda route: route.fulfill(status=200, content_type="text/plain", body=emptied),
+    )
+    page = context.new_page()
+    page.goto(site_url + "#KL1-D1N-AAAAAAG")
+    wait_ready(page)
+    page.click("#btn-new")
+    page.check("#dlg-new input[name=game][value=SD]")
+    page.check("#dlg-new input[name=suits][value='1']")
+    page.check("#new-winnable")
+    page.click("#new-deal")
+    page.wait_for_function(
+        "document.querySelector('[data-code]').dataset.code.startsWith('SD1-S1-')", timeout=SOLVE_TIMEOUT_MS
+    )
+    code = str(page.get_attribute("[data-code]", "data-code"))
+    assert status(page).startswith(f"New game: {code}, proven winnable")
+    assert solve(engine.new_game(code), seconds=60).status == "winnable"
+    # The line the worker found gives the first hint at once.
+    assert not ask_hint(page).startswith("panel:")
+    check_and_play(page, engine.new_game(code))
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_solver_screenshots(open_game: Callable[..., Page], size: str) -> None:
+    width, height = {"phone": (360, 640), "desktop": (1440, 900)}[size]
+    page = open_game("#" + HARD, width=width, height=height)
+    start_long_search(page)
+    screenshot(page, f"solver-searching-{size}")
+    page.keyboard.press("Escape")
+    page.evaluate("hash => { location.hash = hash; }", encode(LOST))
+    page.wait_for_function("document.querySelector('[data-moves]').dataset.moves === '10'")
+    assert ask_hint(page) == "panel:lost"
+    wait_idle(page)
+    screenshot(page, f"solver-lost-{size}")
+    page.click("#solver-close")
+    page.evaluate("hash => { location.hash = hash; }", encode("SP1-S1-AAAAAAB t4>t8 t3>t2 t1>t10"))
+    page.wait_for_function("document.querySelector('[data-code]').dataset.code === 'SP1-S1-AAAAAAB'")
+    wait_idle(page)
+    assert not ask_hint(page).startswith("panel:")
+    wait_idle(page)
+    screenshot(page, f"solver-hint-{size}")
+    assert page.is_visible("#btn-hint")

@@ -1,0 +1,209 @@
+"""Hints in words and on the table, remembered winning lines, and winnable deals.
+
+The solver (in a worker, see ``ui.solver_tasks``) answers a winning line in
+notation; this module turns its first move into what the page shows: the
+cards to move, the pile they go to and a sentence for the status line. It
+keeps the lines it was given, so that the next hint along the same line needs
+no new search, and it picks shipped winnable deals for the New game option.
+
+Pure Python: everything is read from the engine's game, so it is tested in CPython.
+
+>>> import engine
+>>> g = engine.new_game("KL1-D1N-AAAAAAG")
+>>> hint = describe_hint(g, "t5>t4")
+>>> hint.text, hint.src, hint.count, hint.dst
+('Hint: 9 of diamonds onto 10 of clubs.', 't5', 1, 't4')
+>>> describe_hint(g, "s").text
+'Hint: tap the stock.'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine import Game, IllegalMove, parse_move
+from engine.codes import DealCode, format_code
+from engine.winnable_seeds import seeds_for
+from ui.announce import cards_phrase, pile_name
+
+__all__ = [
+    "SOLVER_NOTE",
+    "Hint",
+    "LineMemory",
+    "describe_hint",
+    "lost_text",
+    "positions",
+    "rewind_text",
+    "variant_of",
+    "winnable_code",
+]
+
+SOLVER_NOTE = "Hints come from a solver that sees the face-down cards."
+"""Said wherever the solver's answers are shown: it knows what the player can't."""
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """The next move of a winning line, as the page shows it.
+
+    ``src`` and ``count``: the top ``count`` cards of that pile move (0 for a
+    tap on the stock); ``dst`` is the pile they go to (the stock itself for a
+    tap); ``cards`` the names of the moved cards (``"Th"``), bottom first.
+    """
+
+    move: str
+    src: str
+    count: int
+    dst: str
+    cards: tuple[str, ...]
+    text: str
+
+
+def describe_hint(game: Game, move: str) -> Hint:
+    """The hint for playing ``move`` (legal in ``game``) now; raises
+    ``IllegalMove`` when it is not legal.
+
+    >>> import engine
+    >>> g = engine.replay("KL1-D1N-AAAAAAG t5>t4")
+    >>> describe_hint(g, "t1>f").text
+    'Hint: Ace of diamonds to the diamonds foundation.'
+    >>> describe_hint(g, "t7>f").text
+    'Hint: Ace of hearts to the hearts foundation.'
+    >>> describe_hint(engine.replay("KL1-D1N-AAAAAAG t5>t4 t1>f"), "t3>t1").text
+    'Hint: King of diamonds to empty column 1.'
+    """
+    parsed = parse_move(move)
+    copy = game.copy()
+    action = copy.play(parsed)
+    text = str(parsed)
+    if parsed.is_stock_tap:
+        if action.kind == "recycle":
+            words = "Hint: tap the stock to turn the waste back over."
+        elif action.kind == "deal":
+            words = "Hint: tap the stock to deal a row."
+        else:
+            words = "Hint: tap the stock."
+        return Hint(text, "s", 0, "s", (), words)
+    moving = game.pile(parsed.src)[-parsed.count :]
+    dst = action.dst
+    under = game.top(dst)
+    if dst.startswith("f"):
+        target = f"to the {pile_name(dst).lower()}"
+    elif under is None:
+        target = f"to empty column {dst[1:]}"
+    else:
+        target = f"onto {under.name}" if under.face_up else f"onto column {dst[1:]}"
+    words = f"Hint: {cards_phrase(moving)} {target}."
+    return Hint(text, parsed.src, parsed.count, dst, tuple(str(c) for c in moving), words)
+
+
+def positions(n: int) -> str:
+    """A count of searched positions in words.
+
+    >>> positions(1), positions(120000)
+    ('1 position', '120,000 positions')
+    """
+    return "1 position" if n == 1 else f"{n:,} positions"
+
+
+def lost_text(can_undo: bool) -> str:
+    """What the status line says when no line wins from the position."""
+    if can_undo:
+        return "No win is possible from here."
+    return "No win is possible from here, and there is nothing to undo: restart the deal or start a new one."
+
+
+def rewind_text(back: int | None, undecided: Sequence[int], of: int, status: str) -> str:
+    """What the page says after looking back through the undo history.
+
+    >>> rewind_text(3, [], 10, "winnable")
+    'Undid 3 actions: this position can be won. Press H for a hint.'
+    >>> rewind_text(None, [], 4, "unwinnable")
+    'None of the last 4 positions can be won: restart the deal or start a new one.'
+    """
+    if status == "winnable" and back is not None:
+        actions = "1 action" if back == 1 else f"{back} actions"
+        text = f"Undid {actions}: this position can be won. Press H for a hint."
+        if undecided:
+            skipped = "1 newer position" if len(undecided) == 1 else f"{len(undecided)} newer positions"
+            text = (
+                f"Undid {actions} to the newest position proven winnable "
+                f"(the solver could not decide {skipped} in time). Press H for a hint."
+            )
+        return text
+    if status == "unwinnable":
+        return f"None of the last {of} positions can be won: restart the deal or start a new one."
+    return (
+        f"The solver could not decide {len(undecided)} of the last {of} positions in time, and proved none "
+        "of them winnable. Nothing was undone."
+    )
+
+
+class LineMemory:
+    """Winning lines already found, so that following one needs no new search.
+
+    A line found at the game record ``R`` still wins after its first moves are
+    played: at ``R`` followed by them, the rest of the line is the answer.
+
+    >>> memory = LineMemory()
+    >>> memory.remember("KL1-D1N-AAAAAAG", ["s", "t5>t4", "t1>f"])
+    >>> memory.line_for("KL1-D1N-AAAAAAG s t5>t4")
+    ('t1>f',)
+    >>> memory.line_for("KL1-D1N-AAAAAAG t5>t4") is None
+    True
+    """
+
+    KEEP = 8
+
+    def __init__(self) -> None:
+        self._lines: list[tuple[str, tuple[str, ...]]] = []
+
+    def remember(self, record: str, line: Sequence[str]) -> None:
+        moves = tuple(str(parse_move(m)) for m in line)
+        self._lines = [(record, moves), *[entry for entry in self._lines if entry[0] != record]][: self.KEEP]
+
+    def line_for(self, record: str) -> tuple[str, ...] | None:
+        """The rest of a remembered line from the position ``record`` reached, if any."""
+        for base, moves in self._lines:
+            if record == base:
+                return moves
+            if record.startswith(base + " "):
+                played = record[len(base) + 1 :].split(" ")
+                if tuple(played) == moves[: len(played)]:
+                    return moves[len(played) :]
+        return None
+
+    def forget(self) -> None:
+        self._lines = []
+
+
+def variant_of(settings: DealCode) -> str:
+    """The start of a variant's deal codes: ``"KL1-D3V"``, ``"SP1-S4"``.
+
+    >>> from engine.codes import parse_code
+    >>> variant_of(parse_code("KL1-D3V-AAAAAAB")), variant_of(parse_code("SD1-S2-AAAAAAB"))
+    ('KL1-D3V', 'SD1-S2')
+    """
+    return format_code(DealCode(settings.game, settings.draw, settings.scoring, settings.suits, 0)).rsplit("-", 1)[0]
+
+
+def winnable_code(settings: DealCode, rng: random.Random | None = None, avoid: str = "") -> str | None:
+    """A shipped, proven-winnable deal of the variant of ``settings`` (never ``avoid``
+    when another exists); None when none is shipped for it."""
+    variant = variant_of(settings)
+    seeds = seeds_for(variant)
+    if not seeds:
+        return None
+    codes = [format_code(DealCode(settings.game, settings.draw, settings.scoring, settings.suits, s)) for s in seeds]
+    choices = [code for code in codes if code != avoid] or codes
+    return (rng or random).choice(choices)
+
+
+def legal_hint(game: Game, move: str) -> Hint | None:
+    """``describe_hint``, or None when the move is not legal in ``game`` (a stale line)."""
+    try:
+        return describe_hint(game, move)
+    except IllegalMove:
+        return None

@@ -1,0 +1,299 @@
+"""The solver's work for the page, cut into slices: hints, looking back, winnable deals.
+
+The page never runs the solver itself: these tasks run in a worker (see
+``ui.solver_worker``), and the page asks for one slice at a time, so it can
+show progress and stop whenever the player wants. Each task's ``step(seconds)``
+searches for about that long and answers plain data (what the worker sends
+back as JSON):
+
+- ``status``: None while searching, then ``"winnable"``, ``"unwinnable"`` or
+  ``"unknown"`` (looking back: some positions could not be decided);
+- ``nodes``: positions searched so far, over the whole task;
+- ``moves``: a winning line in notation, from the position the answer is about.
+
+Pure Python, tested in CPython; the searches are the engine's
+(``engine.solver.search_for``), which sees the face-down cards.
+
+>>> import engine
+>>> task = HintTask(engine.new_game("KL1-D1N-AAAAAAC"))
+>>> reply = task.step(5.0)
+>>> reply["status"], engine.replay(" ".join(["KL1-D1N-AAAAAAC", *reply["moves"]])).won
+('winnable', True)
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+import engine
+from engine import Game, Klondike
+from engine.codes import MAX_SEED, DealCode, format_code, parse_code
+from engine.solver import Search, search_for
+
+__all__ = [
+    "CHUNK",
+    "DealTask",
+    "HintTask",
+    "Proof",
+    "RewindTask",
+    "Task",
+    "open_task",
+    "position_back",
+]
+
+CHUNK = 256
+"""Positions searched between two looks at the clock."""
+
+Reply = dict[str, Any]
+
+
+def position_back(game: Game, back: int) -> Game:
+    """A copy of ``game`` as it was ``back`` actions ago (through its undo history).
+
+    >>> import engine
+    >>> g = engine.replay("KL1-D1N-AAAAAAG s t5>t4")
+    >>> position_back(g, 1).record(), g.record()
+    ('KL1-D1N-AAAAAAG s', 'KL1-D1N-AAAAAAG s t5>t4')
+    """
+    copy = game.copy()
+    for _ in range(back):
+        copy.undo()
+    return copy
+
+
+class Proof:
+    """A search whose answer is a proof either way.
+
+    The solver's default search leaves out a few Klondike moves that hardly
+    ever matter: a win it finds is a real win (its line replays), but a loss
+    it reports might not be one. So a reported loss is searched again with
+    every legal move (``complete=True``) before the page may say "No win is
+    possible". The Spider family's search leaves nothing out. With
+    ``losses=False`` a loss is not checked again (only wins matter).
+    """
+
+    def __init__(self, game: Game, losses: bool = True) -> None:
+        self.game = game
+        self.search: Search[Any, Any] = search_for(game)
+        self.complete = not (losses and isinstance(game, Klondike))
+        self._spent = 0
+
+    @property
+    def nodes(self) -> int:
+        """Positions searched, by both searches."""
+        return self._spent + self.search.nodes
+
+    def step(self, budget: int) -> str | None:
+        status = self.search.step(budget)
+        if status == "unwinnable" and not self.complete:
+            self._spent += self.search.nodes
+            self.search = search_for(self.game, complete=True)
+            self.complete = True
+            return None
+        return status
+
+    def line(self) -> tuple[str, ...]:
+        return self.search.line()
+
+
+def _slice(search: Proof, seconds: float, clock: Callable[[], float], limit: int | None = None) -> str | None:
+    """Search for about ``seconds`` (and at most up to ``limit`` positions in all)."""
+    deadline = clock() + seconds
+    while True:
+        chunk = CHUNK if limit is None else min(CHUNK, limit - search.nodes)
+        if chunk <= 0:
+            return None
+        status = search.step(chunk)
+        if status is not None or clock() >= deadline:
+            return status
+
+
+class Task:
+    """One sliced job for the solver."""
+
+    kind = ""
+
+    def __init__(self, clock: Callable[[], float] = time.perf_counter) -> None:
+        self.clock = clock
+
+    def step(self, seconds: float) -> Reply:
+        raise NotImplementedError
+
+
+class HintTask(Task):
+    """Is this position winnable, and how: the search behind a hint."""
+
+    kind = "hint"
+
+    def __init__(self, game: Game, clock: Callable[[], float] = time.perf_counter) -> None:
+        super().__init__(clock)
+        self.search = Proof(game)
+        self.result: Reply | None = None
+
+    def step(self, seconds: float) -> Reply:
+        if self.result is not None:
+            return self.result
+        status = _slice(self.search, seconds, self.clock)
+        reply: Reply = {"kind": self.kind, "status": status, "nodes": self.search.nodes, "moves": []}
+        if status == "winnable":
+            reply["moves"] = list(self.search.line())
+        if status is not None:
+            self.result = reply
+        return reply
+
+
+class RewindTask(Task):
+    """How many actions back the game could still be won.
+
+    Solves the positions of the undo history newest first: one action back,
+    two, and so on, each within ``per_position`` positions. The answer is the
+    newest position proven winnable (``back`` actions ago, with a winning line
+    from there); ``undecided`` lists the newer ones the budget could not
+    decide. ``unwinnable`` means every position the history holds is lost;
+    ``unknown`` that none was proven winnable but some could not be decided.
+    """
+
+    kind = "rewind"
+
+    def __init__(self, game: Game, per_position: int = 200_000, clock: Callable[[], float] = time.perf_counter) -> None:
+        super().__init__(clock)
+        self.game = game
+        self.per_position = per_position
+        self.depth = len(game.history)
+        self.back = 0
+        self.undecided: list[int] = []
+        self.nodes = 0
+        self.search: Proof | None = None
+        self.result: Reply | None = None
+        self._next()
+
+    def _next(self) -> None:
+        if self.search is not None:
+            self.nodes += self.search.nodes
+        self.back += 1
+        self.search = Proof(position_back(self.game, self.back)) if self.back <= self.depth else None
+
+    def _reply(self, status: str | None, moves: list[str] | None = None) -> Reply:
+        searching = self.search.nodes if self.search is not None else 0
+        return {
+            "kind": self.kind,
+            "status": status,
+            "nodes": self.nodes + searching,
+            "back": self.back if self.back <= self.depth else None,
+            "of": self.depth,
+            "undecided": list(self.undecided),
+            "moves": moves or [],
+        }
+
+    def step(self, seconds: float) -> Reply:
+        if self.result is not None:
+            return self.result
+        deadline = self.clock() + seconds
+        while self.search is not None:
+            search = self.search
+            status = _slice(search, max(0.0, deadline - self.clock()), self.clock, self.per_position)
+            if status == "winnable":
+                self.result = self._reply("winnable", list(search.line()))
+                return self.result
+            if status == "unwinnable" or search.nodes >= self.per_position:
+                if status is None:
+                    self.undecided.append(self.back)
+                self._next()
+            if self.search is not None and self.clock() >= deadline:
+                return self._reply(None)
+        self.result = self._reply("unknown" if self.undecided else "unwinnable")
+        return self.result
+
+
+class DealTask(Task):
+    """A deal of the given variant that the solver proves winnable.
+
+    Tries random deals, each within ``per_deal`` positions, until one is won;
+    ``code`` in the answer is that deal, ``tried`` how many were looked at.
+    """
+
+    kind = "deal"
+
+    def __init__(
+        self,
+        variant: str,
+        seed: int,
+        per_deal: int = 150_000,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        super().__init__(clock)
+        self.template = parse_code(f"{variant}-AAAAAAA")
+        self.rng = random.Random(seed)
+        self.per_deal = per_deal
+        self.tried = 0
+        self.nodes = 0
+        self.code = ""
+        self.search = self._next()
+        self.result: Reply | None = None
+
+    def _next(self) -> Proof:
+        t = self.template
+        self.code = format_code(DealCode(t.game, t.draw, t.scoring, t.suits, self.rng.randrange(MAX_SEED + 1)))
+        self.tried += 1
+        return Proof(engine.new_game(self.code), losses=False)
+
+    def _reply(self, status: str | None, moves: list[str] | None = None) -> Reply:
+        return {
+            "kind": self.kind,
+            "status": status,
+            "nodes": self.nodes + self.search.nodes,
+            "tried": self.tried,
+            "code": self.code if status == "winnable" else "",
+            "moves": moves or [],
+        }
+
+    def step(self, seconds: float) -> Reply:
+        if self.result is not None:
+            return self.result
+        deadline = self.clock() + seconds
+        while True:
+            search = self.search
+            status = _slice(search, max(0.0, deadline - self.clock()), self.clock, self.per_deal)
+            if status == "winnable":
+                moves = list(search.line())
+                if _wins(self.code, moves):
+                    self.result = self._reply("winnable", moves)
+                    return self.result
+            if status is not None or search.nodes >= self.per_deal:
+                self.nodes += search.nodes
+                self.search = self._next()
+            if self.clock() >= deadline:
+                return self._reply(None)
+
+
+def _wins(code: str, moves: list[str]) -> bool:
+    """True when the line, played through the engine, wins the deal."""
+    game = engine.new_game(code)
+    try:
+        for move in moves:
+            game.play(move)
+    except engine.IllegalMove:
+        return False
+    return game.won
+
+
+def open_task(request: str, clock: Callable[[], float] = time.perf_counter) -> Task:
+    """The task a JSON request names: ``{"task": "hint", "game": <to_json()>}``,
+    ``{"task": "rewind", "game": ..., "per_position": n}`` or
+    ``{"task": "deal", "variant": "SP1-S4", "seed": n, "per_deal": n}``.
+
+    Raises ValueError (a bad save, an unknown task) with a message for the player.
+    """
+    data = json.loads(request)
+    kind = data.get("task")
+    if kind == "hint":
+        return HintTask(engine.from_json(data["game"]), clock)
+    if kind == "rewind":
+        return RewindTask(engine.from_json(data["game"]), int(data.get("per_position", 200_000)), clock)
+    if kind == "deal":
+        return DealTask(str(data["variant"]), int(data.get("seed", 0)), int(data.get("per_deal", 150_000)), clock)
+    raise ValueError(f"Unknown solver task {kind!r}.")
