@@ -26,13 +26,16 @@ from typing import Any
 
 from engine.game import Game, from_json
 from engine.klondike import Klondike
-from engine.solver.core import REASONS, STATUSES, Progress, Rules, Search, Solution, run
+from engine.solver.core import REASONS, STATUSES, BestFirst, Progress, Rules, Search, Solution, run
 from engine.solver.klondike import KlondikeRules
+from engine.solver.spider import SpiderRules
 
 __all__ = [
     "REASONS",
     "STATUSES",
+    "BestFirst",
     "Progress",
+    "Rules",
     "Search",
     "Solution",
     "rules_for",
@@ -42,7 +45,7 @@ __all__ = [
 ]
 
 
-def rules_for(game: Game, complete: bool = False) -> Rules[Any, Any]:
+def rules_for(game: Game, complete: bool = False) -> KlondikeRules | SpiderRules:
     """The solver's rules for ``game`` (read from it; the game is not changed).
 
     ``complete=True`` tries every legal kind of move (slower); by default a
@@ -51,15 +54,18 @@ def rules_for(game: Game, complete: bool = False) -> Rules[Any, Any]:
     if isinstance(game, Klondike):
         return KlondikeRules(game, complete=complete)
     if game.settings.game in ("SD", "SP"):
-        from engine.solver.spider import SpiderRules
-
         return SpiderRules(game)
     raise TypeError(f"The solver does not know {game.game_name}.")
 
 
 def search_for(game: Game, complete: bool = False) -> Search[Any, Any]:
-    """A fresh search of ``game``'s position, to be run with ``step()``."""
-    return Search(rules_for(game, complete))
+    """A fresh search of ``game``'s position, to be run with ``step()``:
+    depth-first for Klondike, best-first for the Spider family (see
+    ``core.BestFirst``)."""
+    rules = rules_for(game, complete)
+    if isinstance(rules, SpiderRules):
+        return BestFirst(rules)
+    return Search(rules)
 
 
 def solve(

@@ -15,6 +15,7 @@ slices itself against a clock, a node budget and a cancel callable.
 
 from __future__ import annotations
 
+import heapq
 import json
 import time
 from collections.abc import Callable, Hashable, Sequence
@@ -24,6 +25,7 @@ from typing import Any, Generic, Protocol, TypeVar
 __all__ = [
     "REASONS",
     "STATUSES",
+    "BestFirst",
     "Progress",
     "Rules",
     "Search",
@@ -42,6 +44,9 @@ TABLE_LIMIT = 2_000_000
 each in CPython). Emptying it costs speed only, never correctness: the search
 then re-visits some positions, and the positions on the current line are kept
 apart so it can never loop."""
+
+BEST_FIRST_LIMIT = 400_000
+"""Positions a best-first search keeps (a few hundred bytes each)."""
 
 CHECK_EVERY = 256
 """Nodes between two looks at the clock and the cancel callable."""
@@ -146,6 +151,9 @@ class Search(Generic[S, M]):
         self.table_limit = table_limit
         self.nodes = 0
         self.status: str | None = None
+        self.exhausted: str | None = None
+        """Set (to a reason) when the search can go no further without
+        deciding: it ran out of room."""
         self._prefix: list[str] = []
         root = rules.start(self._prefix)
         self._root = root
@@ -198,6 +206,11 @@ class Search(Generic[S, M]):
     def depth(self) -> int:
         """Moves on the line being looked at."""
         return len(self._states) - 1
+
+    @property
+    def stuck(self) -> bool:
+        """True when ``step`` can do nothing more, yet decided nothing."""
+        return False
 
     def step(self, budget: int) -> str | None:
         """Search at most ``budget`` positions; return the status once known
@@ -261,6 +274,110 @@ class Search(Generic[S, M]):
         return tuple(out)
 
 
+class BestFirst(Search[S, M]):
+    """A best-first search: always expand the most promising position found
+    so far (lowest ``score``), whichever line it is on.
+
+    It reaches the same positions as the depth-first search, so an empty
+    frontier still proves a loss, but it does not sink its whole budget into
+    the first line it tries: that suits games with huge, forgiving position
+    spaces (Spider). It keeps every position it met, so ``table_limit`` caps
+    it: once full it drops new positions and can no longer prove a loss
+    (``exhausted`` then says why it stops).
+    """
+
+    def __init__(self, rules: Rules[S, M], table_limit: int = BEST_FIRST_LIMIT) -> None:
+        self.rules = rules
+        self.table_limit = table_limit
+        self.nodes = 0
+        self.status = None
+        self.exhausted = None
+        self._prefix = []
+        root = rules.start(self._prefix)
+        self._root = root
+        score = getattr(rules, "score", None)
+        if score is None:
+            raise TypeError("A best-first search needs a score.")
+        self._score_of: Callable[[S], int] = score
+        key = hash(rules.key(root))
+        self._parent: dict[int, tuple[int, M | None]] = {key: (key, None)}
+        self._frontier: list[tuple[int, int, int, S]] = [(0, 0, key, root)]
+        self._count = 0
+        self._depth: dict[int, int] = {key: 0}
+        self._last_depth = 0
+        self._won_key: int | None = key if rules.won(root) else None
+        if self._won_key is not None:
+            self.status = "winnable"
+
+    @property
+    def depth(self) -> int:
+        return self._last_depth
+
+    @property
+    def stuck(self) -> bool:
+        return not self._frontier and self.exhausted is not None
+
+    def step(self, budget: int) -> str | None:
+        if self.status is not None:
+            return self.status
+        rules = self.rules
+        play, key_of, won, moves_of, score = rules.play, rules.key, rules.won, rules.moves, self._score_of
+        frontier, parent, depth = self._frontier, self._parent, self._depth
+        push, pop = heapq.heappush, heapq.heappop
+        nodes = self.nodes
+        limit = nodes + budget
+        try:
+            while nodes < limit:
+                if not frontier:
+                    if self.exhausted is None:
+                        self.status = "unwinnable"
+                        return self.status
+                    return None
+                _, _, key, state = pop(frontier)
+                nodes += 1
+                d = depth[key] + 1
+                self._last_depth = d - 1
+                for move in moves_of(state):
+                    child = play(state, move, None)
+                    h = hash(key_of(child))
+                    if h in parent:
+                        continue
+                    if len(parent) >= self.table_limit:
+                        # Out of room: positions are dropped from now on, so
+                        # an empty frontier no longer proves anything.
+                        self.exhausted = "nodes"
+                        continue
+                    parent[h] = (key, move)
+                    depth[h] = d
+                    if won(child):
+                        self._won_key = h
+                        self.status = "winnable"
+                        return self.status
+                    self._count += 1
+                    push(frontier, (score(child), self._count, h, child))
+        finally:
+            self.nodes = nodes
+        return None
+
+    def line(self) -> tuple[str, ...]:
+        if self._won_key is None:
+            raise RuntimeError("No winning line has been found.")
+        moves: list[M] = []
+        key = self._won_key
+        while True:
+            up, move = self._parent[key]
+            if move is None:
+                break
+            moves.append(move)
+            key = up
+        out = list(self._prefix)
+        state = self._root
+        for move in reversed(moves):
+            state = self.rules.play(state, move, out)
+        self.rules.finish(state, out)
+        return tuple(out)
+
+
 def _first_two(item: tuple[Any, ...]) -> tuple[Any, Any]:
     return item[0], item[1]
 
@@ -290,6 +407,9 @@ def run(
                 reason = "nodes"
                 break
         status = search.step(chunk)
+        if status is None and search.stuck:
+            reason = search.exhausted or "nodes"
+            break
         if status is not None:
             elapsed = clock() - start
             line = search.line() if status == "winnable" else ()

@@ -108,6 +108,25 @@ class SpiderRules:
         cols, stock = state
         return hash((*sorted(cols), stock))
 
+    def score(self, state: SState) -> int:
+        """How far the position looks from a win (lower is better): face-down
+        cards weigh most, then cards left on the table and in the stock, then
+        breaks in the face-up cards (a card that is not the same suit and one
+        rank below the card under it); empty columns help."""
+        cols, stock = state
+        score = stock
+        for col in cols:
+            size = len(col)
+            if size == 1:
+                score -= 4
+                continue
+            down = col[0]
+            score += 6 * down + size - 1
+            for k in range(down + 2, size):
+                if col[k] != col[k - 1] - 1 or RANK[col[k - 1]] == 1:
+                    score += 4
+        return score
+
     def won(self, state: SState) -> bool:
         cols, stock = state
         return not stock and all(len(c) == 1 for c in cols)

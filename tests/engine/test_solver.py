@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Hashable
+from typing import Any, cast
 
 import pytest
 
@@ -30,7 +31,7 @@ QUICK_WINS = [
     "KL1-D3C-AAAAAAF",
     "SD1-S1-AAAAAAA",
     "SD1-S1-AAAAAAE",
-    "SD1-S2-AAAAAAB",
+    "SD1-S2-AAAAAAF",
 ]
 HARD = "KL1-D1N-AAAAAAA"
 """A deal the solver does not decide within a few thousand positions."""
@@ -278,7 +279,7 @@ def test_move_generator_matches_the_engine_on_random_playouts(kind: str) -> None
         game = engine.new_game(code)
         for _ in range(250):
             rules = rules_for(game)
-            state = rules.position
+            state: Any = rules.position
             legal = sorted(str(m) for m in game.legal_moves())
             assert sorted(rules.legal(state)) == legal, game.record()
             if not legal:
@@ -300,26 +301,28 @@ class Exhaustive:
         self.rules = rules_for(game)
         self.klondike = isinstance(game, Klondike)
 
-    def start(self, out: list[str]) -> Hashable:
+    def start(self, out: list[str]) -> Any:
         return self.rules.position
 
-    def key(self, state: Hashable) -> Hashable:
-        return state
+    def key(self, state: Any) -> Hashable:
+        return cast(Hashable, state)
 
-    def won(self, state: tuple[tuple[bytes, ...], ...]) -> bool:
+    def won(self, state: Any) -> bool:
         if self.klondike:
-            return sum(state[1]) == 52
+            return bool(sum(state[1]) == 52)
         return not state[1] and all(len(c) == 1 for c in state[0])
 
-    def moves(self, state: Hashable) -> list[str]:
-        return list(self.rules.legal(state))
+    def moves(self, state: Any) -> list[str]:
+        rules: Any = self.rules
+        return list(rules.legal(state))
 
-    def play(self, state: Hashable, move: str, out: list[str] | None) -> Hashable:
+    def play(self, state: Any, move: str, out: list[str] | None) -> Any:
         if out is not None:
             out.append(move)
-        return self.rules.apply(state, move)
+        rules: Any = self.rules
+        return rules.apply(state, move)
 
-    def finish(self, state: Hashable, out: list[str]) -> None:
+    def finish(self, state: Any, out: list[str]) -> None:
         return None
 
 
