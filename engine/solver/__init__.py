@@ -26,7 +26,7 @@ from typing import Any
 
 from engine.game import Game, from_json
 from engine.klondike import Klondike
-from engine.solver.core import REASONS, STATUSES, BestFirst, Progress, Rules, Search, Solution, run
+from engine.solver.core import REASONS, STATUSES, BestFirst, Hybrid, Progress, Rules, Search, Solution, run
 from engine.solver.klondike import KlondikeRules
 from engine.solver.spider import SpiderRules
 
@@ -34,6 +34,7 @@ __all__ = [
     "REASONS",
     "STATUSES",
     "BestFirst",
+    "Hybrid",
     "Progress",
     "Rules",
     "Search",
@@ -60,11 +61,11 @@ def rules_for(game: Game, complete: bool = False) -> KlondikeRules | SpiderRules
 
 def search_for(game: Game, complete: bool = False) -> Search[Any, Any]:
     """A fresh search of ``game``'s position, to be run with ``step()``:
-    depth-first for Klondike, best-first for the Spider family (see
-    ``core.BestFirst``)."""
+    depth-first for Klondike; for the Spider family depth-first for a while,
+    then best-first (see ``core.Hybrid``)."""
     rules = rules_for(game, complete)
     if isinstance(rules, SpiderRules):
-        return BestFirst(rules)
+        return Hybrid(rules)
     return Search(rules)
 
 

@@ -146,7 +146,7 @@ class Search(Generic[S, M]):
     the caller decides how long each slice is and may stop at any time.
     """
 
-    def __init__(self, rules: Rules[S, M], table_limit: int = TABLE_LIMIT) -> None:
+    def __init__(self, rules: Rules[S, M], table_limit: int = TABLE_LIMIT, ordered: bool = True) -> None:
         self.rules = rules
         self.table_limit = table_limit
         self.nodes = 0
@@ -160,7 +160,7 @@ class Search(Generic[S, M]):
         self._seen: set[int] = {hash(rules.key(root))}
         # The current line, one entry per position on it: the position, the
         # moves to try from it, the index of the next one, and its key.
-        self._score = getattr(rules, "score", None)
+        self._score = getattr(rules, "score", None) if ordered else None
         self._dead = getattr(rules, "dead", None)
         self._states: list[S] = [root]
         self._moves: list[list[M]] = []
@@ -354,7 +354,7 @@ class BestFirst(Search[S, M]):
                         self.status = "winnable"
                         return self.status
                     self._count += 1
-                    push(frontier, (score(child), self._count, h, child))
+                    push(frontier, (score(child), -self._count, h, child))
         finally:
             self.nodes = nodes
         return None
@@ -376,6 +376,60 @@ class BestFirst(Search[S, M]):
             state = self.rules.play(state, move, out)
         self.rules.finish(state, out)
         return tuple(out)
+
+
+class Hybrid(Search[S, M]):
+    """Depth-first in the game's own move order for the first ``dive``
+    positions, then best-first from the start.
+
+    Many deals fall to the first few thousand positions of a plain
+    depth-first search (most one-suit Spider deals do); the rest need the
+    breadth of a best-first search, which a depth-first search that went
+    wrong early never gets back.
+    """
+
+    def __init__(self, rules: Rules[S, M], dive: int = 30_000) -> None:
+        self.rules = rules
+        self.dive = dive
+        self._first: Search[S, M] = Search(rules)
+        self._second: BestFirst[S, M] | None = None
+        self._prefix = []
+
+    @property
+    def _current(self) -> Search[S, M]:
+        return self._first if self._second is None else self._second
+
+    @property
+    def nodes(self) -> int:  # type: ignore[override]
+        return self._first.nodes + (self._second.nodes if self._second is not None else 0)
+
+    @property
+    def status(self) -> str | None:  # type: ignore[override]
+        return self._current.status
+
+    @property
+    def exhausted(self) -> str | None:  # type: ignore[override]
+        return self._current.exhausted
+
+    @property
+    def depth(self) -> int:
+        return self._current.depth
+
+    @property
+    def stuck(self) -> bool:
+        return self._current.stuck
+
+    def step(self, budget: int) -> str | None:
+        if self._second is None:
+            status = self._first.step(min(budget, max(1, self.dive - self._first.nodes)))
+            if status is not None or self._first.nodes < self.dive:
+                return status
+            self._second = BestFirst(self.rules)
+            return None
+        return self._second.step(budget)
+
+    def line(self) -> tuple[str, ...]:
+        return self._current.line()
 
 
 def _first_two(item: tuple[Any, ...]) -> tuple[Any, Any]:
