@@ -32,11 +32,18 @@ def test_every_variant_of_the_new_game_dialog_is_listed() -> None:
     assert seeds_for("XX1-S9") == ()
 
 
-@pytest.mark.parametrize("variant", script.VARIANTS)
+SHIPPED = [variant for variant in script.VARIANTS if WINNABLE[variant]]
+
+
+def test_variants_without_shipped_seeds_are_the_slow_ones() -> None:
+    """Those deal a deal proven live in the page's solver worker instead."""
+    assert set(script.VARIANTS) - set(SHIPPED) <= {"SD1-S4", "SP1-S2", "SP1-S4"}
+    assert len(SHIPPED) >= 9
+
+
+@pytest.mark.parametrize("variant", SHIPPED)
 def test_seeds_come_from_the_scripts_candidates(variant: str) -> None:
     """The script walks the same candidate list on every run, so it can make the list again."""
-    if not WINNABLE[variant]:
-        pytest.skip(f"no seed shipped for {variant}")
     tried = int(re.search(r"of (\d+) deals tried", NOTES[variant]).group(1))  # type: ignore[union-attr]
     assert set(seeds_for(variant)) <= set(script.candidates(variant, tried))
     assert script.candidates(variant, 5) == script.candidates(variant, 5)
@@ -44,11 +51,9 @@ def test_seeds_come_from_the_scripts_candidates(variant: str) -> None:
 
 # Variants whose deals the solver proves in a moment: two cheapest seeds and one
 # drawn at random among the quick ones are solved again; slower variants one seed.
-@pytest.mark.parametrize("variant", script.VARIANTS)
+@pytest.mark.parametrize("variant", SHIPPED)
 def test_a_sample_of_shipped_seeds_is_winnable(variant: str) -> None:
     pairs = WINNABLE[variant]
-    if not pairs:
-        pytest.skip(f"no seed shipped for {variant}")
     quick = [pair for pair in pairs if pair[1] <= 20_000]
     sample = list(pairs[:2]) + ([random.Random(variant).choice(quick)] if quick else [])
     if pairs[0][1] > 20_000:
@@ -56,7 +61,8 @@ def test_a_sample_of_shipped_seeds_is_winnable(variant: str) -> None:
     for seed, nodes in dict.fromkeys(sample):
         code = code_of(variant, seed)
         game = engine.new_game(code)
-        result = solve(game, seconds=60, max_nodes=max(50_000, 20 * nodes))
+        # A node budget, not a clock: the same answer on a busy machine as on a quiet one.
+        result = solve(game, seconds=None, max_nodes=max(200_000, 50 * nodes))
         assert result.status == "winnable", code
         for move in result.moves:
             game.play(move)
