@@ -8,6 +8,7 @@ from pyodide.ffi import create_proxy
 from pyscript import document
 
 import engine
+from ui.hints import winnable_note
 from ui.session import GAME_NAMES, format_clock
 
 if TYPE_CHECKING:
@@ -45,6 +46,7 @@ class NewGameDialog:
         self.code = document.getElementById("new-code")
         self.message = document.getElementById("new-code-msg")
         self.winnable = document.getElementById("new-winnable")
+        self.winnable_msg = document.getElementById("new-winnable-msg")
         self._proxies = [
             self._listen(self.form, "change", self._options_changed),
             self._listen(self.code, "input", self._code_typed),
@@ -76,6 +78,9 @@ class NewGameDialog:
             el.hidden = game != "KL"
         for el in self.form.querySelectorAll(".sp-only"):
             el.hidden = game == "KL"
+        note = winnable_note(self._chosen())
+        self.winnable_msg.textContent = note
+        self.winnable_msg.hidden = not note
 
     def _show_message(self, text: str, ok: bool) -> None:
         self.message.textContent = text

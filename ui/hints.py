@@ -29,6 +29,7 @@ from engine.winnable_seeds import seeds_for
 from ui.announce import cards_phrase, pile_name
 
 __all__ = [
+    "FEW_SEEDS",
     "SOLVER_NOTE",
     "Hint",
     "LineMemory",
@@ -38,6 +39,7 @@ __all__ = [
     "rewind_text",
     "variant_of",
     "winnable_code",
+    "winnable_note",
 ]
 
 SOLVER_NOTE = "Hints come from a solver that sees the face-down cards."
@@ -199,6 +201,30 @@ def winnable_code(settings: DealCode, rng: random.Random | None = None, avoid: s
     codes = [format_code(DealCode(settings.game, settings.draw, settings.scoring, settings.suits, s)) for s in seeds]
     choices = [code for code in codes if code != avoid] or codes
     return (rng or random).choice(choices)
+
+
+FEW_SEEDS = 20
+"""Below this many shipped proven deals, the New game dialog says they repeat soon."""
+
+
+def winnable_note(settings: DealCode) -> str:
+    """What the New game dialog adds under "Winnable deals only" for this variant.
+
+    >>> from engine.codes import parse_code
+    >>> winnable_note(parse_code("KL1-D1N-AAAAAAA"))
+    ''
+    """
+    count = len(seeds_for(variant_of(settings)))
+    if count == 0:
+        return (
+            "No proven deal of this game comes with the page: the solver looks for one when you deal, "
+            "which can take minutes."
+        )
+    if count == 1:
+        return "Only 1 proven deal of this game comes with the page, so it repeats."
+    if count < FEW_SEEDS:
+        return f"Only {count} proven deals of this game come with the page, so they repeat soon."
+    return ""
 
 
 def legal_hint(game: Game, move: str) -> Hint | None:

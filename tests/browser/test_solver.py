@@ -15,13 +15,13 @@ import pytest
 from playwright.sync_api import BrowserContext, Page
 
 import engine
-from engine.codes import DealCode, format_code
+from engine.codes import DealCode, format_code, parse_code
 from engine.solver import solve
 from engine.winnable_seeds import seeds_for
 from tests.browser.conftest import screenshot, wait_ready
 from tests.browser.helpers import cards_in, drag_from, moves, status, tap_stock, wait_idle, wait_moves
 from tests.browser.test_axe import assert_clean
-from ui.hints import SOLVER_NOTE
+from ui.hints import SOLVER_NOTE, winnable_note
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 SOLVE_TIMEOUT_MS = 120_000
@@ -274,6 +274,14 @@ def test_winnable_deals_only_deals_a_shipped_proven_deal(open_game: Callable[...
     assert "Winnable deals only" in note
     assert "sees the face-down cards" in note
     assert not page.is_checked("#new-winnable")
+    # The dialog says when a game has few proven deals or none (then the solver looks for one).
+    page.check("#dlg-new input[name=game][value=SP]")
+    page.check("#dlg-new input[name=suits][value='4']")
+    expected = winnable_note(parse_code("SP1-S4-AAAAAAA"))
+    assert page.inner_text("#new-winnable-msg").strip() == expected
+    assert page.is_visible("#new-winnable-msg") == bool(expected)
+    page.check("#dlg-new input[name=game][value=KL]")
+    assert not page.is_visible("#new-winnable-msg"), "Klondike draw 1 comes with many proven deals"
     page.check("#dlg-new input[name=draw][value='3']")
     page.check("#new-winnable")
     page.click("#new-deal")
@@ -343,4 +351,9 @@ def test_solver_screenshots(open_game: Callable[..., Page], size: str) -> None:
     assert not ask_hint(page).startswith("panel:")
     wait_idle(page)
     screenshot(page, f"solver-hint-{size}")
+    page.click("#btn-new")
+    page.check("#new-winnable")
+    page.check("#dlg-new input[name=suits][value='4']")
+    screenshot(page, f"new-game-winnable-{size}")
+    page.keyboard.press("Escape")
     assert page.is_visible("#btn-hint")

@@ -13,6 +13,7 @@ from engine.codes import DealCode, parse_code
 from engine.winnable_seeds import WINNABLE
 from tests.engine.players import position
 from ui.hints import (
+    FEW_SEEDS,
     SOLVER_NOTE,
     LineMemory,
     describe_hint,
@@ -22,6 +23,7 @@ from ui.hints import (
     rewind_text,
     variant_of,
     winnable_code,
+    winnable_note,
 )
 from ui.persist import preferences_from, preferences_to
 from ui.session import Preferences
@@ -148,3 +150,15 @@ def test_the_winnable_only_option_is_kept_with_the_settings() -> None:
     assert kept.winnable_only is True
     assert Preferences().winnable_only is False, "off unless the player asks"
     assert preferences_from({"winnable_only": "yes"}).winnable_only is False, "a value of the wrong type is dropped"
+
+
+def test_the_dialog_says_when_proven_deals_are_few_or_none(monkeypatch: pytest.MonkeyPatch) -> None:
+    settings = parse_code("SP1-S4-AAAAAAA")
+    monkeypatch.setitem(WINNABLE, "SP1-S4", ())
+    assert "the solver looks for one when you deal" in winnable_note(settings)
+    monkeypatch.setitem(WINNABLE, "SP1-S4", ((5, 100),))
+    assert winnable_note(settings) == "Only 1 proven deal of this game comes with the page, so it repeats."
+    monkeypatch.setitem(WINNABLE, "SP1-S4", tuple((seed, 100) for seed in range(3)))
+    assert winnable_note(settings).startswith("Only 3 proven deals")
+    monkeypatch.setitem(WINNABLE, "SP1-S4", tuple((seed, 100) for seed in range(FEW_SEEDS)))
+    assert winnable_note(settings) == ""
