@@ -11,8 +11,34 @@ import gzip
 from typing import Any
 
 from bench.common import READY_PROBE, ROOT, browser, median, print_table, save, served
+from tools import site
 
 GAME = "index.html#KL1-D1N-AAAAAAG"
+PHASES_PROBE = """
+window.__phases = {};
+addEventListener("py:progress", (event) => {
+  const name = String(event.detail);
+  if (!(name in window.__phases)) window.__phases[name] = performance.now();
+});
+let bootObject;
+Object.defineProperty(window, "solitaireBoot", {
+  configurable: true,
+  get() { return bootObject; },
+  set(value) {
+    const step = value.step;
+    value.step = (name) => { window.__phases["step " + name] = performance.now(); return step(name); };
+    bootObject = value;
+  },
+});
+"""
+"""Records when PyScript reports each stage, and when the game's Python starts
+(``ui/main.py`` calls ``solitaireBoot.step("game")`` first thing)."""
+PHASES = (
+    ("runtime loaded", "Loading interpreter", "Loaded interpreter"),
+    ("our files unpacked", "Loading files", "Loaded files"),
+    ("until main.py runs", "Loaded files", "step game"),
+    ("imports and first frame", "step game", "ready"),
+)
 FLOOR = "bench/floor/index.html"
 TIMEOUT_MS = 120_000
 
@@ -22,20 +48,35 @@ def ready_time(page: Any) -> float:
     return float(page.evaluate("window.__readyAt"))
 
 
-def cold_loads(chromium: Any, url: str, loads: int) -> tuple[list[float], list[str]]:
+def cold_loads(
+    chromium: Any, url: str, loads: int, phases: list[dict[str, float]] | None = None
+) -> tuple[list[float], list[str]]:
     times: list[float] = []
     fetched: list[str] = []
     for _ in range(loads):
         context = chromium.new_context(service_workers="block")
         context.add_init_script(READY_PROBE)
+        if phases is not None:
+            context.add_init_script(PHASES_PROBE)
         page = context.new_page()
         urls: list[str] = []
         page.on("requestfinished", lambda request, urls=urls: urls.append(request.url))
         page.goto(url)
         times.append(ready_time(page))
+        if phases is not None:
+            phases.append({**page.evaluate("window.__phases"), "ready": times[-1]})
         fetched = urls
         context.close()
     return times, fetched
+
+
+def phase_rows(phases: list[dict[str, float]]) -> list[list[str]]:
+    """Median length of each stage of the game's cold boots."""
+    rows = []
+    for label, start, end in PHASES:
+        spans = [p[end] - p[start] for p in phases if start in p and end in p]
+        rows.append([label, f"{median(spans):.0f} ms" if spans else "-"])
+    return rows
 
 
 def warm_loads(chromium: Any, url: str, loads: int, service_worker: bool) -> list[float]:
@@ -60,10 +101,12 @@ def transfer(base: str, urls: list[str]) -> dict[str, int]:
     totals = {"runtime_raw": 0, "runtime_gzip": 0, "own_raw": 0, "own_gzip": 0}
     for url in sorted(set(urls)):
         path = url.removeprefix(base).split("#")[0].split("?")[0] or "index.html"
-        file = ROOT / path
-        if not file.is_file():
+        if path in site.BUILT:
+            data = site.file_bytes(path)
+        elif (ROOT / path).is_file():
+            data = (ROOT / path).read_bytes()
+        else:
             continue
-        data = file.read_bytes()
         kind = "runtime" if path.startswith("static/vendor/") else "own"
         totals[f"{kind}_raw"] += len(data)
         totals[f"{kind}_gzip"] += len(gzip.compress(data, 9))
@@ -76,7 +119,8 @@ def main() -> None:
     args = parser.parse_args()
     with served() as base, browser() as chromium:
         floor_cold, _ = cold_loads(chromium, base + FLOOR, args.loads)
-        game_cold, game_files = cold_loads(chromium, base + GAME, args.loads)
+        phases: list[dict[str, float]] = []
+        game_cold, game_files = cold_loads(chromium, base + GAME, args.loads, phases)
         floor_warm = warm_loads(chromium, base + FLOOR, args.loads, service_worker=False)
         game_warm = warm_loads(chromium, base + GAME, args.loads, service_worker=True)
         bytes_ = transfer(base, game_files)
@@ -103,6 +147,10 @@ def main() -> None:
         ],
     )
     results["transfer_bytes"] = bytes_
+    print()
+    print("Where the game's cold boot goes (median)")
+    print_table(["stage", "time"], phase_rows(phases))
+    results["cold_phases_ms"] = phases
     save("boot", results)
 
 

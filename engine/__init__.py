@@ -10,6 +10,8 @@
 10
 """
 
+from typing import TYPE_CHECKING, Any
+
 from engine.cards import SUITS, Card, parse_card
 from engine.codes import (
     CodeError,
@@ -32,8 +34,23 @@ from engine.game import (
 )
 from engine.klondike import Klondike, format_vegas
 from engine.moves import STOCK_TAP, IllegalMove, Move, parse_move
-from engine.solver import Progress, Solution, solve
 from engine.spider import Spider, Spiderette
+
+if TYPE_CHECKING:
+    from engine.solver import Progress, Solution, solve
+
+_SOLVER_NAMES = ("Progress", "Solution", "solve")
+
+
+def __getattr__(name: str) -> Any:
+    # The solver is imported when first asked for: a page that only plays never
+    # compiles it (the browser compiles every module it imports, on every start).
+    if name in _SOLVER_NAMES:
+        from engine import solver
+
+        return getattr(solver, name)
+    raise AttributeError(f"module 'engine' has no attribute {name!r}")
+
 
 __all__ = [
     "STOCK_TAP",

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import io
 import re
 import subprocess
 import sys
 import tomllib
+import zipfile
 from pathlib import Path
 
 from tools import pyfiles
@@ -13,13 +15,23 @@ from tools import pyfiles
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_pyscript_files_list_matches_the_python_files_on_disk() -> None:
+def test_pyscript_unpacks_one_archive_of_every_python_file() -> None:
     config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
-    listed = sorted(config["files"])
-    on_disk = sorted(f"./{name}" for name in pyfiles.python_files())
-    assert listed == on_disk, "run: python3 tools/pyfiles.py --write"
-    for source, target in config["files"].items():
-        assert source == target, "files keep their paths in the browser"
+    assert config["files"] == {f"./{pyfiles.ARCHIVE}": "./*"}
+    with zipfile.ZipFile(io.BytesIO(pyfiles.archive())) as archive:
+        names = archive.namelist()
+        assert archive.testzip() is None
+        assert archive.read("engine/game.py") == (ROOT / "engine" / "game.py").read_bytes()
+    on_disk = {p.relative_to(ROOT).as_posix() for p in [*ROOT.glob("engine/**/*.py"), *ROOT.glob("ui/**/*.py")]}
+    on_disk = {name for name in on_disk if "__pycache__" not in name}
+    assert set(names) == on_disk - set(pyfiles.WORKER_ONLY)
+    assert "ui/app.py" in names
+    assert "engine/solver/core.py" in names
+
+
+def test_python_archive_is_reproducible() -> None:
+    # Same files, same bytes: the service worker's cache version moves only with the code.
+    assert pyfiles.archive() == pyfiles.archive()
 
 
 def test_pyscript_uses_the_vendored_runtime_and_no_packages() -> None:

@@ -13,6 +13,8 @@ import threading
 from pathlib import Path
 from typing import ClassVar
 
+from tools import pyfiles
+
 ROOT = Path(__file__).resolve().parent.parent
 
 EXTRA_TYPES = {
@@ -30,19 +32,26 @@ class GameRequestHandler(http.server.SimpleHTTPRequestHandler):
     extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map, **EXTRA_TYPES}
 
     def do_GET(self) -> None:
-        # The development server builds sw.js on every request so its pre-cache list
-        # and version always match the files on disk; a built site has a real file.
-        if self.path.split("?")[0] == "/sw.js" and Path(self.directory) == ROOT:
-            from tools.site import service_worker
+        # The development server builds sw.js and the Python archive on every request,
+        # so they always match the files on disk; a built site has real files.
+        if Path(self.directory) == ROOT:
+            path = self.path.split("?")[0].split("#")[0]
+            if path == "/sw.js":
+                from tools.site import service_worker
 
-            body = service_worker().encode()
-            self.send_response(200)
-            self.send_header("Content-Type", "text/javascript")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-            return
+                self.send_built(service_worker().encode(), "text/javascript")
+                return
+            if path == f"/{pyfiles.ARCHIVE}":
+                self.send_built(pyfiles.archive(), "application/zip")
+                return
         super().do_GET()
+
+    def send_built(self, body: bytes, content_type: str) -> None:
+        self.send_response(200)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")

@@ -1,64 +1,75 @@
-"""Generate the [files] table of pyscript.toml from the Python files on disk.
+"""The game's Python code as the browser gets it: one archive of engine/ and ui/.
 
-PyScript copies exactly the files listed there into the browser, so a module
-missing from the list breaks the page at run time. tests/test_project.py checks
-the list; this script rewrites it.
+PyScript would fetch each module as a file of its own after the interpreter has
+started; one compressed archive is a single request that the page preloads while
+the runtime downloads, a third of the bytes, and nothing to keep listed by hand.
+``pyscript.toml`` maps the archive into the browser's file system
+(``"./game.zip" = "./*"`` unpacks it there). The development server builds it on
+request from the files on disk; ``tools/site.py`` writes it into a built site.
 
-Usage: python3 tools/pyfiles.py [--write]
+Usage:
+  python3 tools/pyfiles.py            list the files the archive holds
+  python3 tools/pyfiles.py --out F    write the archive to F
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import sys
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = ROOT / "pyscript.toml"
 PACKAGES = ("engine", "ui")
-MARKER = "[files]"
+ARCHIVE = "game.zip"
+"""The archive's name, relative to the page and to ``pyscript.toml``."""
+ENTRY_POINTS = ("ui/main.py", "ui/solver_worker.py")
+"""Scripts that the page and the solver's worker load by URL as their ``src``:
+published as files of their own."""
 WORKER_ONLY = ("ui/solver_worker.py",)
-"""Scripts a worker loads as its own ``src`` when it starts: the page never fetches
-them, so nothing of the solver's worker is downloaded before it is needed."""
+"""Left out of the archive: the page never needs it, only the worker that loads
+it as its ``src`` when first asked for a hint."""
+FIXED_TIME = (2000, 1, 1, 0, 0, 0)
+"""Every entry's timestamp: the same files always make the same bytes, so the
+service worker's content version changes only when the code does."""
 
 
-def python_files() -> list[str]:
+def python_files(root: Path = ROOT) -> list[str]:
     """Every Python file the page needs, as paths relative to the repository."""
     files: list[str] = []
     for package in PACKAGES:
-        for path in sorted((ROOT / package).rglob("*.py")):
-            name = path.relative_to(ROOT).as_posix()
+        for path in sorted((root / package).rglob("*.py")):
+            name = path.relative_to(root).as_posix()
             if "__pycache__" not in path.parts and name not in WORKER_ONLY:
                 files.append(name)
     return files
 
 
-def files_table() -> str:
-    lines = [MARKER]
-    lines += [f'"./{name}" = "./{name}"' for name in python_files()]
-    return "\n".join(lines) + "\n"
-
-
-def rewrite(text: str) -> str:
-    head, sep, _ = text.partition(MARKER)
-    if not sep:
-        raise SystemExit("pyscript.toml has no [files] table")
-    return head + files_table()
+def archive(root: Path = ROOT) -> bytes:
+    """The zip archive of :func:`python_files`, byte for byte reproducible."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        for name in python_files(root):
+            info = zipfile.ZipInfo(name, date_time=FIXED_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, (root / name).read_bytes(), compresslevel=9)
+    return buffer.getvalue()
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--write", action="store_true", help="rewrite pyscript.toml in place")
+    parser.add_argument("--out", type=Path, help="write the archive to this file")
     args = parser.parse_args()
-    current = CONFIG.read_text(encoding="utf-8")
-    wanted = rewrite(current)
-    if args.write:
-        CONFIG.write_text(wanted, encoding="utf-8")
-        print("pyscript.toml [files] updated.")
-    elif wanted != current:
-        print("pyscript.toml [files] is out of date: run python3 tools/pyfiles.py --write")
-        sys.exit(1)
+    if args.out is None:
+        print("\n".join(python_files()))
+        return
+    data = archive()
+    args.out.write_bytes(data)
+    print(f"Wrote {args.out} ({len(python_files())} files, {len(data) / 1000:.1f} KB).")
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -22,17 +22,22 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tools import vendor  # noqa: E402 - the path above makes the package importable from anywhere
+from tools import pyfiles, vendor  # noqa: E402 - the path above makes the package importable from anywhere
 
 TOP_LEVEL = ("index.html", "pyscript.toml")
-FOLDERS = ("engine", "ui", "static")
+FOLDERS = ("static",)
+BUILT = (pyfiles.ARCHIVE,)
+"""Files of the site made from others (the Python archive), not copied."""
 SKIP_SUFFIXES = (".pyc", ".map")
 SW_TEMPLATE = ROOT / "static" / "sw-template.js"
 
 
 def site_files(root: Path = ROOT) -> list[str]:
-    """Every file of the published site, relative to it, in a stable order."""
+    """Every file of the published site, relative to it, in a stable order (the
+    Python code is in the archive; only the entry points are files of their own)."""
     files = [name for name in TOP_LEVEL if (root / name).is_file()]
+    files += list(BUILT)
+    files += [name for name in pyfiles.ENTRY_POINTS if (root / name).is_file()]
     for folder in FOLDERS:
         for path in sorted((root / folder).rglob("*")):
             if not path.is_file() or "__pycache__" in path.parts or path.name.startswith("."):
@@ -43,12 +48,19 @@ def site_files(root: Path = ROOT) -> list[str]:
     return files
 
 
+def file_bytes(name: str, root: Path = ROOT) -> bytes:
+    """The content of one file of the site, built ones included."""
+    if name == pyfiles.ARCHIVE:
+        return pyfiles.archive(root)
+    return (root / name).read_bytes()
+
+
 def content_version(root: Path, files: list[str]) -> str:
     digest = hashlib.sha256()
     for name in files:
         digest.update(name.encode())
         digest.update(b"\0")
-        digest.update((root / name).read_bytes())
+        digest.update(file_bytes(name, root))
     return digest.hexdigest()[:16]
 
 
@@ -69,7 +81,10 @@ def build(out: Path) -> None:
     for name in site_files():
         target = out / name
         target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(ROOT / name, target)
+        if name in BUILT:
+            target.write_bytes(file_bytes(name))
+        else:
+            shutil.copyfile(ROOT / name, target)
     (out / "sw.js").write_text(service_worker(), encoding="utf-8")
     (out / ".nojekyll").write_text("")  # GitHub Pages must not hide files or folders that start with "_"
     print(f"Built the site into {out} ({len(site_files())} files and sw.js).")

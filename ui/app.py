@@ -7,8 +7,8 @@ the app listens to its events and redraws once per animation frame.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 from pyodide.ffi import create_proxy
 from pyscript import document, window
@@ -16,7 +16,6 @@ from pyscript import document, window
 import engine
 from ui.access import Access
 from ui.announce import describe_play, describe_undo
-from ui.dialogs import NewGameDialog, SettingsDialog, WinDialog, describe_code
 from ui.hashlink import LinkError, code_hash, open_link, parse_hash, record_hash
 from ui.keeping import keep, open_store
 from ui.keys import KeyAssigner
@@ -24,10 +23,13 @@ from ui.layout import compute, table_of
 from ui.persist import Keeper, abandon, choose_start
 from ui.pointer import Pointer
 from ui.render import Renderer
-from ui.session import Event, Preferences, Session, format_clock
-from ui.solver_panel import SolverPanel
-from ui.stats_dialog import StatsDialog
+from ui.session import Event, Preferences, Session, describe_code, format_clock
 from ui.storage import SavedGame, Store
+
+if TYPE_CHECKING:
+    from ui.dialogs import NewGameDialog, SettingsDialog, WinDialog
+    from ui.solver_panel import SolverPanel
+    from ui.stats_dialog import StatsDialog
 
 __all__ = ["App", "start"]
 
@@ -50,17 +52,11 @@ class App:
         self.session = Session(game, Preferences(), clock=_now)
         self.session.subscribe(self._on_event)
         self.pointer = Pointer(self, self.board)
-        self.new_dialog = NewGameDialog(self)
-        self.settings_dialog = SettingsDialog(self)
-        self.win_dialog = WinDialog(self)
         self.keeper: Keeper | None = None
         """Saves the game and keeps the statistics (set by ``keep`` at start-up)."""
         self.stats_dialog: StatsDialog | None = None
-        self.hint_handler: Callable[[], None] | None = None
-        """The hint feature registers here; H and the hint hook call it."""
+        """Made the first time the player opens it (see ``keeping``)."""
         self.access = Access(self)
-        self.solver = SolverPanel(self)
-        """Hints, the way back from a lost position and live winnable deals (a worker, started on first use)."""
         self._reduced = window.matchMedia("(prefers-reduced-motion: reduce)")
         self._frame_id: Any = None
         self._dirty = True
@@ -82,6 +78,36 @@ class App:
         self._copy_failed_proxy = self._proxy(self._copy_failed)
         self._wire()
 
+    # The dialogs and the solver's panel are made, and their modules imported, the
+    # first time they are needed: the first frame does not wait for code it does
+    # not show (the browser compiles every module it imports, on every start).
+
+    @cached_property
+    def new_dialog(self) -> NewGameDialog:
+        from ui.dialogs import NewGameDialog
+
+        return NewGameDialog(self)
+
+    @cached_property
+    def settings_dialog(self) -> SettingsDialog:
+        from ui.dialogs import SettingsDialog
+
+        return SettingsDialog(self)
+
+    @cached_property
+    def win_dialog(self) -> WinDialog:
+        from ui.dialogs import WinDialog
+
+        return WinDialog(self)
+
+    @cached_property
+    def solver(self) -> SolverPanel:
+        """Hints, the way back from a lost position and live winnable deals (its
+        worker starts on first use)."""
+        from ui.solver_panel import SolverPanel
+
+        return SolverPanel(self)
+
     # ---------------------------------------------------------------- wiring
 
     def _proxy(self, handler: Any) -> Any:
@@ -101,6 +127,7 @@ class App:
         self._listen(by_id("btn-settings"), "click", lambda _e: self.settings_dialog.open())
         self._listen(by_id("btn-keys"), "click", lambda _e: self.access.help.open())
         self._listen(by_id("btn-copy"), "click", lambda _e: self.copy_code())
+        self._listen(by_id("btn-hint"), "click", lambda _e: self.hint())
         self._listen(document, "keydown", self._key)
         self._listen(window, "hashchange", self._hash_changed)
         observer = window.ResizeObserver.new(self._proxy(self._resized))
@@ -148,7 +175,8 @@ class App:
         if event.kind in ("new", "restart", "load"):
             self.keys.reset()
             self._deal = True
-            self.win_dialog.close()
+            if "win_dialog" in vars(self):  # never made: nothing to close
+                self.win_dialog.close()
             self._set_hash(game.code)
             if event.kind == "new":
                 self.say(f"New game: {describe_code(game.settings)}.")
@@ -203,11 +231,8 @@ class App:
             self.undo()
 
     def hint(self) -> None:
-        """Ask for a hint (the H key): the registered hint handler, if any."""
-        if self.hint_handler is None:
-            self.say("Hints are not available yet.")
-            return
-        self.hint_handler()
+        """Ask for a hint (the Hint button and the H key)."""
+        self.solver.hint()
 
     def preferences_changed(self) -> None:
         """Show the table with the card options of the preferences (four colours, large cards)."""

@@ -9,23 +9,12 @@ from pyscript import document
 
 import engine
 from ui.hints import winnable_note
-from ui.session import GAME_NAMES, format_clock
+from ui.session import describe_code, format_clock
 
 if TYPE_CHECKING:
     from ui.app import App
 
-__all__ = ["NewGameDialog", "SettingsDialog", "WinDialog", "describe_code"]
-
-SCORING_NAMES = {"N": "Normal scoring", "V": "Vegas scoring", "C": "Classic rules"}
-SUIT_NAMES = {1: "1 suit", 2: "2 suits", 4: "4 suits"}
-
-
-def describe_code(settings: engine.DealCode) -> str:
-    """A deal's options in words: ``"Klondike, draw 3, Vegas scoring"``."""
-    name = GAME_NAMES[settings.game]
-    if settings.game == "KL":
-        return f"{name}, draw {settings.draw}, {SCORING_NAMES[settings.scoring]}"
-    return f"{name}, {SUIT_NAMES[settings.suits]}"
+__all__ = ["NewGameDialog", "SettingsDialog", "WinDialog"]
 
 
 def _radio(form: Any, name: str) -> str:

@@ -9,7 +9,6 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from ui.persist import Keeper, preferences_from
-from ui.stats_dialog import StatsDialog
 from ui.storage import SavedGame, Store
 
 if TYPE_CHECKING:
@@ -57,8 +56,16 @@ def keep(app: App, store: Store, resumed: SavedGame | None) -> None:
     app.keeper = keeper
     keeper.save()
     keeper.save_preferences()
-    app.stats_dialog = StatsDialog(app, store)
-    _listen(document.getElementById("btn-stats"), "click", lambda _e: app.stats_dialog.open())
+
+    def open_stats(_event: Any) -> None:
+        # Made on first use: the first frame does not wait for the statistics' code.
+        if app.stats_dialog is None:
+            from ui.stats_dialog import StatsDialog
+
+            app.stats_dialog = StatsDialog(app, store)
+        app.stats_dialog.open()
+
+    _listen(document.getElementById("btn-stats"), "click", open_stats)
 
     def hidden(_event: Any) -> None:
         # The clock runs between actions: keep it when the player leaves or switches tabs.

@@ -205,8 +205,11 @@ class Pointer:
             press.dx = event.clientX - press.left - press.x0
             press.dy = event.clientY - press.top - press.y0
             self._finish_drag(press, drop=True)
-            return
-        self._tap(press, event.timeStamp / 1000.0)
+        else:
+            self._tap(press, event.timeStamp / 1000.0)
+        # Draw the move in this same task, not at the next animation frame: the
+        # player sees it in the first frame after the release.
+        self.app.flush()
 
     def _cancel(self, event: Any) -> None:
         press = self.press
@@ -261,3 +264,4 @@ class Pointer:
         self.taps.forget()
         if move is not None:
             self.app.play(move)
+            self.app.flush()

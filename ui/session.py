@@ -24,9 +24,19 @@ from dataclasses import dataclass
 import engine
 from engine import Action, Game, IllegalMove, Move
 
-__all__ = ["GAME_NAMES", "Event", "Preferences", "Session", "format_clock"]
+__all__ = ["GAME_NAMES", "Event", "Preferences", "Session", "describe_code", "format_clock"]
 
 GAME_NAMES = {"KL": "Klondike", "SD": "Spiderette", "SP": "Spider"}
+SCORING_NAMES = {"N": "Normal scoring", "V": "Vegas scoring", "C": "Classic rules"}
+SUIT_NAMES = {1: "1 suit", 2: "2 suits", 4: "4 suits"}
+
+
+def describe_code(settings: engine.DealCode) -> str:
+    """A deal's options in words: ``"Klondike, draw 3, Vegas scoring"``."""
+    name = GAME_NAMES[settings.game]
+    if settings.game == "KL":
+        return f"{name}, draw {settings.draw}, {SCORING_NAMES[settings.scoring]}"
+    return f"{name}, {SUIT_NAMES[settings.suits]}"
 
 
 @dataclass(slots=True)

@@ -121,13 +121,11 @@ class SolverPanel:
         self._tasks: set[asyncio.Future[None]] = set()
         """Running coroutines, kept until they end (the loop holds them weakly)."""
         self._proxies: list[Any] = []
-        self._listen(by_id("btn-hint"), "click", lambda _e: self.hint())
         self._listen(self.buttons["rewind"], "click", lambda _e: self.rewind())
         self._listen(self.buttons["more"], "click", lambda _e: self.more())
         self._listen(self.buttons["cancel"], "click", lambda _e: self.cancel())
         self._listen(self.buttons["close"], "click", lambda _e: self.close())
         self._listen(document, "keydown", self._key)
-        app.hint_handler = self.hint
         app.session.subscribe(self._on_event)
 
     def _listen(self, target: Any, name: str, handler: Any) -> None:

@@ -1,10 +1,15 @@
-"""Helpers for playing the table with real pointer events (mouse and touch)."""
+"""Helpers for playing the table with real pointer events (mouse and touch), and
+for serving the page a changed copy of its Python code."""
 
 from __future__ import annotations
 
+import io
+import zipfile
 from dataclasses import dataclass
 
 from playwright.sync_api import Page
+
+from tools import pyfiles
 
 IDLE_TIMEOUT_MS = 5_000
 
@@ -171,3 +176,14 @@ def drag_from(page: Page, start: tuple[float, float], to_pile: str) -> None:
     page.mouse.move(*end, steps=8)
     page.mouse.up()
     wait_idle(page)
+
+
+def archive_with(name: str, text: str) -> bytes:
+    """The game's Python archive (``game.zip``) with the module ``name`` replaced by ``text``."""
+    source = zipfile.ZipFile(io.BytesIO(pyfiles.archive()))
+    assert name in source.namelist(), name
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as target:
+        for entry in source.namelist():
+            target.writestr(entry, text if entry == name else source.read(entry))
+    return buffer.getvalue()

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from playwright.sync_api import BrowserContext, Page, Route
 
 from tests.browser.conftest import Traffic, screenshot, wait_ready
+from tests.browser.helpers import archive_with
 
 
 def test_boots_to_a_playable_table_from_its_own_origin(open_game: Callable[..., Page], traffic: Traffic) -> None:
@@ -31,21 +32,21 @@ def test_loading_screen_shows_before_python(new_context: Callable[..., BrowserCo
 
 def test_missing_file_shows_a_readable_error(new_context: Callable[..., BrowserContext], site_url: str) -> None:
     page = new_context().new_page()
-    page.route("**/ui/app.py", lambda route: route.fulfill(status=404, body="not found"))
+    page.route("**/game.zip", lambda route: route.fulfill(status=404, body="not found"))
     page.goto(site_url)
     page.wait_for_function("document.body.dataset.ready === 'error'", timeout=60_000)
     assert page.is_visible(".boot-error")
-    assert "ui/app.py" in page.inner_text(".boot-error-text")
+    assert "game.zip" in page.inner_text(".boot-error-text")
 
 
 def test_python_exception_shows_a_readable_error(new_context: Callable[..., BrowserContext], site_url: str) -> None:
     page = new_context().new_page()
 
     def broken(route: Route) -> None:
-        body = "def start():\n    raise RuntimeError('the deck is missing')\n"
-        route.fulfill(status=200, content_type="text/plain", body=body)
+        body = archive_with("ui/app.py", "def start():\n    raise RuntimeError('the deck is missing')\n")
+        route.fulfill(status=200, content_type="application/zip", body=body)
 
-    page.route("**/ui/app.py", broken)
+    page.route("**/game.zip", broken)
     page.goto(site_url)
     page.wait_for_function("document.body.dataset.ready === 'error'", timeout=60_000)
     assert "RuntimeError: the deck is missing" in page.inner_text(".boot-error-text")

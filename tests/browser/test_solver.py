@@ -19,7 +19,7 @@ from engine.codes import DealCode, format_code, parse_code
 from engine.solver import solve
 from engine.winnable_seeds import seeds_for
 from tests.browser.conftest import screenshot, wait_ready
-from tests.browser.helpers import cards_in, drag_from, moves, status, tap_stock, wait_idle, wait_moves
+from tests.browser.helpers import archive_with, cards_in, drag_from, moves, status, tap_stock, wait_idle, wait_moves
 from tests.browser.test_axe import assert_clean
 from ui.hints import SOLVER_NOTE, winnable_note
 
@@ -309,9 +309,10 @@ def test_winnable_deals_only_solves_live_when_none_is_shipped(
     module = (ROOT / "engine" / "winnable_seeds.py").read_text(encoding="utf-8")
     emptied = module + '\nWINNABLE["SD1-S1"] = ()\n'
     context = new_context(viewport={"width": 1280, "height": 800})
+    archive = archive_with("engine/winnable_seeds.py", emptied)
     context.route(
-        re.compile(r".*/engine/winnable_seeds\.py$"),
-        lambda route: route.fulfill(status=200, content_type="text/plain", body=emptied),
+        re.compile(r".*/game\.zip$"),
+        lambda route: route.fulfill(status=200, content_type="application/zip", body=archive),
     )
     page = context.new_page()
     page.goto(site_url + "#KL1-D1N-AAAAAAG")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import engine
-from ui.session import Event, Preferences, Session, format_clock
+from ui.session import Event, Preferences, Session, describe_code, format_clock
 
 
 class Clock:
@@ -126,3 +126,16 @@ def test_a_bad_code_for_a_new_game_raises() -> None:
 def test_format_clock() -> None:
     assert format_clock(59.99) == "0:59"
     assert format_clock(600) == "10:00"
+
+
+@pytest.mark.parametrize(
+    ("code", "words"),
+    [
+        ("KL1-D3V-AAAAAAG", "Klondike, draw 3, Vegas scoring"),
+        ("KL1-D1C-AAAAAAG", "Klondike, draw 1, Classic rules"),
+        ("SD1-S1-AAAAAAG", "Spiderette, 1 suit"),
+        ("SP1-S4-AAAAAAG", "Spider, 4 suits"),
+    ],
+)
+def test_a_deal_is_described_in_words(code: str, words: str) -> None:
+    assert describe_code(engine.parse_code(code)) == words
