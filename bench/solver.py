@@ -21,6 +21,7 @@ Results: bench/results/solver.json (one row per deal and the summary table).
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import sys
 import time
@@ -32,7 +33,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine
-from bench.common import median, percentile, print_table, save
+from bench.common import RESULTS, median, percentile, print_table, save
 from engine.codes import DealCode, format_code
 from engine.solver import search_for
 from engine.solver.core import run
@@ -108,6 +109,7 @@ def summarize(game_key: str, rows: list[dict[str, Any]], seconds: float) -> dict
     # An undecided deal took at least the whole budget.
     times = [r["seconds"] if r["status"] != "unknown" else max(r["seconds"], seconds) for r in rows]
     low, high = wilson(won, decided)
+    lost_low, lost_high = wilson(won, n)
     return {
         "game": game_key,
         "label": LABELS[game_key],
@@ -122,9 +124,53 @@ def summarize(game_key: str, rows: list[dict[str, Any]], seconds: float) -> dict
         "winnable_fraction": won / decided if decided else float("nan"),
         "wilson95": [low, high],
         "winnable_if_unknown_lost": won / n if n else float("nan"),
+        "wilson95_if_unknown_lost": [lost_low, lost_high],
         "winnable_if_unknown_won": (n - lost) / n if n else float("nan"),
         "replay_failures": sum(r["replayed"] is False for r in rows),
     }
+
+
+def percent(value: float) -> str:
+    return f"{100 * value:.1f}%"
+
+
+def report(seeds: str, seconds: float, clock: str, jobs: int, summary: list[dict[str, Any]]) -> None:
+    """Print the summary table (also used by ``--report``)."""
+    print(
+        f"Seeds {seeds}, budget {seconds:g} s of {'processor' if clock == 'cpu' else 'wall'} "
+        f"time per deal, one core each ({jobs} side by side)"
+    )
+    rows = []
+    for s in summary:
+        low, high = s["wilson95"]
+        lost_low, lost_high = s["wilson95_if_unknown_lost"]
+        rows.append(
+            [
+                s["label"],
+                s["deals"],
+                f"{s['decided']} ({percent(s['decided_fraction'])})",
+                s["winnable"],
+                s["unwinnable"],
+                f"{s['median_seconds']:.3f}",
+                f"{s['p90_seconds']:.3f}",
+                f"{percent(s['winnable_fraction'])} ({100 * low:.1f}-{100 * high:.1f})" if s["decided"] else "-",
+                f"{percent(s['winnable_if_unknown_lost'])} ({100 * lost_low:.1f}-{100 * lost_high:.1f})",
+            ]
+        )
+    print_table(
+        [
+            "game",
+            "deals",
+            "decided",
+            "winnable",
+            "unwinnable",
+            "median s",
+            "p90 s",
+            "winnable of decided (95% CI)",
+            "undecided as lost (95% CI)",
+        ],
+        rows,
+    )
 
 
 def tasks(games: list[str], seeds: list[int], seconds: float, clock: str) -> Iterator[tuple[str, str, float, str]]:
@@ -143,7 +189,14 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1, help="single-core processes side by side (default 1)")
     parser.add_argument("--clock", choices=("cpu", "wall"), default="cpu", help="what the budget counts")
     parser.add_argument("--name", default="solver", help="results file name under bench/results/")
+    parser.add_argument("--report", action="store_true", help="print the table of a saved run and stop")
     args = parser.parse_args()
+    if args.report:
+        saved = json.loads((RESULTS / f"{args.name}.json").read_text(encoding="utf-8"))
+        summary = [summarize(g, [r for r in saved["deals"] if r["game"] == g], saved["seconds"]) for g in GAMES]
+        summary = [s for s in summary if s["deals"]]
+        report(saved["seeds"], saved["seconds"], saved["clock"], saved["jobs"], summary)
+        return
     seeds = seed_list(args.seeds)
     work = list(tasks(args.games, seeds, args.seconds, args.clock))
     rows: list[dict[str, Any]] = []
@@ -160,28 +213,7 @@ def main() -> None:
     summary = [summarize(g, [r for r in rows if r["game"] == g], args.seconds) for g in args.games]
 
     print()
-    print(
-        f"Seeds {args.seeds}, budget {args.seconds:g} s of {'processor' if args.clock == 'cpu' else 'wall'} "
-        f"time per deal, one core each ({args.jobs} side by side)"
-    )
-    print_table(
-        ["game", "deals", "decided", "winnable", "unwinnable", "median s", "p90 s", "winnable % (95% CI)"],
-        [
-            [
-                s["label"],
-                s["deals"],
-                f"{s['decided']} ({100 * s['decided_fraction']:.1f}%)",
-                s["winnable"],
-                s["unwinnable"],
-                f"{s['median_seconds']:.2f}",
-                f"{s['p90_seconds']:.2f}",
-                f"{100 * s['winnable_fraction']:.1f}% ({100 * s['wilson95'][0]:.1f}-{100 * s['wilson95'][1]:.1f})"
-                if s["decided"]
-                else "-",
-            ]
-            for s in summary
-        ],
-    )
+    report(args.seeds, args.seconds, args.clock, args.jobs, summary)
     save(
         args.name,
         {

@@ -61,8 +61,8 @@ def rules_for(game: Game, complete: bool = False) -> KlondikeRules | SpiderRules
 
 def search_for(game: Game, complete: bool = False) -> Search[Any, Any]:
     """A fresh search of ``game``'s position, to be run with ``step()``:
-    depth-first for Klondike; for the Spider family depth-first for a while,
-    then best-first (see ``core.Hybrid``)."""
+    depth-first for Klondike; for the Spider family depth-first and
+    best-first side by side (see ``core.Hybrid``)."""
     rules = rules_for(game, complete)
     if isinstance(rules, SpiderRules):
         return Hybrid(rules)

@@ -379,57 +379,65 @@ class BestFirst(Search[S, M]):
 
 
 class Hybrid(Search[S, M]):
-    """Depth-first in the game's own move order for the first ``dive``
-    positions, then best-first from the start.
+    """Two searches side by side, sharing the budget: depth-first in score
+    order, and best-first (the depth-first one gets half of each slice for
+    its first ``dive`` positions, a quarter after that).
 
-    Many deals fall to the first few thousand positions of a plain
-    depth-first search (most one-suit Spider deals do); the rest need the
-    breadth of a best-first search, which a depth-first search that went
-    wrong early never gets back.
+    Many deals fall to the first few hundred positions of a depth-first
+    search (most one-suit Spider deals do); others need the breadth of a
+    best-first search, which a depth-first search that went wrong early never
+    gets back. Sharing costs at most a few times the faster one's positions,
+    and either one can decide: both reach every position in the end.
     """
 
     def __init__(self, rules: Rules[S, M], dive: int = 30_000) -> None:
         self.rules = rules
         self.dive = dive
         self._first: Search[S, M] = Search(rules)
-        self._second: BestFirst[S, M] | None = None
+        self._second: BestFirst[S, M] = BestFirst(rules)
         self._prefix = []
-
-    @property
-    def _current(self) -> Search[S, M]:
-        return self._first if self._second is None else self._second
+        self._decider: Search[S, M] | None = None
 
     @property
     def nodes(self) -> int:  # type: ignore[override]
-        return self._first.nodes + (self._second.nodes if self._second is not None else 0)
+        return self._first.nodes + self._second.nodes
 
     @property
     def status(self) -> str | None:  # type: ignore[override]
-        return self._current.status
+        return None if self._decider is None else self._decider.status
 
     @property
     def exhausted(self) -> str | None:  # type: ignore[override]
-        return self._current.exhausted
+        return self._second.exhausted
 
     @property
     def depth(self) -> int:
-        return self._current.depth
+        return self._first.depth
 
     @property
     def stuck(self) -> bool:
-        return self._current.stuck
+        # When the best-first search gives up, the depth-first one goes on alone.
+        return False
 
     def step(self, budget: int) -> str | None:
-        if self._second is None:
-            status = self._first.step(min(budget, max(1, self.dive - self._first.nodes)))
-            if status is not None or self._first.nodes < self.dive:
+        if self._decider is not None:
+            return self._decider.status
+        share = budget // 2 if self._first.nodes < self.dive else budget // 4
+        if self._second.stuck:
+            share = budget
+        for search, part in ((self._first, max(1, share)), (self._second, budget - share)):
+            if part <= 0 or search.stuck:
+                continue
+            status = search.step(part)
+            if status is not None:
+                self._decider = search
                 return status
-            self._second = BestFirst(self.rules)
-            return None
-        return self._second.step(budget)
+        return None
 
     def line(self) -> tuple[str, ...]:
-        return self._current.line()
+        if self._decider is None:
+            raise RuntimeError("No winning line has been found.")
+        return self._decider.line()
 
 
 def _first_two(item: tuple[Any, ...]) -> tuple[Any, Any]:

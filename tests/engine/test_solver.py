@@ -14,7 +14,7 @@ import pytest
 import engine
 from engine import Game, Klondike, Spiderette
 from engine.cards import Card
-from engine.solver import Progress, Search, Solution, rules_for, search_for, solve, solve_json
+from engine.solver import BestFirst, Hybrid, Progress, Search, Solution, rules_for, search_for, solve, solve_json
 from engine.solver.core import run
 from tests.engine.players import position
 
@@ -183,9 +183,9 @@ def test_spiderette_with_no_move_is_unwinnable() -> None:
     assert solve(game).status == "unwinnable"
 
 
-def test_spiderette_lost_after_a_search() -> None:
-    # Two runs to go (diamonds and clubs), no stock: a few hundred positions
-    # can be reached, none of them won.
+def spiderette_lost_position() -> Spiderette:
+    """Two runs to go (diamonds and clubs), no stock: a few hundred positions
+    can be reached, none of them won."""
     piles = {
         "t1": "#Ac Jc",
         "t2": "#8c #5c 7d",
@@ -196,7 +196,11 @@ def test_spiderette_lost_after_a_search() -> None:
         "t7": "#6d #6c #9c #7c #3d #2d #Qc 5d",
         "r": " ".join(f"{r}{s}" for s in "sh" for r in "KQJT98765432A"),
     }
-    game = Spiderette.from_piles("SD1-S4-AAAAAAA", piles)
+    return Spiderette.from_piles("SD1-S4-AAAAAAA", piles)
+
+
+def test_spiderette_lost_after_a_search() -> None:
+    game = spiderette_lost_position()
     result = solve(game, seconds=20)
     assert result.status == exhaustive(game) == "unwinnable"
     assert result.nodes > 50
@@ -252,6 +256,32 @@ def test_search_runs_in_slices() -> None:
     whole = solve(game, seconds=20)
     assert search.line() == whole.moves
     assert search.nodes == whole.nodes
+
+
+def test_best_first_decides_and_never_claims_a_loss_it_cannot_prove() -> None:
+    lost = spiderette_lost_position()
+    search = BestFirst(rules_for(lost))
+    assert run(search, seconds=20).status == "unwinnable"
+    cramped = BestFirst(rules_for(lost), table_limit=50)
+    result = run(cramped, seconds=20)
+    assert (result.status, result.reason) == ("unknown", "nodes")
+    game = engine.new_game("SD1-S1-AAAAAAE")
+    won = run(BestFirst(rules_for(game)), seconds=20)
+    assert won.status == "winnable"
+    assert replay_line(game, won.moves).won
+
+
+def test_spider_search_runs_in_slices() -> None:
+    game = engine.new_game("SD1-S2-AAAAAAF")
+    search = search_for(game)
+    assert isinstance(search, Hybrid)
+    status = None
+    while status is None:
+        status = search.step(500)
+    assert status == "winnable"
+    # Neither search alone found it in its share of the first slices.
+    assert search.nodes > 2_000
+    assert replay_line(game, search.line()).won
 
 
 def test_solve_json_for_a_worker() -> None:
