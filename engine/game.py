@@ -31,7 +31,7 @@ from typing import Any, ClassVar, NamedTuple, TypeVar
 
 from engine.cards import Card, parse_card
 from engine.codes import CodeError, Deal, DealCode, deal, format_code, make_deck, parse_code
-from engine.moves import IllegalMove, Move, parse_move
+from engine.moves import STOCK_TAP, IllegalMove, Move, parse_move
 
 __all__ = [
     "JSON_VERSION",
@@ -157,9 +157,22 @@ class Game(ABC):
     def _setup(self, layout: Deal) -> None:
         """Lay out a fresh deal and set the starting score and counters."""
 
-    @abstractmethod
     def _check(self, move: Move) -> Move:
         """Return the canonical form of a legal move, or raise ``IllegalMove``."""
+        # The stock's rules are the same in every game: a tap turns or deals, and
+        # no card leaves the stock any other way.
+        if move.is_stock_tap:
+            refusal = self.stock_refusal()
+            if refusal is not None:
+                raise IllegalMove(refusal)
+            return STOCK_TAP
+        if move.src == "s":
+            raise IllegalMove("Cards leave the stock only by tapping it.")
+        return self._check_pile_move(move)
+
+    @abstractmethod
+    def _check_pile_move(self, move: Move) -> Move:
+        """``_check`` for a move of cards from one pile to another."""
 
     @abstractmethod
     def _perform(self, move: Move) -> Effect:

@@ -167,16 +167,9 @@ class Klondike(Game):
             return "draw"
         return None if self._recycle_refusal() else "recycle"
 
-    def _check(self, move: Move) -> Move:
-        if move.is_stock_tap:
-            refusal = self.stock_refusal()
-            if refusal is not None:
-                raise IllegalMove(refusal)
-            return STOCK_TAP
+    def _check_pile_move(self, move: Move) -> Move:
         src, dst, n = move.src, move.dst, move.count
         piles = self._piles
-        if src == "s":
-            raise IllegalMove("Cards leave the stock only by tapping it.")
         if src not in piles:
             raise IllegalMove(f"There is no pile {src!r} in Klondike.")
         if dst == "s":

@@ -192,16 +192,9 @@ class Spiderette(Game):
             return IllegalMove(f"{self.game_name} has no waste or foundations: completed runs leave by themselves.")
         return IllegalMove(f"There is no pile {pid!r} in {self.game_name}.")
 
-    def _check(self, move: Move) -> Move:
-        if move.is_stock_tap:
-            refusal = self.stock_refusal()
-            if refusal is not None:
-                raise IllegalMove(refusal)
-            return STOCK_TAP
+    def _check_pile_move(self, move: Move) -> Move:
         src, dst, n = move.src, move.dst, move.count
         columns = self._column_set
-        if src == "s":
-            raise IllegalMove("Cards leave the stock only by tapping it.")
         if src not in columns:
             raise self._no_pile(src)
         if dst == "s":
