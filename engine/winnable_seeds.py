@@ -622,7 +622,17 @@ WINNABLE: dict[str, tuple[tuple[int, int], ...]] = {
         (1247735245, 458192),
         (4469231145, 477933),
     ),
-    "SD1-S4": (),
+    "SD1-S4": (
+        (4824036332, 8163),
+        (979424235, 10116),
+        (1540136647, 32941),
+        (4377785614, 43921),
+        (5738995289, 82763),
+        (2090814737, 197487),
+        (1580350369, 247029),
+        (5650072314, 359064),
+        (853489343, 1185295),
+    ),
     "SP1-S1": (
         (3236248546, 166),
         (916776490, 221),
@@ -725,7 +735,21 @@ WINNABLE: dict[str, tuple[tuple[int, int], ...]] = {
         (5246688034, 27860),
         (1384528357, 72022),
     ),
-    "SP1-S2": (),
+    "SP1-S2": (
+        (116754992, 570),
+        (1275351042, 634),
+        (4372428875, 1337),
+        (7981111295, 2067),
+        (696467780, 4621),
+        (6495764416, 5421),
+        (209822671, 8248),
+        (6088881583, 45096),
+        (6752613821, 55581),
+        (874661701, 92222),
+        (7414149682, 93205),
+        (4792265805, 105234),
+        (425262966, 119103),
+    ),
     "SP1-S4": (),
 }
 
@@ -738,7 +762,10 @@ NOTES: dict[str, str] = {
     "KL1-D3C": "100 winnable of 165 deals tried, 5 s of solver time each",
     "SD1-S1": "100 winnable of 101 deals tried, 5 s of solver time each",
     "SD1-S2": "60 winnable of 104 deals tried, 10 s of solver time each",
+    "SD1-S4": "9 winnable of 40 deals tried, 30 s of solver time each",
     "SP1-S1": "100 winnable of 102 deals tried, 5 s of solver time each",
+    "SP1-S2": "13 winnable of 150 deals tried, 10 s of solver time each",
+    "SP1-S4": "0 winnable of 40 deals tried, 30 s of solver time each",
 }
 
 
