@@ -1,13 +1,20 @@
 """Boot time of the game against the floor: a bare page that only boots PyScript on
 the same vendored runtime and marks itself ready. Also the bytes a cold boot fetches.
 
-Usage: .venv/bin/python bench/boot.py [--loads 5]
+Both pages are served as the players get them: from a site built by
+``tools/site.py`` (static files, as on GitHub Pages), with the floor page copied
+beside it, not from the development server, which builds some files per request.
+
+Usage: .venv/bin/python -m bench.boot [--loads 5]
 """
 
 from __future__ import annotations
 
 import argparse
 import gzip
+import shutil
+import tempfile
+from pathlib import Path
 from typing import Any
 
 from bench.common import READY_PROBE, ROOT, browser, median, print_table, save, served
@@ -95,18 +102,15 @@ def warm_loads(chromium: Any, url: str, loads: int, service_worker: bool) -> lis
     return times
 
 
-def transfer(base: str, urls: list[str]) -> dict[str, int]:
+def transfer(base: str, urls: list[str], root: Path) -> dict[str, int]:
     """Bytes of each file fetched, split into the vendored runtime and our own files,
     raw and gzip-compressed (what a static host such as GitHub Pages sends)."""
     totals = {"runtime_raw": 0, "runtime_gzip": 0, "own_raw": 0, "own_gzip": 0}
     for url in sorted(set(urls)):
         path = url.removeprefix(base).split("#")[0].split("?")[0] or "index.html"
-        if path in site.BUILT:
-            data = site.file_bytes(path)
-        elif (ROOT / path).is_file():
-            data = (ROOT / path).read_bytes()
-        else:
+        if not (root / path).is_file():
             continue
+        data = (root / path).read_bytes()
         kind = "runtime" if path.startswith("static/vendor/") else "own"
         totals[f"{kind}_raw"] += len(data)
         totals[f"{kind}_gzip"] += len(gzip.compress(data, 9))
@@ -117,13 +121,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--loads", type=int, default=5)
     args = parser.parse_args()
-    with served() as base, browser() as chromium:
+    built = Path(tempfile.mkdtemp(prefix="solitaire-site-"))
+    site.build(built)
+    shutil.copytree(ROOT / "bench" / "floor", built / "bench" / "floor")
+    with served(built) as base, browser() as chromium:
         floor_cold, _ = cold_loads(chromium, base + FLOOR, args.loads)
         phases: list[dict[str, float]] = []
         game_cold, game_files = cold_loads(chromium, base + GAME, args.loads, phases)
         floor_warm = warm_loads(chromium, base + FLOOR, args.loads, service_worker=False)
         game_warm = warm_loads(chromium, base + GAME, args.loads, service_worker=True)
-        bytes_ = transfer(base, game_files)
+        bytes_ = transfer(base, game_files, built)
+    shutil.rmtree(built, ignore_errors=True)
 
     rows = []
     results: dict[str, Any] = {"loads": args.loads}
