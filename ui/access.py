@@ -12,10 +12,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from js import Object
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import to_js
 from pyscript import document
 
 from ui.announce import pile_label
+from ui.callbacks import listen
 from ui.keyboard import KEYS, Command, Keyboard, Spot
 from ui.session import Event
 
@@ -73,20 +74,12 @@ class Access:
         self._by_keys = False
         self._opener: Any = None
         self._options = to_js({"preventScroll": True}, dict_converter=Object.fromEntries)
-        self._proxies = [
-            self._listen(document, "keydown", self._key),
-            self._listen(self.board, "focusin", self._focus_in),
-            self._listen(self.board, "focusout", self._focus_out),
-            self._listen(document, "focusin", self._any_focus_in),
-            self._listen(document, "close", self._dialog_closed, capture=True),
-        ]
+        listen(document, "keydown", self._key)
+        listen(self.board, "focusin", self._focus_in)
+        listen(self.board, "focusout", self._focus_out)
+        listen(document, "focusin", self._any_focus_in)
+        listen(document, "close", self._dialog_closed, capture=True)
         app.session.subscribe(self._on_event)
-
-    @staticmethod
-    def _listen(target: Any, name: str, handler: Any, capture: bool = False) -> Any:
-        proxy = create_proxy(handler)
-        target.addEventListener(name, proxy, capture)
-        return proxy
 
     # ------------------------------------------------------------- elements
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 import engine
 from ui.access import Access
 from ui.announce import describe_play, describe_undo
+from ui.callbacks import kept_proxy, listen
 from ui.hashlink import LinkError, code_hash, open_link, parse_hash, record_hash
 from ui.keeping import keep, open_store
 from ui.keys import KeyAssigner
@@ -69,13 +69,12 @@ class App:
         self._copy_message = ""
         self._copy_text = ""
         # Every JS callback is one proxy made here and kept for the page's life.
-        self._proxies: list[Any] = []
-        self._frame_proxy = self._proxy(self._frame)
-        self._clear_status_proxy = self._proxy(self._clear_status)
-        self._win_proxy = self._proxy(self._show_win)
-        self._calm_proxy = self._proxy(self._end_celebration)
-        self._copied_proxy = self._proxy(self._copied)
-        self._copy_failed_proxy = self._proxy(self._copy_failed)
+        self._frame_proxy = kept_proxy(self._frame)
+        self._clear_status_proxy = kept_proxy(self._clear_status)
+        self._win_proxy = kept_proxy(self._show_win)
+        self._calm_proxy = kept_proxy(self._end_celebration)
+        self._copied_proxy = kept_proxy(self._copied)
+        self._copy_failed_proxy = kept_proxy(self._copy_failed)
         self._wire()
 
     # The dialogs and the solver's panel are made, and their modules imported, the
@@ -110,30 +109,22 @@ class App:
 
     # ---------------------------------------------------------------- wiring
 
-    def _proxy(self, handler: Any) -> Any:
-        proxy = create_proxy(handler)
-        self._proxies.append(proxy)
-        return proxy
-
-    def _listen(self, target: Any, name: str, handler: Any) -> None:
-        target.addEventListener(name, self._proxy(handler))
-
     def _wire(self) -> None:
         by_id = document.getElementById
-        self._listen(by_id("btn-new"), "click", lambda _e: self.new_dialog.open())
-        self._listen(by_id("btn-restart"), "click", lambda _e: self.restart())
-        self._listen(by_id("btn-undo"), "click", lambda _e: self.undo())
-        self._listen(by_id("btn-share"), "click", lambda _e: self.share())
-        self._listen(by_id("btn-settings"), "click", lambda _e: self.settings_dialog.open())
-        self._listen(by_id("btn-keys"), "click", lambda _e: self.access.help.open())
-        self._listen(by_id("btn-copy"), "click", lambda _e: self.copy_code())
-        self._listen(by_id("btn-hint"), "click", lambda _e: self.hint())
-        self._listen(document, "keydown", self._key)
-        self._listen(window, "hashchange", self._hash_changed)
-        observer = window.ResizeObserver.new(self._proxy(self._resized))
+        listen(by_id("btn-new"), "click", lambda _e: self.new_dialog.open())
+        listen(by_id("btn-restart"), "click", lambda _e: self.restart())
+        listen(by_id("btn-undo"), "click", lambda _e: self.undo())
+        listen(by_id("btn-share"), "click", lambda _e: self.share())
+        listen(by_id("btn-settings"), "click", lambda _e: self.settings_dialog.open())
+        listen(by_id("btn-keys"), "click", lambda _e: self.access.help.open())
+        listen(by_id("btn-copy"), "click", lambda _e: self.copy_code())
+        listen(by_id("btn-hint"), "click", lambda _e: self.hint())
+        listen(document, "keydown", self._key)
+        listen(window, "hashchange", self._hash_changed)
+        observer = window.ResizeObserver.new(kept_proxy(self._resized))
         observer.observe(self.board)
         self._observer = observer
-        self._clock_id = window.setInterval(self._proxy(self._tick), 500)
+        self._clock_id = window.setInterval(kept_proxy(self._tick), 500)
 
     # --------------------------------------------------------------- actions
 

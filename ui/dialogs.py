@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pyodide.ffi import create_proxy
 from pyscript import document
 
 import engine
+from ui.callbacks import kept_proxy, listen
 from ui.hints import winnable_note
 from ui.session import describe_code, format_clock
 
@@ -36,18 +36,10 @@ class NewGameDialog:
         self.message = document.getElementById("new-code-msg")
         self.winnable = document.getElementById("new-winnable")
         self.winnable_msg = document.getElementById("new-winnable-msg")
-        self._proxies = [
-            self._listen(self.form, "change", self._options_changed),
-            self._listen(self.code, "input", self._code_typed),
-            self._listen(self.form, "submit", self._submit),
-            self._listen(document.getElementById("new-cancel"), "click", self._cancel),
-        ]
-
-    @staticmethod
-    def _listen(target: Any, name: str, handler: Any) -> Any:
-        proxy = create_proxy(handler)
-        target.addEventListener(name, proxy)
-        return proxy
+        listen(self.form, "change", self._options_changed)
+        listen(self.code, "input", self._code_typed)
+        listen(self.form, "submit", self._submit)
+        listen(document.getElementById("new-cancel"), "click", self._cancel)
 
     def open(self) -> None:
         prefs = self.app.session.preferences
@@ -165,11 +157,10 @@ class SettingsDialog:
         self.auto = document.getElementById("set-autodrop")
         self.four = document.getElementById("set-fourcolor")
         self.large = document.getElementById("set-large")
-        self._proxy = create_proxy(self._changed)
+        changed = kept_proxy(self._changed)
         for box in (self.double, self.auto, self.four, self.large):
-            box.addEventListener("change", self._proxy)
-        self._keys_proxy = create_proxy(self._keys)
-        document.getElementById("settings-keys").addEventListener("click", self._keys_proxy)
+            box.addEventListener("change", changed)
+        listen(document.getElementById("settings-keys"), "click", self._keys)
 
     def open(self) -> None:
         prefs = self.app.session.preferences
@@ -198,8 +189,7 @@ class WinDialog:
     def __init__(self, app: App) -> None:
         self.app = app
         self.el = document.getElementById("dlg-win")
-        self._proxy = create_proxy(self._new)
-        document.getElementById("win-new").addEventListener("click", self._proxy)
+        listen(document.getElementById("win-new"), "click", self._new)
 
     def open(self) -> None:
         session = self.app.session

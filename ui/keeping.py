@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pyodide.ffi import create_proxy
 from pyscript import document, window
 
+from ui.callbacks import listen
 from ui.persist import Keeper, preferences_from
 from ui.storage import SavedGame, Store
 
@@ -15,8 +15,6 @@ if TYPE_CHECKING:
     from ui.app import App
 
 __all__ = ["keep", "open_store"]
-
-_PROXIES: list[Any] = []
 
 
 def open_store() -> Store:
@@ -31,12 +29,6 @@ def open_store() -> Store:
         store.notices.append("Storage is unavailable in this browser: progress will not be kept after you leave.")
         return store
     return Store(backend)
-
-
-def _listen(target: Any, name: str, handler: Any) -> None:
-    proxy = create_proxy(handler)
-    _PROXIES.append(proxy)
-    target.addEventListener(name, proxy)
 
 
 def keep(app: App, store: Store, resumed: SavedGame | None) -> None:
@@ -65,15 +57,15 @@ def keep(app: App, store: Store, resumed: SavedGame | None) -> None:
             app.stats_dialog = StatsDialog(app, store)
         app.stats_dialog.open()
 
-    _listen(document.getElementById("btn-stats"), "click", open_stats)
+    listen(document.getElementById("btn-stats"), "click", open_stats)
 
     def hidden(_event: Any) -> None:
         # The clock runs between actions: keep it when the player leaves or switches tabs.
         if str(document.visibilityState) == "hidden":
             keeper.save()
 
-    _listen(document, "visibilitychange", hidden)
-    _listen(window, "pagehide", lambda _e: keeper.save())
+    listen(document, "visibilitychange", hidden)
+    listen(window, "pagehide", lambda _e: keeper.save())
     app.preferences_changed()
     tell_notices(app, store)
     # A save that fails later (a full quota) is told once, after the action that hit it.

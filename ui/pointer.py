@@ -13,9 +13,9 @@ import contextlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from pyodide.ffi import create_proxy
 from pyscript import window
 
+from ui.callbacks import kept_proxy, listen
 from ui.gestures import DOUBLE_TAP_SECONDS, TapTracker, drop_plan, picked_count, tap_plan
 from ui.layout import CardBox, Rect, drop_pile, hit_card, hit_pile
 
@@ -59,19 +59,18 @@ class Pointer:
         self.taps = TapTracker()
         self._pending: Any = None
         self._pending_move: Any = None
-        # Proxies live as long as the page: one per listener, never one per event.
-        self._proxies = {
-            "pointerdown": create_proxy(self._down),
-            "pointermove": create_proxy(self._move),
-            "pointerup": create_proxy(self._up),
-            "pointercancel": create_proxy(self._cancel),
-            "lostpointercapture": create_proxy(self._lost),
-            "contextmenu": create_proxy(self._prevent),
-            "dragstart": create_proxy(self._prevent),
+        handlers = {
+            "pointerdown": self._down,
+            "pointermove": self._move,
+            "pointerup": self._up,
+            "pointercancel": self._cancel,
+            "lostpointercapture": self._lost,
+            "contextmenu": self._prevent,
+            "dragstart": self._prevent,
         }
-        for name, proxy in self._proxies.items():
-            board.addEventListener(name, proxy)
-        self._timeout_proxy = create_proxy(self._pending_fired)
+        for name, handler in handlers.items():
+            listen(board, name, handler)
+        self._timeout_proxy = kept_proxy(self._pending_fired)
 
     # ------------------------------------------------------------- helpers
 

@@ -25,10 +25,10 @@ import random
 from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 
-from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 import engine
+from ui.callbacks import listen
 from ui.hints import SOLVER_NOTE, Hint, LineMemory, legal_hint, lost_text, positions, rewind_text, winnable_code
 from ui.session import Event
 
@@ -120,18 +120,12 @@ class SolverPanel:
         """The record of the last position proven lost (asking again answers at once)."""
         self._tasks: set[asyncio.Future[None]] = set()
         """Running coroutines, kept until they end (the loop holds them weakly)."""
-        self._proxies: list[Any] = []
-        self._listen(self.buttons["rewind"], "click", lambda _e: self.rewind())
-        self._listen(self.buttons["more"], "click", lambda _e: self.more())
-        self._listen(self.buttons["cancel"], "click", lambda _e: self.cancel())
-        self._listen(self.buttons["close"], "click", lambda _e: self.close())
-        self._listen(document, "keydown", self._key)
+        listen(self.buttons["rewind"], "click", lambda _e: self.rewind())
+        listen(self.buttons["more"], "click", lambda _e: self.more())
+        listen(self.buttons["cancel"], "click", lambda _e: self.cancel())
+        listen(self.buttons["close"], "click", lambda _e: self.close())
+        listen(document, "keydown", self._key)
         app.session.subscribe(self._on_event)
-
-    def _listen(self, target: Any, name: str, handler: Any) -> None:
-        proxy = create_proxy(handler)
-        self._proxies.append(proxy)
-        target.addEventListener(name, proxy)
 
     # ------------------------------------------------------------------ panel
 

@@ -7,10 +7,11 @@ import json
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_once_callable
 from pyscript import document, window
 
 from engine import format_vegas
+from ui.callbacks import kept_proxy, listen
 from ui.session import format_clock
 from ui.stats import VariantStats, chart_svg, is_vegas, merge_import, variant_key, variant_label
 from ui.storage import STATS_KEY, Store
@@ -69,23 +70,14 @@ class StatsDialog:
                 option.value = key
                 option.textContent = variant_label(key)
                 self.variant.appendChild(option)
-        self._proxies: list[Any] = []
-        self._listen(self.variant, "change", lambda _e: self.render())
-        self._listen(document.getElementById("stats-reset"), "click", self._ask_reset)
-        self._listen(document.getElementById("stats-reset-yes"), "click", self._reset)
-        self._listen(document.getElementById("stats-reset-no"), "click", self._keep)
-        self._listen(document.getElementById("stats-export"), "click", self._export)
-        self._listen(self.file, "change", self._import_chosen)
-        self._listen(window, "storage", self._storage_changed)
-        self._imported_proxy = self._proxy(self._imported)
-
-    def _proxy(self, handler: Any) -> Any:
-        proxy = create_proxy(handler)
-        self._proxies.append(proxy)
-        return proxy
-
-    def _listen(self, target: Any, name: str, handler: Any) -> None:
-        target.addEventListener(name, self._proxy(handler))
+        listen(self.variant, "change", lambda _e: self.render())
+        listen(document.getElementById("stats-reset"), "click", self._ask_reset)
+        listen(document.getElementById("stats-reset-yes"), "click", self._reset)
+        listen(document.getElementById("stats-reset-no"), "click", self._keep)
+        listen(document.getElementById("stats-export"), "click", self._export)
+        listen(self.file, "change", self._import_chosen)
+        listen(window, "storage", self._storage_changed)
+        self._imported_proxy = kept_proxy(self._imported)
 
     # ----------------------------------------------------------------- showing
 
@@ -161,7 +153,7 @@ class StatsDialog:
         document.body.appendChild(link)
         link.click()
         link.remove()
-        window.setTimeout(self._proxy(lambda *_: window.URL.revokeObjectURL(url)), 1000)
+        window.setTimeout(create_once_callable(lambda *_: window.URL.revokeObjectURL(url)), 1000)
         self._say("Statistics exported to solitaire-statistics.json.")
 
     def _import_chosen(self, _event: Any) -> None:
