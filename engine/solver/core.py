@@ -18,7 +18,7 @@ from __future__ import annotations
 import heapq
 import json
 import time
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -266,10 +266,15 @@ class Search(Generic[S, M]):
         """The winning line in notation (only once ``step`` said winnable)."""
         if self._won is None:
             raise RuntimeError("No winning line has been found.")
+        return self._replay(self._moves[depth][self._next[depth] - 1] for depth in range(len(self._states) - 1))
+
+    def _replay(self, moves: Iterable[M]) -> tuple[str, ...]:
+        """The notation of ``moves`` played from the root (with the moves the
+        rules made before it and after the last one)."""
         out = list(self._prefix)
         state = self._root
-        for depth in range(len(self._states) - 1):
-            state = self.rules.play(state, self._moves[depth][self._next[depth] - 1], out)
+        for move in moves:
+            state = self.rules.play(state, move, out)
         self.rules.finish(state, out)
         return tuple(out)
 
@@ -370,12 +375,7 @@ class BestFirst(Search[S, M]):
                 break
             moves.append(move)
             key = up
-        out = list(self._prefix)
-        state = self._root
-        for move in reversed(moves):
-            state = self.rules.play(state, move, out)
-        self.rules.finish(state, out)
-        return tuple(out)
+        return self._replay(reversed(moves))
 
 
 class Hybrid(Search[S, M]):

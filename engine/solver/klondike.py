@@ -66,6 +66,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.klondike import COLUMNS, FOUNDATIONS, SLOT, Klondike
+from engine.solver.columns import RANK, SUIT, SUITS, card_code, column_bytes, lift
 
 __all__ = ["KMove", "KState", "KlondikeRules"]
 
@@ -77,12 +78,8 @@ KMove = tuple[int, ...]
 to column ``(i, j, n)``; 2 talon card to foundation ``(q)``; 3 talon card to
 column ``(q, j)``; 4 foundation take-back ``(suit, j)``."""
 
-_SUITS = "shdc"
-_SUIT_INDEX = {s: i for i, s in enumerate(_SUITS)}
-assert tuple(SLOT[s] for s in _SUITS) == FOUNDATIONS
+assert tuple(SLOT[s] for s in SUITS) == FOUNDATIONS
 
-RANK = tuple(c % 13 + 1 for c in range(52))
-SUIT = tuple(c // 13 for c in range(52))
 RED = tuple(c // 13 in (1, 2) for c in range(52))
 OPPOSITE = ((1, 2), (0, 3), (0, 3), (1, 2))
 """The two suits of the other colour, per suit."""
@@ -92,21 +89,6 @@ ACCEPTS = tuple(tuple(s * 13 + RANK[c] - 2 for s in OPPOSITE[SUIT[c]]) if RANK[c
 """The two cards that may be built on each card."""
 
 _MOVE_NAMES = tuple(f"t{i + 1}" for i in range(7))
-
-
-def card_code(rank: int, suit: str) -> int:
-    """The solver's number for a card."""
-    return _SUIT_INDEX[suit] * 13 + rank - 1
-
-
-def _lift(col: bytes, n: int) -> bytes:
-    """``col`` without its top ``n`` cards, turning up a face-down card that
-    becomes the top one."""
-    rest = col[:-n]
-    down = rest[0]
-    if down and len(rest) == down + 1:
-        return bytes((down - 1,)) + rest[1:]
-    return rest
 
 
 class KlondikeRules:
@@ -125,13 +107,7 @@ class KlondikeRules:
         self.free_talon = self.draw == 1 and self.max_recycles is None
         columns = []
         for pid in COLUMNS:
-            cards = game.pile(pid)
-            down = 0
-            while down < len(cards) and not cards[down].face_up:
-                down += 1
-            if any(not c.face_up for c in cards[down:]):
-                raise ValueError(f"Column {pid} has a face-down card above a face-up one.")
-            columns.append(bytes([down, *(card_code(c.rank, c.suit) for c in cards)]))
+            columns.append(column_bytes(pid, game.pile(pid)))
         foundations = tuple(len(game.pile(f)) for f in FOUNDATIONS)
         waste = [card_code(c.rank, c.suit) for c in game.pile("w")]
         stock = [card_code(c.rank, c.suit) for c in reversed(game.pile("s"))]
@@ -298,7 +274,7 @@ class KlondikeRules:
                 for i in range(7):
                     col = cols[i]
                     if col[-1] == card and len(col) > 1:
-                        cols[i] = _lift(col, 1)
+                        cols[i] = lift(col, 1)
                         if out is not None:
                             out.append(f"{_MOVE_NAMES[i]}>f")
                         moved = True
@@ -443,14 +419,14 @@ class KlondikeRules:
             i, j, n = move[2], move[3], move[4]
             col = cl[i]
             cl[j] = cl[j] + col[-n:]
-            cl[i] = _lift(col, n)
+            cl[i] = lift(col, n)
             if out is not None:
                 out.append(f"{_MOVE_NAMES[i]}:{n}>{_MOVE_NAMES[j]}" if n > 1 else f"{_MOVE_NAMES[i]}>{_MOVE_NAMES[j]}")
         elif kind == 0:
             i = move[2]
             col = cl[i]
             s = SUIT[col[-1]]
-            cl[i] = _lift(col, 1)
+            cl[i] = lift(col, 1)
             found = (*found[:s], found[s] + 1, *found[s + 1 :])
             if out is not None:
                 out.append(f"{_MOVE_NAMES[i]}>f")

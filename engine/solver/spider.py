@@ -31,6 +31,7 @@ subtree. There is no pruning beyond the exact symmetries above, so an
 from __future__ import annotations
 
 from engine.game import Game
+from engine.solver.columns import RANK, SUIT, card_code, column_bytes, lift
 
 __all__ = ["SMove", "SState", "SpiderRules"]
 
@@ -42,14 +43,6 @@ SMove = tuple[int, ...]
 column ``i`` onto column ``j``: ``(i, j, n)``."""
 
 RUN = 13
-_SUITS = "shdc"
-RANK = tuple(c % 13 + 1 for c in range(52))
-SUIT = tuple(c // 13 for c in range(52))
-
-
-def card_code(rank: int, suit: str) -> int:
-    """The solver's number for a card."""
-    return _SUITS.index(suit) * 13 + rank - 1
 
 
 def run_length(col: bytes) -> int:
@@ -69,20 +62,10 @@ def run_length(col: bytes) -> int:
     return n
 
 
-def _lift(col: bytes, n: int) -> bytes:
-    """``col`` without its top ``n`` cards, turning up a face-down card that
-    becomes the top one."""
-    rest = col[:-n]
-    down = rest[0]
-    if down and len(rest) == down + 1:
-        return bytes((down - 1,)) + rest[1:]
-    return rest
-
-
 def _complete(col: bytes) -> bytes:
     """``col`` after taking off a completed run at its top, if there is one."""
     if len(col) > RUN and RANK[col[-1]] == 1 and run_length(col) >= RUN:
-        return _lift(col, RUN)
+        return lift(col, RUN)
     return col
 
 
@@ -94,13 +77,7 @@ class SpiderRules:
         self.width = len(self.names)
         columns = []
         for pid in self.names:
-            cards = game.pile(pid)
-            down = 0
-            while down < len(cards) and not cards[down].face_up:
-                down += 1
-            if any(not c.face_up for c in cards[down:]):
-                raise ValueError(f"Column {pid} has a face-down card above a face-up one.")
-            columns.append(bytes([down, *(card_code(c.rank, c.suit) for c in cards)]))
+            columns.append(column_bytes(pid, game.pile(pid)))
         stock = game.pile("s")
         # Drawing order: a deal takes the top card of the stock first, for t1.
         self.deal_order = bytes(card_code(c.rank, c.suit) for c in reversed(stock))
@@ -218,7 +195,7 @@ class SpiderRules:
         i, j, n = move[2], move[3], move[4]
         col = cl[i]
         cl[j] = _complete(cl[j] + col[-n:])
-        cl[i] = _lift(col, n)
+        cl[i] = lift(col, n)
         if out is not None:
             out.append(f"{self.names[i]}:{n}>{self.names[j]}" if n > 1 else f"{self.names[i]}>{self.names[j]}")
         return (tuple(cl), stock)
