@@ -48,7 +48,8 @@ def test_every_file_fetched_during_boot_is_precached(new_context: Callable[..., 
     assert boot_files - wanted == set()
 
 
-def test_plays_offline_after_one_visit(new_context: Callable[..., BrowserContext], site_url: str) -> None:
+def reopened_offline(new_context: Callable[..., BrowserContext], site_url: str) -> Page:
+    """The page visited once online, then reloaded with the network gone."""
     context = new_context(service_workers="allow")
     page = context.new_page()
     page.goto(site_url + "#" + CODE)
@@ -57,6 +58,11 @@ def test_plays_offline_after_one_visit(new_context: Callable[..., BrowserContext
     context.set_offline(True)
     page.reload()
     wait_ready(page)
+    return page
+
+
+def test_plays_offline_after_one_visit(new_context: Callable[..., BrowserContext], site_url: str) -> None:
+    page = reopened_offline(new_context, site_url)
     tap_stock_and_check(page)
 
 
@@ -88,14 +94,7 @@ def test_built_site_plays_from_a_sub_path(
 
 def test_hints_work_offline(new_context: Callable[..., BrowserContext], site_url: str) -> None:
     """The solver's worker starts from the pre-cache too: its script, the runtime it loads, the engine."""
-    context = new_context(service_workers="allow")
-    page = context.new_page()
-    page.goto(site_url + "#" + CODE)
-    wait_ready(page)
-    wait_for_offline_cache(page)
-    context.set_offline(True)
-    page.reload()
-    wait_ready(page)
+    page = reopened_offline(new_context, site_url)
     page.keyboard.press("h")
     page.wait_for_function(
         "document.body.dataset.hint || document.getElementById('solver-panel').dataset.state === 'error'",
