@@ -28,26 +28,12 @@ EXTRA_TYPES = {
 }
 
 
-_archive_cache: dict[tuple[tuple[str, int, int], ...], bytes] = {}
-
-
-def _current_archive() -> bytes:
-    """The Python archive of the files on disk, made again only when one changed
-    (compressing it takes longer than serving it)."""
-    stats = [(name, (ROOT / name).stat()) for name in pyfiles.python_files()]
-    stamp = tuple((name, stat.st_mtime_ns, stat.st_size) for name, stat in stats)
-    if stamp not in _archive_cache:
-        _archive_cache.clear()
-        _archive_cache[stamp] = pyfiles.archive()
-    return _archive_cache[stamp]
-
-
 class GameRequestHandler(http.server.SimpleHTTPRequestHandler):
     extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map, **EXTRA_TYPES}
 
     def do_GET(self) -> None:
-        # The development server builds sw.js and the Python archive on every request,
-        # so they always match the files on disk; a built site has real files.
+        # The development server makes sw.js and the Python archive from the files on
+        # disk, so they always match them; a built site has real files.
         if Path(self.directory) == ROOT:
             path = self.path.split("?")[0].split("#")[0]
             if path == "/sw.js":
@@ -56,7 +42,7 @@ class GameRequestHandler(http.server.SimpleHTTPRequestHandler):
                 self.send_built(service_worker().encode(), "text/javascript")
                 return
             if path == f"/{pyfiles.ARCHIVE}":
-                self.send_built(_current_archive(), "application/zip")
+                self.send_built(pyfiles.current_archive(), "application/zip")
                 return
         super().do_GET()
 

@@ -5,7 +5,8 @@ started; one compressed archive is a single request that the page preloads while
 the runtime downloads, a third of the bytes, and nothing to keep listed by hand.
 ``pyscript.toml`` maps the archive into the browser's file system
 (``"./game.zip" = "./*"`` unpacks it there). The development server builds it on
-request from the files on disk; ``tools/site.py`` writes it into a built site.
+request from the files on disk (again when one changes); ``tools/site.py``
+writes it into a built site.
 
 Usage:
   python3 tools/pyfiles.py            list the files the archive holds
@@ -16,12 +17,10 @@ from __future__ import annotations
 
 import argparse
 import io
-import sys
 import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-CONFIG = ROOT / "pyscript.toml"
 PACKAGES = ("engine", "ui")
 ARCHIVE = "game.zip"
 """The archive's name, relative to the page and to ``pyscript.toml``."""
@@ -59,6 +58,20 @@ def archive(root: Path = ROOT) -> bytes:
     return buffer.getvalue()
 
 
+_cache: dict[tuple[object, ...], bytes] = {}
+
+
+def current_archive(root: Path = ROOT) -> bytes:
+    """:func:`archive`, made again only when a file changed (the development
+    server serves it, and hashes it into sw.js, on every page load)."""
+    stats = [(name, (root / name).stat()) for name in python_files(root)]
+    stamp = (str(root), *((name, stat.st_mtime_ns, stat.st_size) for name, stat in stats))
+    if stamp not in _cache:
+        _cache.clear()
+        _cache[stamp] = archive(root)
+    return _cache[stamp]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, help="write the archive to this file")
@@ -72,4 +85,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

@@ -51,7 +51,7 @@ def site_files(root: Path = ROOT) -> list[str]:
 def file_bytes(name: str, root: Path = ROOT) -> bytes:
     """The content of one file of the site, built ones included."""
     if name == pyfiles.ARCHIVE:
-        return pyfiles.archive(root)
+        return pyfiles.current_archive(root)
     return (root / name).read_bytes()
 
 
