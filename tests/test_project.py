@@ -25,7 +25,7 @@ def test_pyscript_unpacks_one_archive_of_every_python_file() -> None:
     on_disk = {p.relative_to(ROOT).as_posix() for p in [*ROOT.glob("engine/**/*.py"), *ROOT.glob("ui/**/*.py")]}
     on_disk = {name for name in on_disk if "__pycache__" not in name}
     assert set(names) == on_disk - set(pyfiles.WORKER_ONLY)
-    assert "ui/app.py" in names
+    assert "ui/page.py" in names
     assert "engine/solver/core.py" in names
 
 

@@ -13,23 +13,23 @@ from typing import TYPE_CHECKING, Any
 from pyscript import document, window
 
 import engine
-from ui.access import Access
-from ui.announce import describe_play, describe_undo
-from ui.callbacks import kept_proxy, listen
-from ui.hashlink import LinkError, code_hash, open_link, parse_hash, record_hash
-from ui.keeping import keep, open_store
-from ui.keys import KeyAssigner
-from ui.layout import compute, table_of
-from ui.persist import Keeper, abandon, choose_start
-from ui.pointer import Pointer
-from ui.render import Renderer
-from ui.session import Event, Preferences, Session, describe_code, format_clock
-from ui.storage import SavedGame, Store
+from ui.dom.browser_storage import keep, open_store
+from ui.dom.callbacks import kept_proxy, listen
+from ui.dom.focus import Access
+from ui.dom.pointer import Pointer
+from ui.dom.render import Renderer
+from ui.model.announce import describe_play, describe_undo
+from ui.model.card_keys import KeyAssigner
+from ui.model.hashlink import LinkError, code_hash, open_link, parse_hash, record_hash
+from ui.model.layout import compute, table_of
+from ui.model.persist import Keeper, abandon, choose_start
+from ui.model.session import Event, Preferences, Session, describe_code, format_clock
+from ui.model.storage import SavedGame, Store
 
 if TYPE_CHECKING:
-    from ui.dialogs import NewGameDialog, SettingsDialog, WinDialog
-    from ui.solver_panel import SolverPanel
-    from ui.stats_dialog import StatsDialog
+    from ui.dom.dialogs import NewGameDialog, SettingsDialog, WinDialog
+    from ui.dom.solver_panel import SolverPanel
+    from ui.dom.stats_dialog import StatsDialog
 
 __all__ = ["App", "start"]
 
@@ -83,19 +83,19 @@ class App:
 
     @cached_property
     def new_dialog(self) -> NewGameDialog:
-        from ui.dialogs import NewGameDialog
+        from ui.dom.dialogs import NewGameDialog
 
         return NewGameDialog(self)
 
     @cached_property
     def settings_dialog(self) -> SettingsDialog:
-        from ui.dialogs import SettingsDialog
+        from ui.dom.dialogs import SettingsDialog
 
         return SettingsDialog(self)
 
     @cached_property
     def win_dialog(self) -> WinDialog:
-        from ui.dialogs import WinDialog
+        from ui.dom.dialogs import WinDialog
 
         return WinDialog(self)
 
@@ -103,7 +103,7 @@ class App:
     def solver(self) -> SolverPanel:
         """Hints, the way back from a lost position and live winnable deals (its
         worker starts on first use)."""
-        from ui.solver_panel import SolverPanel
+        from ui.dom.solver_panel import SolverPanel
 
         return SolverPanel(self)
 

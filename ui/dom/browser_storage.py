@@ -7,12 +7,12 @@ from typing import TYPE_CHECKING, Any
 
 from pyscript import document, window
 
-from ui.callbacks import listen
-from ui.persist import Keeper, preferences_from
-from ui.storage import SavedGame, Store
+from ui.dom.callbacks import listen
+from ui.model.persist import Keeper, preferences_from
+from ui.model.storage import SavedGame, Store
 
 if TYPE_CHECKING:
-    from ui.app import App
+    from ui.page import App
 
 __all__ = ["keep", "open_store"]
 
@@ -52,7 +52,7 @@ def keep(app: App, store: Store, resumed: SavedGame | None) -> None:
     def open_stats(_event: Any) -> None:
         # Made on first use: the first frame does not wait for the statistics' code.
         if app.stats_dialog is None:
-            from ui.stats_dialog import StatsDialog
+            from ui.dom.stats_dialog import StatsDialog
 
             app.stats_dialog = StatsDialog(app, store)
         app.stats_dialog.open()

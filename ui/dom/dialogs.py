@@ -7,12 +7,12 @@ from typing import TYPE_CHECKING, Any
 from pyscript import document
 
 import engine
-from ui.callbacks import kept_proxy, listen
-from ui.hints import winnable_note
-from ui.session import describe_code, format_clock
+from ui.dom.callbacks import kept_proxy, listen
+from ui.model.hints import winnable_note
+from ui.model.session import describe_code, format_clock
 
 if TYPE_CHECKING:
-    from ui.app import App
+    from ui.page import App
 
 __all__ = ["NewGameDialog", "SettingsDialog", "WinDialog"]
 

@@ -1,8 +1,8 @@
 """The keyboard and the screen reader on the page.
 
-Carries out what ``ui.keyboard`` decides: moves the DOM focus (a roving tab
+Carries out what ``ui.model.keyboard`` decides: moves the DOM focus (a roving tab
 stop per area of the table), marks the held cards and the piles that take
-them, writes every pile's accessible name (``ui.announce``) after each drawn
+them, writes every pile's accessible name (``ui.model.announce``) after each drawn
 frame, keeps the focus inside an open dialog and gives it back when the
 dialog closes, and fills the help dialog with the list of keys.
 """
@@ -15,13 +15,13 @@ from js import Object
 from pyodide.ffi import to_js
 from pyscript import document
 
-from ui.announce import pile_label
-from ui.callbacks import listen
-from ui.keyboard import KEYS, Command, Keyboard, Spot
-from ui.session import Event
+from ui.dom.callbacks import listen
+from ui.model.announce import pile_label
+from ui.model.keyboard import KEYS, Command, Keyboard, Spot
+from ui.model.session import Event
 
 if TYPE_CHECKING:
-    from ui.app import App
+    from ui.page import App
 
 __all__ = ["Access", "HelpDialog"]
 
@@ -38,7 +38,7 @@ def _same(a: Any, b: Any) -> bool:
 
 
 class HelpDialog:
-    """The list of keys (``ui.keyboard.KEYS``), in a modal dialog."""
+    """The list of keys (``ui.model.keyboard.KEYS``), in a modal dialog."""
 
     def __init__(self) -> None:
         self.el = document.getElementById("dlg-help")

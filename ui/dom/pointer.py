@@ -2,9 +2,9 @@
 
 One set of Pointer Events listeners on the board. A press becomes a drag once
 it moves a few pixels, if the game lets those cards be picked up; otherwise a
-release is a tap. Where a press landed is found from the layout (``ui.layout``),
+release is a tap. Where a press landed is found from the layout (``ui.model.layout``),
 not from the DOM, and what a gesture means is asked of the game
-(``ui.gestures``). Dragged cards move once per animation frame.
+(``ui.model.gestures``). Dragged cards move once per animation frame.
 """
 
 from __future__ import annotations
@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING, Any
 
 from pyscript import window
 
-from ui.callbacks import kept_proxy, listen
-from ui.gestures import DOUBLE_TAP_SECONDS, TapTracker, drop_plan, picked_count, tap_plan
-from ui.layout import CardBox, Rect, drop_pile, hit_card, hit_pile
+from ui.dom.callbacks import kept_proxy, listen
+from ui.model.gestures import DOUBLE_TAP_SECONDS, TapTracker, drop_plan, picked_count, tap_plan
+from ui.model.layout import CardBox, Rect, drop_pile, hit_card, hit_pile
 
 if TYPE_CHECKING:
-    from ui.app import App
+    from ui.page import App
 
 __all__ = ["Pointer"]
 

@@ -1,6 +1,6 @@
 """The DOM side of the table: pile and card elements, placed from a ``Layout``.
 
-Card elements are reused by key (see ``ui.keys``) and only what changed is
+Card elements are reused by key (see ``ui.model.card_keys``) and only what changed is
 written: a card's pile, offset, stacking order and face. Movement is animated
 as the difference of two layouts (FLIP): the element is put at its new place
 at once, and ``element.animate`` plays the way from the old place to it, so
@@ -21,8 +21,8 @@ from js import Object
 from pyodide.ffi import to_js
 from pyscript import document
 
-from ui.faces import face_html, label, suit_svg
-from ui.layout import CardBox, Layout, PileBox
+from ui.model.faces import face_html, label, suit_svg
+from ui.model.layout import CardBox, Layout, PileBox
 
 __all__ = ["MOVE_MS", "Renderer"]
 
@@ -38,7 +38,7 @@ _RECYCLE_SVG = (
     '<path d="M20 3.5v6h-6z" fill="currentColor"/></svg>'
 )
 PILE_ROLES = {"stock": "button", "removed": "img"}
-"""Accessible roles of pile elements (others are groups of cards); names come from ``ui.announce``."""
+"""Accessible roles of pile elements (others are groups of cards); names come from ``ui.model.announce``."""
 
 _NONE_SVG = (
     '<svg viewBox="0 0 24 24" aria-hidden="true"><circle cx="12" cy="12" r="7.5" fill="none" stroke="currentColor" '

@@ -28,12 +28,12 @@ from typing import TYPE_CHECKING, Any
 from pyscript import document, window
 
 import engine
-from ui.callbacks import listen
-from ui.hints import SOLVER_NOTE, Hint, LineMemory, legal_hint, lost_text, positions, rewind_text, winnable_code
-from ui.session import Event
+from ui.dom.callbacks import listen
+from ui.model.hints import SOLVER_NOTE, Hint, LineMemory, legal_hint, lost_text, positions, rewind_text, winnable_code
+from ui.model.session import Event
 
 if TYPE_CHECKING:
-    from ui.app import App
+    from ui.page import App
 
 __all__ = ["SolverPanel", "SolverWorker"]
 

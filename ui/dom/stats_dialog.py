@@ -11,13 +11,13 @@ from pyodide.ffi import create_once_callable
 from pyscript import document, window
 
 from engine import format_vegas
-from ui.callbacks import kept_proxy, listen
-from ui.session import format_clock
-from ui.stats import VariantStats, chart_svg, is_vegas, merge_import, variant_key, variant_label
-from ui.storage import STATS_KEY, Store
+from ui.dom.callbacks import kept_proxy, listen
+from ui.model.session import format_clock
+from ui.model.stats import VariantStats, chart_svg, is_vegas, merge_import, variant_key, variant_label
+from ui.model.storage import STATS_KEY, Store
 
 if TYPE_CHECKING:
-    from ui.app import App
+    from ui.page import App
 
 __all__ = ["VARIANTS", "StatsDialog"]
 

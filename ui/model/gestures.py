@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from engine import Game, Move
 from engine.moves import STOCK_TAP
-from ui.session import Preferences
+from ui.model.session import Preferences
 
 __all__ = ["DOUBLE_TAP_SECONDS", "TapPlan", "TapTracker", "drop_plan", "tap_plan"]
 

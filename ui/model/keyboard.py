@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine import STOCK_TAP, Game, Move
-from ui.announce import card_label, cards_phrase, describe_pick, pick_refusal, pile_name
+from ui.model.announce import card_label, cards_phrase, describe_pick, pick_refusal, pile_name
 
 __all__ = ["KEYS", "Command", "Held", "Keyboard", "Spot"]
 
