@@ -23,7 +23,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 import engine
-from ui.model.hashlink import LinkError, parse_hash
+from ui.model.hashlink import open_link, parse_hash
 from ui.model.session import Event, Preferences, Session
 from ui.model.stats import finish_game, start_game, variant_key
 from ui.model.storage import SavedGame, Store
@@ -139,13 +139,7 @@ def choose_start(hash_text: str, saved: SavedGame | None) -> tuple[engine.Game |
         return None, saved
     if saved is not None and link.code == saved.game.code and (not link.moves or link.record == saved.game.record()):
         return None, saved
-    try:
-        game = engine.new_game(link.code) if not link.moves else engine.replay(link.record)
-    except engine.CodeError as error:
-        raise LinkError(f"The link's deal can't be played here. {error}") from None
-    except engine.IllegalMove as error:
-        raise LinkError(f"The link's game record doesn't replay. {error}", engine.parse_code(link.code)) from None
-    return game, None
+    return open_link(hash_text), None
 
 
 def abandon(store: Store, saved: SavedGame | None) -> None:
