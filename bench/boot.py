@@ -6,8 +6,11 @@ Both pages are served as the players get them: from a site built by
 beside it, not from the development server, which builds some files per request.
 The floor boots the runtime exactly as npm ships it, on its full standard library
 of sources; the game boots on its own compiled one (``tools/stdlib.py``).
-``--source-stdlib`` also times the game on npm's standard library, as it booted
-before it had its own (the figure the README's table gives as "before").
+A warm boot of the game is a return visit: the service worker holds the site and
+the interpreter snapshot (made on the second visit) is in Cache Storage; the
+same without the snapshot is timed too. ``--source-stdlib`` also times the game
+on npm's standard library, as it booted before it had its own (the figure the
+README's table gives as "before").
 
 Usage: .venv/bin/python -m bench.boot [--loads 7] [--source-stdlib]
 """
@@ -109,7 +112,29 @@ def phase_rows(phases: list[dict[str, float]]) -> list[list[str]]:
     return rows
 
 
-def warm_loads(chromium: Any, url: str, loads: int, service_worker: bool, setup: Any = None) -> list[float]:
+SNAPSHOT_KEYS = "async () => (await (await caches.open('pyodide-snapshots')).keys()).map(r => r.url)"
+
+
+def no_snapshot(context: Any) -> None:
+    """Keep the game from ever making its interpreter snapshot."""
+    context.route(lambda url: url.endswith("/pyodide-snapshot.mjs"), lambda route: route.abort())
+
+
+def wait_for_snapshot(page: Any) -> None:
+    """A second visit makes the snapshot in a worker once the page is playable."""
+    for _ in range(TIMEOUT_MS // 500):
+        keys = page.evaluate(SNAPSHOT_KEYS)
+        if any("/failed-" in key for key in keys):
+            raise SystemExit("The game could not make its interpreter snapshot.")
+        if any("/snapshot-" in key for key in keys):
+            return
+        page.wait_for_timeout(500)
+    raise SystemExit("No interpreter snapshot was made.")
+
+
+def warm_loads(
+    chromium: Any, url: str, loads: int, service_worker: bool, setup: Any = None, snapshot: bool = False
+) -> list[float]:
     context = chromium.new_context(service_workers="allow" if service_worker else "block")
     if setup is not None:
         setup(context)
@@ -119,6 +144,10 @@ def warm_loads(chromium: Any, url: str, loads: int, service_worker: bool, setup:
     ready_time(page)
     if service_worker:
         page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
+    if snapshot:
+        page.reload()
+        ready_time(page)
+        wait_for_snapshot(page)
     times = []
     for _ in range(loads):
         page.reload()
@@ -162,7 +191,8 @@ def main() -> None:
         if args.source_stdlib:
             before["cold"], before_files = cold_loads(chromium, base + GAME, args.loads, setup=source_stdlib)
         floor_warm = warm_loads(chromium, base + FLOOR, args.loads, service_worker=False)
-        game_warm = warm_loads(chromium, base + GAME, args.loads, service_worker=True)
+        game_warm = warm_loads(chromium, base + GAME, args.loads, service_worker=True, snapshot=True)
+        warm_without_snapshot = warm_loads(chromium, base + GAME, args.loads, service_worker=True, setup=no_snapshot)
         if args.source_stdlib:
             # The service worker does not pre-cache npm's standard library: HTTP cache, like the floor.
             before["warm"] = warm_loads(chromium, base + GAME, args.loads, service_worker=False, setup=source_stdlib)
@@ -182,11 +212,18 @@ def main() -> None:
             row += [f"{median(old):.0f} ms", f"{median(old) / median(floor):.2f}x"]
             results[label] |= {"source_stdlib_ms": old, "source_stdlib_ratio": median(old) / median(floor)}
         rows.append(row)
-    print(f"Boot to data-ready, median of {args.loads} loads (warm game: service worker; warm floor: HTTP cache)")
+    no_snap = median(warm_without_snapshot) / median(floor_warm)
+    results["warm"] |= {"without_snapshot_ms": warm_without_snapshot, "without_snapshot_ratio": no_snap}
+    print(
+        f"Boot to data-ready, median of {args.loads} loads (warm game: service worker and interpreter snapshot;"
+        " warm floor: HTTP cache)"
+    )
     headers = ["boot", "floor", "game", "game/floor"]
     if before:
         headers += ["game, source stdlib", "its /floor"]
     print_table(headers, rows)
+    without = median(warm_without_snapshot)
+    print(f"Warm game without its interpreter snapshot: {without:.0f} ms, {no_snap:.2f}x the floor")
     print()
     print("Bytes fetched by a cold boot of the game")
     print_table(

@@ -43,6 +43,8 @@ ARCHIVE = "python_stdlib_game.zip"
 """The game's standard library, next to ``pyodide.mjs`` in the vendored runtime."""
 INTERPRETER = "pyodide-game.mjs"
 """The interpreter module that ``pyscript.toml`` names (source: ``tools/pyodide-game.mjs``)."""
+RUNTIME_MODULES = (INTERPRETER, "pyodide-snapshot.mjs")
+"""Our modules in the runtime's folder: the interpreter and the worker making its snapshot."""
 MEASURED = ROOT / "tools" / "stdlib-imports.txt"
 BUILDER = (ROOT / "tools" / "stdlib.mjs", ROOT / "tools" / "stdlib_zip.py")
 
@@ -86,6 +88,13 @@ def stamp() -> str:
     for script in BUILDER:
         digest.update(script.read_bytes())
     return digest.hexdigest()[:32]
+
+
+def runtime_module(name: str) -> bytes:
+    """One of ``RUNTIME_MODULES`` as the page gets it: its BUILD names the standard
+    library it goes with (a memory snapshot fits that build only)."""
+    text = (ROOT / "tools" / name).read_text(encoding="utf-8")
+    return text.replace("__BUILD__", stamp()).encode()
 
 
 def is_current(path: Path) -> bool:

@@ -3,9 +3,10 @@
 The page must never reach another origin, so Pyodide and PyScript are served
 from our own files. Only what the page needs is copied (no source maps, no
 Node-only builds), and a file is rewritten only when its content changed, so a
-second run is instant. Two files are ours, not npm's: the interpreter module
-the page loads (``tools/pyodide-game.mjs``) and the game's compiled standard
-library that it hands to Pyodide (built by ``tools/stdlib.py`` when stale).
+second run is instant. Three files are ours, not npm's: the interpreter module
+the page loads (``tools/pyodide-game.mjs``), the worker that makes its memory
+snapshot (``tools/pyodide-snapshot.mjs``), and the game's compiled standard
+library that they hand to Pyodide (built by ``tools/stdlib.py`` when stale).
 
 Usage: python3 tools/vendor.py [--check]
 """
@@ -34,8 +35,6 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
-OWN_FILES = {VENDOR / "pyodide" / stdlib.INTERPRETER: ROOT / "tools" / stdlib.INTERPRETER}
-"""Our files that must sit inside the vendored runtime's folders."""
 BUILT = {VENDOR / "pyodide" / stdlib.ARCHIVE: stdlib.build}
 """Files made rather than copied, each with the function that (re)builds it when stale."""
 NOT_PUBLISHED = (VENDOR / "pyodide" / "python_stdlib.zip",)
@@ -53,8 +52,12 @@ def _wanted() -> dict[Path, Path]:
     for source in sorted(dist.iterdir()):
         if source.is_file() and not source.name.endswith(".map"):
             wanted[VENDOR / "pyscript" / source.name] = source
-    wanted.update(OWN_FILES)
     return wanted
+
+
+def _own() -> dict[Path, bytes]:
+    """Our modules that must sit in the runtime's folder, with their content."""
+    return {VENDOR / "pyodide" / name: stdlib.runtime_module(name) for name in stdlib.RUNTIME_MODULES}
 
 
 def npm_ci_needed() -> bool:
@@ -89,8 +92,13 @@ def vendor() -> int:
         written += 1
     for dest, make in BUILT.items():
         written += make(dest)
+    own = _own()
+    for dest, content in own.items():
+        if not dest.exists() or dest.read_bytes() != content:
+            dest.write_bytes(content)
+            written += 1
     for stale in VENDOR.rglob("*"):
-        if stale.is_file() and stale not in wanted and stale not in BUILT:
+        if stale.is_file() and stale not in wanted and stale not in BUILT and stale not in own:
             stale.unlink()
     return written
 
@@ -110,6 +118,7 @@ def main() -> None:
     if args.check:
         stale = [d for d, s in _wanted().items() if not d.exists() or not filecmp.cmp(s, d, shallow=False)]
         stale += [d for d in BUILT if not stdlib.is_current(d)]
+        stale += [d for d, content in _own().items() if not d.exists() or d.read_bytes() != content]
         print("up to date" if not stale else f"{len(stale)} file(s) to copy")
         sys.exit(1 if stale else 0)
     ensure()
