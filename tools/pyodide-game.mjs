@@ -22,9 +22,10 @@ export { version };
 export const BUILD = "__BUILD__";
 export const stdLibURL = new URL("./python_stdlib_game.zip", import.meta.url).href;
 export const SNAPSHOTS = "pyodide-snapshots";
-export const SNAPSHOT_KEY = new URL(`./snapshot-${version}-${BUILD}`, import.meta.url).href;
-export const FAILED_KEY = new URL(`./failed-${version}-${BUILD}`, import.meta.url).href;
-const VISITED_KEY = new URL(`./visited-${version}-${BUILD}`, import.meta.url).href;
+export const THIS_BUILD = `${version}-${BUILD}`;
+export const SNAPSHOT_KEY = new URL(`./snapshot-${THIS_BUILD}`, import.meta.url).href;
+export const FAILED_KEY = new URL(`./failed-${THIS_BUILD}`, import.meta.url).href;
+const VISITED_KEY = new URL(`./visited-${THIS_BUILD}`, import.meta.url).href;
 const SNAPSHOT_DELAY_MS = 3000; // after the page is playable: its first moments belong to the player
 
 async function storedSnapshot() {

@@ -3,7 +3,7 @@
 // standard library, imports every module in it, saves the memory into Cache Storage
 // and drops the snapshots of older builds.
 import { loadPyodide as loadRuntime } from "./pyodide.mjs";
-import { FAILED_KEY, SNAPSHOTS, SNAPSHOT_KEY, stdLibURL } from "./pyodide-game.mjs";
+import { FAILED_KEY, SNAPSHOTS, SNAPSHOT_KEY, THIS_BUILD, stdLibURL } from "./pyodide-game.mjs";
 
 const IMPORT_ALL = `
 import importlib, sys, zipfile
@@ -21,7 +21,7 @@ try {
   const snapshot = pyodide.makeMemorySnapshot();
   const cache = await caches.open(SNAPSHOTS);
   for (const request of await cache.keys()) {
-    if (request.url !== SNAPSHOT_KEY && request.url.includes("/snapshot-")) await cache.delete(request);
+    if (!request.url.endsWith(THIS_BUILD)) await cache.delete(request);  // older builds' snapshots and marks
   }
   await cache.put(SNAPSHOT_KEY, new Response(snapshot));
   postMessage({ done: true });

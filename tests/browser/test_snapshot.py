@@ -65,7 +65,7 @@ def test_a_return_visit_starts_from_the_snapshot_made_on_the_visit_before(
     assert not [key for key in page.evaluate(KEYS) if key.startswith("snapshot-")], "a first visit makes none"
     visit(page, site_url)
     assert page.evaluate(RESTORED) == 0
-    assert wait_for_snapshot(page) == sorted([f"visited-{build()}", f"snapshot-{build()}"], reverse=True)
+    assert set(wait_for_snapshot(page)) == {f"visited-{build()}", f"snapshot-{build()}"}
 
     deals = []
     for _ in range(2):
