@@ -4,8 +4,15 @@ the same vendored runtime and marks itself ready. Also the bytes a cold boot fet
 Both pages are served as the players get them: from a site built by
 ``tools/site.py`` (static files, as on GitHub Pages), with the floor page copied
 beside it, not from the development server, which builds some files per request.
+The floor boots the runtime exactly as npm ships it, on its full standard library
+of sources; the game boots on its own compiled one (``tools/stdlib.py``).
+A warm boot of the game is a return visit: the service worker holds the site and
+the interpreter snapshot (made on the second visit) is in Cache Storage; the
+same without the snapshot is timed too. ``--source-stdlib`` also times the game
+on npm's standard library, as it booted before it had its own (the figure the
+README's table gives as "before").
 
-Usage: .venv/bin/python -m bench.boot [--loads 5]
+Usage: .venv/bin/python -m bench.boot [--loads 7] [--source-stdlib]
 """
 
 from __future__ import annotations
@@ -18,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.common import READY_PROBE, ROOT, browser, median, print_table, save, served
-from tools import site
+from tools import site, stdlib, vendor
 
 GAME = "index.html#KL1-D1N-AAAAAAG"
 PHASES_PROBE = """
@@ -48,6 +55,9 @@ PHASES = (
 )
 FLOOR = "bench/floor/index.html"
 TIMEOUT_MS = 120_000
+SOURCE_STDLIB_MODULE = 'export * from "./pyodide.mjs";\n'
+"""Served in place of the game's interpreter module for ``--source-stdlib``: plain
+Pyodide, which loads npm's standard library of sources."""
 
 
 def ready_time(page: Any) -> float:
@@ -55,13 +65,29 @@ def ready_time(page: Any) -> float:
     return float(page.evaluate("window.__readyAt"))
 
 
+def source_stdlib(context: Any) -> None:
+    """Make the context's game boot on npm's standard library of sources (and not
+    download its own, which the page preloads)."""
+    context.route(
+        lambda url: url.endswith("/" + stdlib.INTERPRETER),
+        lambda route: route.fulfill(status=200, content_type="text/javascript", body=SOURCE_STDLIB_MODULE),
+    )
+    context.route(lambda url: url.endswith("/" + stdlib.ARCHIVE), lambda route: route.abort())
+
+
 def cold_loads(
-    chromium: Any, url: str, loads: int, phases: list[dict[str, float]] | None = None
+    chromium: Any,
+    url: str,
+    loads: int,
+    phases: list[dict[str, float]] | None = None,
+    setup: Any = None,
 ) -> tuple[list[float], list[str]]:
     times: list[float] = []
     fetched: list[str] = []
     for _ in range(loads):
         context = chromium.new_context(service_workers="block")
+        if setup is not None:
+            setup(context)
         context.add_init_script(READY_PROBE)
         if phases is not None:
             context.add_init_script(PHASES_PROBE)
@@ -86,14 +112,46 @@ def phase_rows(phases: list[dict[str, float]]) -> list[list[str]]:
     return rows
 
 
-def warm_loads(chromium: Any, url: str, loads: int, service_worker: bool) -> list[float]:
+SNAPSHOT_KEYS = "async () => (await (await caches.open('pyodide-snapshots')).keys()).map(r => r.url)"
+
+
+def no_snapshot(context: Any) -> None:
+    """Keep the game from ever making its interpreter snapshot: the worker that
+    would make it only says it is done (the service worker pre-caches that too)."""
+    context.route(
+        lambda url: url.endswith("/pyodide-snapshot.mjs"),
+        lambda route: route.fulfill(status=200, content_type="text/javascript", body="postMessage({ done: true });"),
+    )
+
+
+def wait_for_snapshot(page: Any) -> None:
+    """A second visit makes the snapshot in a worker once the page is playable."""
+    for _ in range(TIMEOUT_MS // 500):
+        keys = page.evaluate(SNAPSHOT_KEYS)
+        if any("/failed-" in key for key in keys):
+            raise SystemExit("The game could not make its interpreter snapshot.")
+        if any("/snapshot-" in key for key in keys):
+            return
+        page.wait_for_timeout(500)
+    raise SystemExit("No interpreter snapshot was made.")
+
+
+def warm_loads(
+    chromium: Any, url: str, loads: int, service_worker: bool, setup: Any = None, snapshot: bool = False
+) -> list[float]:
     context = chromium.new_context(service_workers="allow" if service_worker else "block")
+    if setup is not None:
+        setup(context)
     context.add_init_script(READY_PROBE)
     page = context.new_page()
     page.goto(url)
     ready_time(page)
     if service_worker:
         page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
+    if snapshot:
+        page.reload()
+        ready_time(page)
+        wait_for_snapshot(page)
     times = []
     for _ in range(loads):
         page.reload()
@@ -119,28 +177,57 @@ def transfer(base: str, urls: list[str], root: Path) -> dict[str, int]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--loads", type=int, default=5)
+    parser.add_argument("--loads", type=int, default=7)
+    parser.add_argument(
+        "--source-stdlib", action="store_true", help="also time the game on npm's standard library of sources"
+    )
     args = parser.parse_args()
     built = Path(tempfile.mkdtemp(prefix="solitaire-site-"))
     site.build(built)
     shutil.copytree(ROOT / "bench" / "floor", built / "bench" / "floor")
+    for floor_file in vendor.NOT_PUBLISHED:  # the floor's runtime is npm's, whole
+        shutil.copyfile(floor_file, built / floor_file.relative_to(ROOT))
+    before: dict[str, list[float]] = {}
     with served(built) as base, browser() as chromium:
         floor_cold, _ = cold_loads(chromium, base + FLOOR, args.loads)
         phases: list[dict[str, float]] = []
         game_cold, game_files = cold_loads(chromium, base + GAME, args.loads, phases)
+        if args.source_stdlib:
+            before["cold"], before_files = cold_loads(chromium, base + GAME, args.loads, setup=source_stdlib)
         floor_warm = warm_loads(chromium, base + FLOOR, args.loads, service_worker=False)
-        game_warm = warm_loads(chromium, base + GAME, args.loads, service_worker=True)
+        game_warm = warm_loads(chromium, base + GAME, args.loads, service_worker=True, snapshot=True)
+        warm_without_snapshot = warm_loads(chromium, base + GAME, args.loads, service_worker=True, setup=no_snapshot)
+        if args.source_stdlib:
+            # The service worker does not pre-cache npm's standard library: HTTP cache, like the floor.
+            before["warm"] = warm_loads(chromium, base + GAME, args.loads, service_worker=False, setup=source_stdlib)
         bytes_ = transfer(base, game_files, built)
+        if args.source_stdlib:
+            bytes_before = transfer(base, before_files, built)
     shutil.rmtree(built, ignore_errors=True)
 
     rows = []
     results: dict[str, Any] = {"loads": args.loads}
     for label, game, floor in (("cold", game_cold, floor_cold), ("warm", game_warm, floor_warm)):
         ratio = median(game) / median(floor)
-        rows.append([label, f"{median(floor):.0f} ms", f"{median(game):.0f} ms", f"{ratio:.2f}x"])
+        row = [label, f"{median(floor):.0f} ms", f"{median(game):.0f} ms", f"{ratio:.2f}x"]
         results[label] = {"floor_ms": floor, "game_ms": game, "ratio_of_medians": ratio}
-    print(f"Boot to data-ready, median of {args.loads} loads (warm game: service worker; warm floor: HTTP cache)")
-    print_table(["boot", "floor", "game", "game/floor"], rows)
+        if before:
+            old = before[label]
+            row += [f"{median(old):.0f} ms", f"{median(old) / median(floor):.2f}x"]
+            results[label] |= {"source_stdlib_ms": old, "source_stdlib_ratio": median(old) / median(floor)}
+        rows.append(row)
+    no_snap = median(warm_without_snapshot) / median(floor_warm)
+    results["warm"] |= {"without_snapshot_ms": warm_without_snapshot, "without_snapshot_ratio": no_snap}
+    print(
+        f"Boot to data-ready, median of {args.loads} loads (warm game: service worker and interpreter snapshot;"
+        " warm floor: HTTP cache)"
+    )
+    headers = ["boot", "floor", "game", "game/floor"]
+    if before:
+        headers += ["game, source stdlib", "its /floor"]
+    print_table(headers, rows)
+    without = median(warm_without_snapshot)
+    print(f"Warm game without its interpreter snapshot: {without:.0f} ms, {no_snap:.2f}x the floor")
     print()
     print("Bytes fetched by a cold boot of the game")
     print_table(
@@ -152,9 +239,22 @@ def main() -> None:
                 f"{bytes_['runtime_gzip'] / 1e6:.2f} MB",
             ],
             ["own files", f"{bytes_['own_raw'] / 1e3:.1f} KB", f"{bytes_['own_gzip'] / 1e3:.1f} KB"],
+            *(
+                [
+                    [
+                        "runtime, source stdlib",
+                        f"{bytes_before['runtime_raw'] / 1e6:.2f} MB",
+                        f"{bytes_before['runtime_gzip'] / 1e6:.2f} MB",
+                    ]
+                ]
+                if before
+                else []
+            ),
         ],
     )
     results["transfer_bytes"] = bytes_
+    if before:
+        results["transfer_bytes_source_stdlib"] = bytes_before
     print()
     print("Where the game's cold boot goes (median)")
     print_table(["stage", "time"], phase_rows(phases))

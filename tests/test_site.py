@@ -29,8 +29,10 @@ def test_precache_lists_the_python_archive_the_entry_points_and_the_runtime() ->
     assert "./ui/solver_worker.py" in urls
     # Every other module comes inside the archive, not as a file of its own.
     assert not [url for url in urls if url.startswith("./engine/")]
-    for runtime in ("pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
+    for runtime in ("pyodide-game.mjs", "pyodide.mjs", "pyodide.asm.wasm", "python_stdlib_game.zip"):
         assert f"./static/vendor/pyodide/{runtime}" in urls
+    # The game boots on its own compiled standard library, never on npm's full one.
+    assert "./static/vendor/pyodide/python_stdlib.zip" not in urls
     assert "./static/vendor/pyscript/core.js" in urls
     assert "./static/manifest.webmanifest" in urls
     assert not [url for url in urls if url.endswith((".map", ".pyc"))]

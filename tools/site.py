@@ -30,6 +30,8 @@ BUILT = (pyfiles.ARCHIVE,)
 """Files of the site made from others (the Python archive), not copied."""
 SKIP_SUFFIXES = (".pyc", ".map")
 SW_TEMPLATE = ROOT / "static" / "sw-template.js"
+NOT_PUBLISHED = {path.relative_to(ROOT) for path in vendor.NOT_PUBLISHED}
+"""Vendored for the benchmarks only (npm's full standard library): the game never loads it."""
 
 
 def site_files(root: Path = ROOT) -> list[str]:
@@ -43,6 +45,8 @@ def site_files(root: Path = ROOT) -> list[str]:
             if not path.is_file() or "__pycache__" in path.parts or path.name.startswith("."):
                 continue
             if path.suffix in SKIP_SUFFIXES or path == SW_TEMPLATE:
+                continue
+            if path.relative_to(root) in NOT_PUBLISHED:
                 continue
             files.append(path.relative_to(root).as_posix())
     return files

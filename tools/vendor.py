@@ -3,7 +3,10 @@
 The page must never reach another origin, so Pyodide and PyScript are served
 from our own files. Only what the page needs is copied (no source maps, no
 Node-only builds), and a file is rewritten only when its content changed, so a
-second run is instant.
+second run is instant. Three files are ours, not npm's: the interpreter module
+the page loads (``tools/pyodide-game.mjs``), the worker that makes its memory
+snapshot (``tools/pyodide-snapshot.mjs``), and the game's compiled standard
+library that they hand to Pyodide (built by ``tools/stdlib.py`` when stale).
 
 Usage: python3 tools/vendor.py [--check]
 """
@@ -18,6 +21,10 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tools import stdlib  # noqa: E402 - the path above makes the package importable from anywhere
+
 NODE_MODULES = ROOT / "node_modules"
 VENDOR = ROOT / "static" / "vendor"
 
@@ -28,6 +35,11 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+BUILT = {VENDOR / "pyodide" / stdlib.ARCHIVE: stdlib.build}
+"""Files made rather than copied, each with the function that (re)builds it when stale."""
+NOT_PUBLISHED = (VENDOR / "pyodide" / "python_stdlib.zip",)
+"""Vendored but not part of the site: npm's full standard library, which the game
+does not load; the benchmarks' bare page (bench/floor/) boots on it."""
 
 
 def _wanted() -> dict[Path, Path]:
@@ -41,6 +53,11 @@ def _wanted() -> dict[Path, Path]:
         if source.is_file() and not source.name.endswith(".map"):
             wanted[VENDOR / "pyscript" / source.name] = source
     return wanted
+
+
+def _own() -> dict[Path, bytes]:
+    """Our modules that must sit in the runtime's folder, with their content."""
+    return {VENDOR / "pyodide" / name: stdlib.runtime_module(name) for name in stdlib.RUNTIME_MODULES}
 
 
 def npm_ci_needed() -> bool:
@@ -73,8 +90,15 @@ def vendor() -> int:
         dest.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(source, dest)
         written += 1
+    for dest, make in BUILT.items():
+        written += make(dest)
+    own = _own()
+    for dest, content in own.items():
+        if not dest.exists() or dest.read_bytes() != content:
+            dest.write_bytes(content)
+            written += 1
     for stale in VENDOR.rglob("*"):
-        if stale.is_file() and stale not in wanted:
+        if stale.is_file() and stale not in wanted and stale not in BUILT and stale not in own:
             stale.unlink()
     return written
 
@@ -93,6 +117,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.check:
         stale = [d for d, s in _wanted().items() if not d.exists() or not filecmp.cmp(s, d, shallow=False)]
+        stale += [d for d in BUILT if not stdlib.is_current(d)]
+        stale += [d for d, content in _own().items() if not d.exists() or d.read_bytes() != content]
         print("up to date" if not stale else f"{len(stale)} file(s) to copy")
         sys.exit(1 if stale else 0)
     ensure()

@@ -1,0 +1,99 @@
+"""Return visits start the interpreter from a memory snapshot (tools/pyodide-game.mjs).
+
+The snapshot is made in a worker on the second visit, once the page is playable;
+the third visit starts from it. A restored start must still deal new random games
+and run the solver's worker, and a snapshot that does not load must leave the
+game booting the normal way.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from playwright.sync_api import BrowserContext, Page
+
+from tests.browser.conftest import Traffic, wait_ready
+from tests.browser.test_solver import ask_hint
+from tools import stdlib
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+CACHE = "pyodide-snapshots"
+SNAPSHOT_WAIT_S = 120.0
+"""Making a snapshot starts a second interpreter in a worker: slow on a busy machine."""
+KEYS = f"async () => (await (await caches.open('{CACHE}')).keys()).map(r => r.url.split('/').pop())"
+RESTORED = "performance.getEntriesByName('pyodide-snapshot-restored').length"
+
+
+def build() -> str:
+    version = json.loads((stdlib.PYODIDE / "package.json").read_text(encoding="utf-8"))["version"]
+    return f"{version}-{stdlib.stamp()}"
+
+
+def visit(page: Page, url: str) -> None:
+    page.goto("about:blank")  # a new document each time, even for the same URL
+    page.goto(url)
+    wait_ready(page)
+
+
+def new_deal(page: Page) -> str:
+    page.click("#btn-new")
+    page.click("#new-deal")
+    page.wait_for_function("document.querySelector('#dlg-new[open]') === null")
+    return str(page.evaluate("document.querySelector('[data-code]').dataset.code"))
+
+
+def wait_for_snapshot(page: Page) -> list[str]:
+    deadline = time.monotonic() + SNAPSHOT_WAIT_S
+    while time.monotonic() < deadline:
+        keys: list[str] = page.evaluate(KEYS)
+        if any(key.startswith(("snapshot-", "failed-")) for key in keys):
+            return keys
+        page.wait_for_timeout(500)
+    raise AssertionError("no snapshot was made on the second visit")
+
+
+def test_a_return_visit_starts_from_the_snapshot_made_on_the_visit_before(
+    new_context: Callable[..., BrowserContext], site_url: str, traffic: Traffic
+) -> None:
+    page = new_context(viewport={"width": 1280, "height": 800}).new_page()
+    visit(page, site_url)
+    assert page.evaluate(RESTORED) == 0
+    page.wait_for_timeout(4000)
+    assert not [key for key in page.evaluate(KEYS) if key.startswith("snapshot-")], "a first visit makes none"
+    visit(page, site_url)
+    assert page.evaluate(RESTORED) == 0
+    assert set(wait_for_snapshot(page)) == {f"visited-{build()}", f"snapshot-{build()}"}
+
+    deals = []
+    for _ in range(2):
+        visit(page, site_url)
+        assert page.evaluate(RESTORED) == 1, "the interpreter started from the snapshot"
+        deals.append(new_deal(page))
+    assert deals[0] != deals[1], "each restored start deals its own random games"
+    visit(page, site_url + "#KL1-D1N-AAAAAAG")
+    assert page.evaluate(RESTORED) == 1
+    answer = ask_hint(page)  # the solver's worker starts from the snapshot too
+    assert not answer.startswith("panel:"), answer
+    assert not traffic.errors, traffic.errors
+
+
+def test_a_snapshot_that_does_not_load_falls_back_to_the_normal_start(
+    new_context: Callable[..., BrowserContext], site_url: str
+) -> None:
+    page = new_context().new_page()
+    page.goto(site_url + "static/icons/icon.svg")  # the origin, without booting the game
+    page.evaluate(
+        "async ([cache, key]) => (await caches.open(cache)).put(key, new Response(new Uint8Array(4096)))",
+        [CACHE, f"{site_url}static/vendor/pyodide/snapshot-{build()}"],
+    )
+    visit(page, site_url + "#KL1-D1N-AAAAAAG")
+    assert page.evaluate("document.body.dataset.ready") == "true"
+    assert page.evaluate(RESTORED) == 0
+    page.wait_for_function(f"({KEYS})().then(keys => keys.includes('failed-{build()}'))")
+    keys = page.evaluate(KEYS)
+    assert f"snapshot-{build()}" not in keys, "the broken snapshot is dropped"
+    visit(page, site_url + "#KL1-D1N-AAAAAAG")
+    assert page.evaluate(RESTORED) == 0
