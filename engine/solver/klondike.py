@@ -644,9 +644,14 @@ def _lost(cols: tuple[bytes, ...], found: tuple[int, ...], talon: bytes, takebac
             if not (faceup[c] or exposed[c]):
                 continue
             if rank[c] != 13:
+                # A parent lying under it in its own column can take it only
+                # when the card it lies on is its other parent: then the two
+                # can leave together and uncover that parent (5h on 6c on a
+                # face-down 6s). Otherwise the card must leave first.
                 h = height[c]
+                carried = below[c] in parents[c]
                 for p in parents[c]:
-                    if free[p] and not (col_of[p] == i and height[p] < h):
+                    if free[p] and (carried or col_of[p] != i or height[p] > h):
                         break
                 else:
                     continue

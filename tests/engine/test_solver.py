@@ -6,16 +6,16 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Hashable
-from typing import Any, cast
+from typing import Any
 
 import pytest
 
 import engine
 from engine import Game, Klondike, Spiderette
 from engine.cards import Card
-from engine.solver import BestFirst, Hybrid, Progress, Search, Solution, rules_for, search_for, solve, solve_json
+from engine.solver import BestFirst, Hybrid, Progress, Solution, rules_for, search_for, solve, solve_json
 from engine.solver.core import run
+from tests.engine.endgames import exhaustive
 from tests.engine.players import position
 
 # Deals the solver decides in well under a second (measured); the rest of the
@@ -321,45 +321,6 @@ def test_move_generator_matches_the_engine_on_random_playouts(kind: str) -> None
 
 
 # -------------------------------------------- against an exhaustive search
-
-
-class Exhaustive:
-    """Every legal action, one tap at a time, exact positions, no automatic
-    moves and no pruning: slow, but it decides small positions beyond doubt."""
-
-    def __init__(self, game: Game) -> None:
-        self.rules = rules_for(game)
-        self.klondike = isinstance(game, Klondike)
-
-    def start(self, out: list[str]) -> Any:
-        return self.rules.position
-
-    def key(self, state: Any) -> Hashable:
-        return cast(Hashable, state)
-
-    def won(self, state: Any) -> bool:
-        if self.klondike:
-            return bool(sum(state[1]) == 52)
-        return not state[1] and all(len(c) == 1 for c in state[0])
-
-    def moves(self, state: Any) -> list[str]:
-        rules: Any = self.rules
-        return list(rules.legal(state))
-
-    def play(self, state: Any, move: str, out: list[str] | None) -> Any:
-        if out is not None:
-            out.append(move)
-        rules: Any = self.rules
-        return rules.apply(state, move)
-
-    def finish(self, state: Any, out: list[str]) -> None:
-        return None
-
-
-def exhaustive(game: Game) -> str:
-    result = run(Search(Exhaustive(game)), seconds=60)
-    assert result.decided
-    return result.status
 
 
 def small_endgame(rng: random.Random, code: str, left: int) -> Klondike:
