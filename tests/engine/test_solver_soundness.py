@@ -64,6 +64,12 @@ def test_a_card_on_a_non_parent_over_its_parent_is_still_cut_off() -> None:
     result = solve(game, seconds=None, max_nodes=1000)
     assert (result.status, result.nodes) == ("unwinnable", 0)
     assert exhaustive(game) == "unwinnable"
+    # Its other parent face down under it cannot carry it away.
+    buried = klondike_position({"s": 5, "h": 3, "d": 13, "c": 5}, {"t1": "#4h #6s #6c 5h"}, "KL1-D1C-AAAAAAA")
+    cols, found, talon, _, _ = KlondikeRules(buried).start([])
+    assert _lost(cols, found, talon, takeback=False)
+    assert solve(buried, seconds=None, max_nodes=1000).nodes == 0
+    assert exhaustive(buried) == "unwinnable"
     # With take-backs the 6 of clubs can come down to hold it: not lost.
     normal = klondike_position({"s": 5, "h": 3, "d": 13, "c": 13}, {"t1": "#6s #4h 5h"}, "KL1-D1N-AAAAAAA")
     cols, found, talon, _, _ = KlondikeRules(normal).start([])
