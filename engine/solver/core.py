@@ -61,7 +61,9 @@ class Solution:
     be played from the given position), ``"unwinnable"`` (no line wins) or
     ``"unknown"`` (the budget ran out first; ``reason`` says which one:
     ``"time"``, ``"nodes"`` or ``"cancelled"``). ``nodes`` counts the
-    positions searched, ``seconds`` the time taken.
+    positions searched, ``seconds`` the time taken. An ``"unwinnable"`` is
+    only as good as the search that gave it: ``engine.solve`` gives it only
+    from a search that left no move out (see ``engine.solver``).
     """
 
     status: str
