@@ -5,7 +5,9 @@ Each deal is solved alone in one process on one core, with a budget of
 ``--seconds`` of that process's processor time (``--clock wall`` uses the
 wall clock instead; on a busy machine that budget buys less search). ``--jobs N``
 runs N such processes side by side to finish sooner; each deal still has one
-core. Every winning line is replayed through the engine.
+core. Every winning line is replayed through the engine, and every
+``unwinnable`` comes from a search that left no move out (``proof_search``:
+Klondike's fast search has each loss confirmed by the complete one).
 
 The winnable fraction is counted among the decided deals, with a Wilson 95%
 interval; the bounds that count every undecided deal as lost, then as won,
@@ -35,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import engine
 from bench.common import RESULTS, median, percentile, print_table, save
 from engine.codes import DealCode, format_code
-from engine.solver import search_for
+from engine.solver import proof_search
 from engine.solver.core import run
 
 GAMES: dict[str, DealCode] = {
@@ -80,7 +82,7 @@ def solve_one(task: tuple[str, str, float, str]) -> dict[str, Any]:
     clock = time.process_time if clock_name == "cpu" else time.perf_counter
     game = engine.new_game(code)
     wall = time.perf_counter()
-    result = run(search_for(game), seconds=seconds, clock=clock)
+    result = run(proof_search(game), seconds=seconds, clock=clock)
     wall = time.perf_counter() - wall
     replayed = None
     if result.status == "winnable":

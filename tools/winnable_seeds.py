@@ -12,6 +12,8 @@ Usage:
     python3 tools/winnable_seeds.py                      # every variant, defaults below
     python3 tools/winnable_seeds.py --count 40 --seconds 20 --jobs 2 --variants SP1-S4
     python3 tools/winnable_seeds.py --check              # replay a sample of the shipped seeds
+    python3 tools/winnable_seeds.py --resume --variants SD1-S4 --count 25 --seconds 60 --tries 120
+                                                         # keep SD1-S4's seeds, try further candidates
 
 Variants not named keep the seeds they have in the current module.
 """
@@ -21,6 +23,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import random
+import re
 import sys
 import time
 from multiprocessing import Pool
@@ -80,12 +83,15 @@ def prove(task: tuple[str, int, float]) -> tuple[str, int, str, int, float]:
     return variant, seed, status, result.nodes, result.seconds
 
 
-def generate(variant: str, count: int, seconds: float, tries: int, jobs: int) -> tuple[list[tuple[int, int]], int]:
+def generate(
+    variant: str, count: int, seconds: float, tries: int, jobs: int, skip: int = 0
+) -> tuple[list[tuple[int, int]], int]:
     """Up to ``count`` proven seeds of one variant, as ``(seed, nodes)``, fewest
-    nodes first, and how many deals were tried."""
+    nodes first, and how many deals were tried (counting the first ``skip``
+    candidates, tried by an earlier run and passed over)."""
     found: list[tuple[int, int]] = []
-    tasks = [(variant, seed, seconds) for seed in candidates(variant, tries)]
-    tried = 0
+    tasks = [(variant, seed, seconds) for seed in candidates(variant, tries)[skip:]]
+    tried = skip
     with Pool(jobs) as pool:
         for _, seed, status, nodes, spent in pool.imap(prove, tasks):
             tried += 1
@@ -97,8 +103,20 @@ def generate(variant: str, count: int, seconds: float, tries: int, jobs: int) ->
                 if len(found) >= count:
                     pool.terminate()
                     break
-    print(f"{variant}: {len(found)} winnable of {tried} tried", flush=True)
+    print(f"{variant}: {len(found)} winnable of {tried - skip} tried", flush=True)
     return sorted(found, key=lambda pair: (pair[1], pair[0])), tried
+
+
+def tried_before(note: str) -> int:
+    """How many candidates a variant's note says were tried."""
+    match = re.search(r"of (\d+) deals tried", note)
+    return int(match.group(1)) if match else 0
+
+
+def budget_before(note: str) -> str:
+    """The time budget a variant's note gives (``"30 s"``)."""
+    match = re.search(r"tried, (.*) of solver time", note)
+    return match.group(1) if match else ""
 
 
 def current() -> tuple[dict[str, tuple[tuple[int, int], ...]], dict[str, str]]:
@@ -173,15 +191,29 @@ def main() -> None:
     parser.add_argument("--tries", type=int, default=400, help="deals tried per variant at most (default 400)")
     parser.add_argument("--jobs", type=int, default=1, help="processes side by side (default 1)")
     parser.add_argument("--check", type=int, metavar="N", help="only replay the N cheapest seeds of each variant")
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="keep each variant's seeds and go on with the candidates after those already tried",
+    )
     args = parser.parse_args()
     if args.check:
         check(args.check)
         return
     seeds, notes = current()
     for variant in args.variants:
-        found, tried = generate(variant, args.count, args.seconds, args.tries, args.jobs)
-        seeds[variant] = tuple(found)
-        notes[variant] = f"{len(found)} winnable of {tried} deals tried, {args.seconds:g} s of solver time each"
+        kept: tuple[tuple[int, int], ...] = ()
+        skip = 0
+        budget = f"{args.seconds:g} s"
+        if args.resume and variant in notes:
+            kept = seeds.get(variant, ())
+            skip = tried_before(notes[variant])
+            earlier = budget_before(notes[variant])
+            budget = budget if earlier == budget else f"{earlier} (first {skip}), then {budget}"
+        wanted = max(0, args.count - len(kept))
+        found, tried = generate(variant, wanted, args.seconds, max(args.tries, skip), args.jobs, skip)
+        seeds[variant] = tuple(sorted((*kept, *found), key=lambda pair: (pair[1], pair[0])))
+        notes[variant] = f"{len(seeds[variant])} winnable of {tried} deals tried, {budget} of solver time each"
         write(seeds, notes)  # after every variant, so a long run keeps what it found
 
 

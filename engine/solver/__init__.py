@@ -4,6 +4,21 @@ It searches with full knowledge of the face-down cards (they stay face down for
 the rules) and answers ``winnable`` with a winning line in notation,
 ``unwinnable``, or ``unknown`` when its time or node budget ran out.
 
+What each answer of ``solve`` guarantees:
+
+- ``winnable``: ``moves``, played in order with ``Game.play``, win the game
+  from the given position (a proof anyone can check by replaying them).
+- ``unwinnable``: no sequence of legal actions wins. It comes only from a
+  search that left no move out: every reachable position was visited or
+  proven lost by a sound argument (safe automatic moves, symmetries, a
+  relaxed game that cannot win; see ``klondike.py`` and ``spider.py``).
+  Positions are told apart by a 64-bit hash of their canonical key, so the
+  one way it could be wrong is two different positions with the same hash
+  among those visited (odds below one in a million for the tens of millions
+  of positions a long search visits).
+- ``unknown``: nothing was decided; ``reason`` says what stopped the search
+  (``"time"``, ``"nodes"``, ``"cancelled"``).
+
 >>> import engine
 >>> g = engine.new_game("KL1-D1N-AAAAAAD")
 >>> result = engine.solve(g, seconds=30)
@@ -26,7 +41,18 @@ from typing import Any
 
 from engine.game import Game, from_json
 from engine.klondike import Klondike
-from engine.solver.core import REASONS, STATUSES, BestFirst, Hybrid, Progress, Rules, Search, Solution, run
+from engine.solver.core import (
+    REASONS,
+    STATUSES,
+    BestFirst,
+    Confirmed,
+    Hybrid,
+    Progress,
+    Rules,
+    Search,
+    Solution,
+    run,
+)
 from engine.solver.klondike import KlondikeRules
 from engine.solver.spider import SpiderRules
 
@@ -34,11 +60,13 @@ __all__ = [
     "REASONS",
     "STATUSES",
     "BestFirst",
+    "Confirmed",
     "Hybrid",
     "Progress",
     "Rules",
     "Search",
     "Solution",
+    "proof_search",
     "rules_for",
     "search_for",
     "solve",
@@ -50,7 +78,10 @@ def rules_for(game: Game, complete: bool = False) -> KlondikeRules | SpiderRules
     """The solver's rules for ``game`` (read from it; the game is not changed).
 
     ``complete=True`` tries every legal kind of move (slower); by default a
-    few moves that hardly ever matter are left out (see ``klondike.py``).
+    few Klondike moves that hardly ever matter are left out (see
+    ``klondike.py``), so a search with these rules may call a winnable
+    position ``unwinnable``: use ``proof_search`` or ``solve`` for an answer
+    that is a proof.
     """
     if isinstance(game, Klondike):
         return KlondikeRules(game, complete=complete)
@@ -69,6 +100,16 @@ def search_for(game: Game, complete: bool = False) -> Search[Any, Any]:
     return Search(rules)
 
 
+def proof_search(game: Game) -> Search[Any, Any]:
+    """A search of ``game``'s position whose every answer is a proof: the
+    fast search (``search_for``), and when it finds no win, the complete
+    search, which alone may answer ``unwinnable``. The Spider family's
+    search leaves nothing out, so it is its own proof."""
+    if isinstance(game, Klondike):
+        return Confirmed(search_for(game), lambda: search_for(game, complete=True))
+    return search_for(game)
+
+
 def solve(
     game: Game,
     seconds: float | None = 10.0,
@@ -82,10 +123,14 @@ def solve(
     Stops after ``seconds`` of wall-clock time or ``max_nodes`` positions
     (None: no limit) with status ``unknown``; ``cancel`` is called every few
     hundred positions and stops the search when it returns True. ``progress``
-    receives a ``Progress`` every few thousand positions. The moves of a
-    ``winnable`` answer, played in order with ``game.play``, win the game.
+    receives a ``Progress`` every few thousand positions. The module notes
+    say what each answer guarantees: a ``winnable`` answer's moves win, and
+    ``unwinnable`` is never said on the word of a search that left moves out
+    (``complete=False`` searches without them first, for speed, and has a
+    loss confirmed by the complete search; ``complete=True`` searches
+    completely from the start).
     """
-    search = search_for(game, complete)
+    search = search_for(game, complete=True) if complete else proof_search(game)
     return run(search, seconds, max_nodes, progress, cancel)
 
 

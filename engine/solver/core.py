@@ -26,6 +26,7 @@ __all__ = [
     "REASONS",
     "STATUSES",
     "BestFirst",
+    "Confirmed",
     "Progress",
     "Rules",
     "Search",
@@ -60,7 +61,9 @@ class Solution:
     be played from the given position), ``"unwinnable"`` (no line wins) or
     ``"unknown"`` (the budget ran out first; ``reason`` says which one:
     ``"time"``, ``"nodes"`` or ``"cancelled"``). ``nodes`` counts the
-    positions searched, ``seconds`` the time taken.
+    positions searched, ``seconds`` the time taken. An ``"unwinnable"`` is
+    only as good as the search that gave it: ``engine.solve`` gives it only
+    from a search that left no move out (see ``engine.solver``).
     """
 
     status: str
@@ -438,6 +441,60 @@ class Hybrid(Search[S, M]):
         if self._decider is None:
             raise RuntimeError("No winning line has been found.")
         return self._decider.line()
+
+
+class Confirmed(Search[S, M]):
+    """A fast search whose losses are checked: it runs ``fast`` (a search that
+    may leave moves out), and when that one says ``unwinnable`` it goes on
+    with ``complete()``, a search that leaves nothing out, whose answer is
+    final. So a win comes as soon as the fast search finds one, and a loss is
+    only ever reported by the complete search."""
+
+    def __init__(self, fast: Search[S, M], complete: Callable[[], Search[S, M]]) -> None:
+        self.rules = fast.rules
+        self._prefix = []
+        self._current = fast
+        self._complete: Callable[[], Search[S, M]] | None = complete
+        self._spent = 0
+
+    @property
+    def confirming(self) -> bool:
+        """True once the fast search has said ``unwinnable`` and the complete
+        one is checking it."""
+        return self._complete is None
+
+    @property
+    def nodes(self) -> int:  # type: ignore[override]
+        return self._spent + self._current.nodes
+
+    @property
+    def status(self) -> str | None:  # type: ignore[override]
+        # The fast search's "unwinnable" is never seen: step() replaces it at once.
+        return self._current.status
+
+    @property
+    def exhausted(self) -> str | None:  # type: ignore[override]
+        return self._current.exhausted
+
+    @property
+    def depth(self) -> int:
+        return self._current.depth
+
+    @property
+    def stuck(self) -> bool:
+        return self._current.stuck
+
+    def step(self, budget: int) -> str | None:
+        status = self._current.step(budget)
+        if status == "unwinnable" and self._complete is not None:
+            self._spent += self._current.nodes
+            self._current = self._complete()
+            self._complete = None
+            return None
+        return status
+
+    def line(self) -> tuple[str, ...]:
+        return self._current.line()
 
 
 def _first_two(item: tuple[Any, ...]) -> tuple[Any, Any]:

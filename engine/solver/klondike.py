@@ -567,8 +567,9 @@ def _lost(cols: tuple[bytes, ...], found: tuple[int, ...], talon: bytes, takebac
     a card can go up once the card before it is up and it is reachable (on
     top of its column at some time, or in the talon); a card leaves the card
     under it by going up, by being a King, or by moving (face up) onto one of
-    its two parents that can be on top somewhere at some time, unless that
-    parent lies under it in its own column; a card is on top once the card
+    its two parents that can be on top somewhere at some time (a parent
+    lying under it in its own column only when it lies on its other parent,
+    face up, which can carry it away first); a card is on top once the card
     over it has left. If even then some card can never go up, the game is
     lost. A card buried under its own predecessor and both its parents is
     the simplest case; chains through several columns are found too.
@@ -644,9 +645,15 @@ def _lost(cols: tuple[bytes, ...], found: tuple[int, ...], talon: bytes, takebac
             if not (faceup[c] or exposed[c]):
                 continue
             if rank[c] != 13:
+                # A parent lying under it in its own column can take it only
+                # when the card it lies on is its other parent, face up: then
+                # the two can leave together and uncover that parent (5h on
+                # 6c on a face-down 6s). Otherwise the card must leave first.
                 h = height[c]
+                b = below[c]
+                carried = b >= 0 and faceup[b] and b in parents[c]
                 for p in parents[c]:
-                    if free[p] and not (col_of[p] == i and height[p] < h):
+                    if free[p] and (carried or col_of[p] != i or height[p] > h):
                         break
                 else:
                     continue

@@ -1,0 +1,140 @@
+"""The solver's "unwinnable" is a proof: the lost-position check, the searches
+that leave moves out, and random endgames against an exhaustive search."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import Phase, given, settings
+
+import engine
+from engine import Klondike, Spiderette
+from engine.solver import Confirmed, Search, proof_search, rules_for, search_for, solve
+from engine.solver.core import run
+from engine.solver.klondike import KlondikeRules, _lost
+from tests.engine.endgames import check_verdict, exhaustive, klondike_endgames, spider_endgames
+from tests.engine.players import position
+
+RANKS = "A23456789TJQK"
+
+
+def klondike_position(found: dict[str, int], columns: dict[str, str], code: str) -> Klondike:
+    """Foundations up to the given ranks, the given columns, every other card
+    in the stock."""
+    piles = {f"f{i + 1}": " ".join(f"{RANKS[r]}{s}" for r in range(found[s])) for i, s in enumerate("shdc")}
+    piles.update(columns)
+    used = {t.lstrip("#") for text in piles.values() for t in text.split()}
+    piles["s"] = " ".join("#" + f"{r}{s}" for s in "shdc" for r in RANKS if f"{r}{s}" not in used)
+    return position(piles, code=code)
+
+
+def carried_parent(code: str) -> Klondike:
+    """The 5 of hearts lies on the 6 of clubs, over the face-down 6 of spades:
+    the two move together onto the 7 of diamonds, then the 5 goes onto the 6
+    of spades, and the 6 and 7 of clubs go up, freeing the 4 of hearts."""
+    return klondike_position(
+        {"s": 5, "h": 3, "d": 6, "c": 5},
+        {"t1": "#6s 6c 5h", "t2": "7d", "t3": "#8h #8d #4h 7c"},
+        code,
+    )
+
+
+def test_a_run_can_leave_to_uncover_the_other_parent_of_its_top_card() -> None:
+    for code in ("KL1-D1N-AAAAAAA", "KL1-D3N-AAAAAAA"):
+        game = carried_parent(code)
+        cols, found, talon, _, _ = KlondikeRules(game).start([])
+        assert not _lost(cols, found, talon, takeback=True)
+        assert solve(game, seconds=None, max_nodes=5_000).status != "unwinnable"
+        for move in ("t1:2>t2", "t2>t1", "t2>f", "t3>f"):
+            game.play(move)
+        result = solve(game, seconds=None, max_nodes=5_000)
+        assert result.status == "winnable"
+        for move in result.moves:
+            game.play(move)
+        assert game.won
+
+
+def test_a_card_on_a_non_parent_over_its_parent_is_still_cut_off() -> None:
+    # Classic rules: the 5 of hearts lies on the 4 of hearts it needs first,
+    # over the 6 of spades; the 6 of clubs is on its foundation for good. The
+    # 5 can never leave, so the position is lost, and seen at once.
+    game = klondike_position({"s": 5, "h": 3, "d": 13, "c": 13}, {"t1": "#6s #4h 5h"}, "KL1-D1C-AAAAAAA")
+    cols, found, talon, _, _ = KlondikeRules(game).start([])
+    assert _lost(cols, found, talon, takeback=False)
+    result = solve(game, seconds=None, max_nodes=1000)
+    assert (result.status, result.nodes) == ("unwinnable", 0)
+    assert exhaustive(game) == "unwinnable"
+    # Its other parent face down under it cannot carry it away.
+    buried = klondike_position({"s": 5, "h": 3, "d": 13, "c": 5}, {"t1": "#4h #6s #6c 5h"}, "KL1-D1C-AAAAAAA")
+    cols, found, talon, _, _ = KlondikeRules(buried).start([])
+    assert _lost(cols, found, talon, takeback=False)
+    assert solve(buried, seconds=None, max_nodes=1000).nodes == 0
+    assert exhaustive(buried) == "unwinnable"
+    # With take-backs the 6 of clubs can come down to hold it: not lost.
+    normal = klondike_position({"s": 5, "h": 3, "d": 13, "c": 13}, {"t1": "#6s #4h 5h"}, "KL1-D1N-AAAAAAA")
+    cols, found, talon, _, _ = KlondikeRules(normal).start([])
+    assert not _lost(cols, found, talon, takeback=True)
+    assert solve(normal, seconds=None, max_nodes=100_000).status == exhaustive(normal) == "winnable"
+
+
+class _NoMoves:
+    """Rules that offer no move at all: a search with them "proves" every
+    position lost, as a search that leaves the wrong moves out would."""
+
+    def __init__(self, rules: Any) -> None:
+        self._rules = rules
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._rules, name)
+
+    def moves(self, state: Any) -> list[Any]:
+        return []
+
+
+def test_a_loss_from_a_search_that_left_moves_out_is_checked() -> None:
+    game = engine.new_game("KL1-D1N-AAAAAAC")
+    fast: Search[Any, Any] = Search(_NoMoves(rules_for(game)))
+    confirmed = Confirmed(fast, lambda: search_for(game, complete=True))
+    assert run(Search(_NoMoves(rules_for(game))), seconds=None, max_nodes=1000).status == "unwinnable"
+    result = run(confirmed, seconds=None, max_nodes=200_000)
+    assert result.status == "winnable"
+    assert confirmed.confirming
+    assert result.nodes > 1
+    copy = game.copy()
+    for move in result.moves:
+        copy.play(move)
+    assert copy.won
+
+
+def test_public_searches_of_klondike_confirm_their_losses() -> None:
+    game = klondike_position({"s": 5, "h": 3, "d": 13, "c": 13}, {"t1": "#6s #4h 5h"}, "KL1-D1C-AAAAAAA")
+    search = proof_search(game)
+    assert isinstance(search, Confirmed)
+    result = run(search, seconds=None, max_nodes=1000)
+    assert result.status == "unwinnable"
+    assert search.confirming
+    spider = Spiderette.from_piles("SD1-S1-AAAAAAA", {"t1": "As"})
+    assert not isinstance(proof_search(spider), Confirmed)
+
+
+# Random endgames, the same ones on every run (derandomize), checked against
+# an exhaustive search. bench.solver_soundness runs many more.
+def endgames(examples: int) -> settings:
+    return settings(
+        max_examples=examples,
+        derandomize=True,
+        database=None,
+        phases=(Phase.explicit, Phase.generate, Phase.shrink),
+    )
+
+
+@endgames(2500)
+@given(klondike_endgames())
+def test_klondike_endgames_agree_with_an_exhaustive_search(game: Klondike) -> None:
+    check_verdict(game)
+
+
+@endgames(400)
+@given(spider_endgames())
+def test_spider_endgames_agree_with_an_exhaustive_search(game: Spiderette) -> None:
+    check_verdict(game)
