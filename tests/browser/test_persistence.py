@@ -203,3 +203,62 @@ def test_statistics_export_reset_and_import(open_game: Callable[..., Page], tmp_
     bad.write_text('{"kind": "something else"}')
     page.set_input_files("#stats-file", str(bad))
     page.wait_for_function("document.querySelector('#stats-msg').textContent.includes('Nothing was imported')")
+
+
+def poisoned_storage() -> dict[str, tuple[str, str]]:
+    """Values that parse but are absurd, as a tampering or unlucky player leaves them:
+    (the script that stores them, the notice the page must show)."""
+    deep = "'['.repeat(100000)"
+    game = engine.replay(f"{CODE} s t1>f")
+    save = json.dumps({"version": 1, "game": game.to_json(), "record": game.record(), "counted": True})
+    infinite_clock = save[:-1] + ', "elapsed": 1e999}'
+    stats = (
+        '{"version": 1, "variants": {"KL-D1N": {"played": 4, "won": 1, "fastest_win": 1e999, "win_moves_total": '
+        + "9" * 400
+        + "}}}"
+    )
+    return {
+        "deep game": (f"localStorage.setItem('{GAME_KEY}', {deep})", "could not be read"),
+        "deep settings": (f"localStorage.setItem('{SETTINGS_KEY}', {deep})", "could not be read"),
+        "deep statistics": (f"localStorage.setItem('{STATS_KEY}', {deep})", "could not be read"),
+        "infinite clock": (f"localStorage.setItem('{GAME_KEY}', {json.dumps(infinite_clock)})", "clock"),
+        "absurd statistics": (f"localStorage.setItem('{STATS_KEY}', {json.dumps(stats)})", "damaged"),
+    }
+
+
+STATUS_LOG = """
+addEventListener("DOMContentLoaded", () => {
+  window.statusLog = [];
+  const status = document.querySelector("[role=status]");
+  new MutationObserver(() => window.statusLog.push(status.textContent)).observe(status, { childList: true });
+});
+"""
+"""Keeps every text the status line showed (a notice can be replaced by the next announcement)."""
+
+
+@pytest.mark.parametrize("case", list(poisoned_storage()))
+def test_poisoned_storage_never_stops_the_game(
+    new_context: Callable[..., BrowserContext], site_url: str, case: str
+) -> None:
+    script, notice = poisoned_storage()[case]
+    context = new_context(viewport={"width": 1440, "height": 900})
+    # Stored once, before the first start only: the reload below must find what the game wrote back.
+    context.add_init_script(
+        f"if (!sessionStorage.getItem('poisoned')) {{ sessionStorage.setItem('poisoned', '1'); {script}; }}"
+    )
+    context.add_init_script(STATUS_LOG)
+    page = context.new_page()
+    page.goto(site_url + "#" + CODE)
+    wait_ready(page)
+    start = moves(page)
+    tap_stock(page)  # the statistics are read at the first move
+    wait_moves(page, start + 1)
+    page.wait_for_function("text => window.statusLog.some(said => said.includes(text))", arg=notice)
+    page.click("#btn-stats")
+    page.wait_for_selector("#dlg-stats[open]")
+    assert page.locator("#stats-table tr").count() >= 8
+    page.keyboard.press("Escape")
+    page.reload()
+    wait_ready(page)
+    assert moves(page) == start + 1, "the move after the notice was saved"
+    assert not page.evaluate("window.statusLog.join(' ')"), "what was set aside is not found again"
