@@ -122,3 +122,24 @@ def test_the_command_refuses_a_folder_it_did_not_make(tmp_path: Path) -> None:
     assert result.returncode != 0
     assert "Refusing to delete" in result.stderr
     assert (tmp_path / "keep.txt").read_text() == "precious"
+
+
+def workflow(name: str) -> str:
+    return (ROOT / ".github" / "workflows" / name).read_text(encoding="utf-8")
+
+
+def test_a_workflow_runs_every_test_on_pushes_and_pull_requests() -> None:
+    text = workflow("test.yml")
+    triggers = text.split("\non:", 1)[1].split("\njobs:", 1)[0]
+    for event in ("push:", "pull_request:", "workflow_call:"):
+        assert f"\n  {event}" in triggers, event
+    assert "- run: python3 tools/test.py\n" in text, "README's test command, with no arguments: every test"
+
+
+def test_pages_deploys_only_what_passed_the_tests() -> None:
+    text = workflow("pages.yml")
+    jobs = text.split("\njobs:", 1)[1]
+    assert "uses: ./.github/workflows/test.yml" in jobs.split("\n  build:", 1)[0]
+    build = jobs.split("\n  build:", 1)[1].split("\n  deploy:", 1)[0]
+    assert "needs: test" in build
+    assert "needs: build" in jobs.split("\n  deploy:", 1)[1]
