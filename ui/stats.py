@@ -15,6 +15,7 @@ Pure Python, working on the plain dict that the storage keeps as JSON.
 from __future__ import annotations
 
 import math
+import secrets
 from dataclasses import asdict, dataclass, field
 from html import escape
 from typing import Any
@@ -31,6 +32,7 @@ __all__ = [
     "chart_svg",
     "finish_game",
     "merge_import",
+    "new_game_id",
     "read_import",
     "read_variants",
     "start_game",
@@ -85,6 +87,8 @@ VARIANT_KEYS = (
     *(f"{game}-S{suits}" for game in ("SD", "SP") for suits in (1, 2, 4)),
 )
 """Every variant that has statistics."""
+MAX_ID_CHARS = 24
+"""A game's id: letters and digits (see ``new_game_id``)."""
 MAX_STATS_CHARS = 200_000
 """The statistics of every variant take about 3,000 characters."""
 MAX_STATS_DEPTH = 5
@@ -106,6 +110,10 @@ def _whole(value: object) -> bool:
     return type(value) is int
 
 
+def _game_id(value: object) -> bool:
+    return isinstance(value, str) and 0 < len(value) <= MAX_ID_CHARS and value.isascii() and value.isalnum()
+
+
 def _number(value: object) -> bool:
     return (type(value) is int or type(value) is float) and math.isfinite(value)
 
@@ -122,6 +130,11 @@ class VariantStats:
     bankroll: int = 0
     recent: list[list[int]] = field(default_factory=list)
     """The last results, oldest first: ``[1 if won else 0, score]``."""
+    started: list[str] = field(default_factory=list)
+    """Ids of the last games counted as played, so that none is counted twice."""
+    finished: list[str] = field(default_factory=list)
+    """Ids of the last games whose result was recorded, so that none is recorded twice
+    (a save that failed after a win, then the same win again from the older save)."""
 
     @property
     def win_rate(self) -> float:
@@ -184,6 +197,12 @@ class VariantStats:
             else:
                 problems.append("a recent result is not a result")
                 break
+        for name in ("started", "finished"):
+            ids = data.get(name, [])
+            if isinstance(ids, list) and len(ids) <= RECENT and all(_game_id(item) for item in ids):
+                setattr(stats, name, list(ids))
+            else:
+                problems.append(f"the {name} games are not a list of games")
         if stats.won > stats.played:
             problems.append("more games won than played")
             stats.won = stats.played
@@ -193,16 +212,36 @@ class VariantStats:
         return asdict(self)
 
 
-def start_game(variants: dict[str, Any], key: str) -> None:
-    """A game of this variant had its first move: it now counts as played."""
+def new_game_id() -> str:
+    """A fresh id for a game: what makes counting it idempotent.
+
+    >>> len(new_game_id()), new_game_id() != new_game_id()
+    (16, True)
+    """
+    return secrets.token_hex(8)
+
+
+def start_game(variants: dict[str, Any], key: str, game: str | None = None) -> None:
+    """A game of this variant had its first move: it now counts as played (once per
+    game id: counting the same game again changes nothing)."""
     stats = VariantStats.from_dict(variants.get(key))
+    if game is not None:
+        if game in stats.started:
+            return
+        stats.started = [*stats.started, game][-RECENT:]
     stats.played += 1
     variants[key] = stats.to_dict()
 
 
-def finish_game(variants: dict[str, Any], key: str, *, won: bool, score: int, seconds: float, moves: int) -> None:
-    """Record the result of a game that counted as played."""
+def finish_game(
+    variants: dict[str, Any], key: str, *, won: bool, score: int, seconds: float, moves: int, game: str | None = None
+) -> None:
+    """Record the result of a game that counted as played (once per game id)."""
     stats = VariantStats.from_dict(variants.get(key))
+    if game is not None:
+        if game in stats.finished:
+            return
+        stats.finished = [*stats.finished, game][-RECENT:]
     if won:
         stats.won = min(stats.played, stats.won + 1)
         stats.current_streak += 1

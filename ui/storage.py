@@ -26,7 +26,7 @@ from typing import Any, Protocol
 import engine
 from engine import safejson
 from engine.game import MAX_SAVE_CHARS
-from ui.stats import MAX_STATS_CHARS, MAX_STATS_DEPTH, read_variants
+from ui.stats import MAX_ID_CHARS, MAX_STATS_CHARS, MAX_STATS_DEPTH, read_variants
 
 __all__ = [
     "GAME_KEY",
@@ -91,6 +91,13 @@ class QuotaExceeded(Exception):
     """Raised by MemoryBackend like the browser raises QuotaExceededError."""
 
 
+def _token(value: object) -> str:
+    """An id read back: short ASCII letters and digits, or "" for anything else."""
+    if isinstance(value, str) and 0 < len(value) <= MAX_ID_CHARS and value.isascii() and value.isalnum():
+        return value
+    return ""
+
+
 @dataclass(frozen=True, slots=True)
 class SavedGame:
     """A game in progress as it was saved."""
@@ -101,6 +108,10 @@ class SavedGame:
     """True once the game counted as played in the statistics."""
     finished: bool = False
     """True once its result (won or lost) went into the statistics."""
+    game_id: str = ""
+    """Names this game in the statistics, so that it is never counted twice."""
+    owner: str = ""
+    """The tab that wrote the save (see ``ui.tabs``)."""
 
 
 @dataclass
@@ -209,6 +220,8 @@ class Store:
             "elapsed": round(saved.elapsed, 3),
             "counted": saved.counted,
             "finished": saved.finished,
+            "id": saved.game_id,
+            "owner": saved.owner,
         }
         return self._write(GAME_KEY, json.dumps(data, separators=(",", ":")))
 
@@ -226,6 +239,8 @@ class Store:
             elapsed = 0.0
         counted = data.get("counted") is True
         finished = data.get("finished") is True
+        game_id = _token(data.get("id"))
+        owner = _token(data.get("owner"))
         text = data.get("game")
         try:
             if not isinstance(text, str):
@@ -243,7 +258,19 @@ class Store:
                 "Your saved game was damaged: it was rebuilt from its moves, without its undo history.",
             )
             game = salvaged
-        return SavedGame(game, float(elapsed), counted, finished)
+        return SavedGame(game, float(elapsed), counted, finished, game_id, owner)
+
+    def saved_owner(self) -> str:
+        """The tab that wrote the saved game ("" when none is known); reads nothing
+        else, and never reports or sets aside anything."""
+        raw = self._read(GAME_KEY)
+        if raw is None:
+            return ""
+        try:
+            data = safejson.loads(raw, max_chars=_LIMITS[GAME_KEY][0], max_depth=1, lenient=True)
+        except safejson.JSONLimitError:
+            return ""
+        return _token(data.get("owner")) if isinstance(data, dict) else ""
 
     @staticmethod
     def _salvage(record: object) -> engine.Game | None:
@@ -293,16 +320,16 @@ class Store:
     def save_stats(self, variants: dict[str, Any]) -> bool:
         return self._write(STATS_KEY, json.dumps({"version": SAVE_VERSION, "variants": variants}))
 
-    def update_stats(self, change: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
-        """Read the statistics fresh, change them, write them back at once.
+    def update_stats(self, change: Callable[[dict[str, Any]], None]) -> bool:
+        """Read the statistics fresh, change them, write them back at once; True
+        when they were written.
 
         Reading right before writing is what lets two open tabs both add their
         results: each update starts from what the other tab last wrote.
         """
         variants = self.load_stats()
         change(variants)
-        self.save_stats(variants)
-        return variants
+        return self.save_stats(variants)
 
     def take_notices(self) -> list[str]:
         notices, self.notices = self.notices, []

@@ -20,6 +20,7 @@ PURE = [
     "storage",
     "stats",
     "persist",
+    "tabs",
     "hints",
     "solver_tasks",
     "solver_worker",
