@@ -64,6 +64,7 @@
   // the page says so, and switches only when the player asks. The game is saved after
   // every action, so the reload loses nothing.
   function watchUpdates(registration) {
+    if (!registration) return;  // service workers turned off (by policy or a test harness)
     var switching = false;
     var notice = $("#update");
     var text = $("#update-text");
