@@ -16,7 +16,7 @@ import threading
 import time
 from http import HTTPStatus
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from tools import pyfiles
@@ -79,7 +79,10 @@ class GameRequestHandler(http.server.SimpleHTTPRequestHandler):
     (``tools/site.py``'s list), so ``.venv`` or ``node_modules`` are never served.
     """
 
-    extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map, **EXTRA_TYPES}
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # Set before the base class handles the request (it does so inside __init__).
+        self.extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **EXTRA_TYPES}
+        super().__init__(*args, **kwargs)
 
     def do_GET(self) -> None:
         if not self.host_allowed():
@@ -175,4 +178,4 @@ def serve_in_background(root: Path = ROOT, site_only: bool = False) -> tuple[Gam
     server = make_server(port=0, root=root, quiet=True, site_only=site_only)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     host, port = server.server_address[:2]
-    return server, f"http://{host}:{port}/"
+    return server, f"http://{host!s}:{port}/"

@@ -66,7 +66,8 @@ def deployments(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment
 
 
 def build_of(page: Page) -> str | None:
-    return page.evaluate("document.documentElement.dataset.build ?? null")
+    build = page.evaluate("document.documentElement.dataset.build ?? null")
+    return None if build is None else str(build)
 
 
 def wait_controlled(page: Page) -> None:

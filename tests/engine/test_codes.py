@@ -286,7 +286,7 @@ def test_every_bad_shape_of_code_raises_code_error(text: str) -> None:
         parse_code(text)
 
 
-@settings(deadline=1000)
+@settings(deadline=10_000)  # a guard against hanging, not a timing
 @given(
     st.one_of(
         st.text(max_size=60),

@@ -6,7 +6,7 @@ it. When another tab saves (the browser's ``storage`` event), this tab steps
 aside: it stops saving and counting statistics, covers its table, and offers
 to play here -- which reopens the saved game, the other tab's, now the latest.
 A game is therefore played, saved and counted by one tab at a time: none is
-counted twice (its id makes counting it idempotent besides, see ``ui.stats``),
+counted twice (its id makes counting it idempotent besides, see ``ui.model.stats``),
 and none is recorded lost while it is still being played. Pure Python.
 
 >>> on_storage("solitaire.v1.game", me="a1", saved_by="b2")
@@ -22,7 +22,7 @@ from __future__ import annotations
 import secrets
 from typing import Literal
 
-from ui.storage import GAME_KEY, STATS_KEY
+from ui.model.storage import GAME_KEY, STATS_KEY
 
 __all__ = ["Reaction", "new_tab_id", "on_storage"]
 

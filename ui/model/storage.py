@@ -26,7 +26,7 @@ from typing import Any, Protocol
 import engine
 from engine import safejson
 from engine.game import MAX_SAVE_CHARS
-from ui.stats import MAX_ID_CHARS, MAX_STATS_CHARS, MAX_STATS_DEPTH, read_variants
+from ui.model.stats import MAX_ID_CHARS, MAX_STATS_CHARS, MAX_STATS_DEPTH, read_variants
 
 __all__ = [
     "GAME_KEY",
@@ -288,13 +288,6 @@ class Store:
             except engine.IllegalMove:
                 break
         return game
-
-    def clear_game(self) -> None:
-        if self.backend is not None:
-            try:
-                self.backend.removeItem(GAME_KEY)
-            except Exception:  # noqa: BLE001 - see _read
-                self._storage_unavailable()
 
     # ------------------------------------------------------------ statistics
 
