@@ -33,7 +33,7 @@ from ui.model.storage import SavedGame, Store
 from ui.model.table import TableState
 
 if TYPE_CHECKING:  # imported when first used (below): the first frame does not wait for them
-    from ui.dom.dialogs import HelpDialog, NewGameDialog, SettingsDialog, WinDialog
+    from ui.dom.dialogs import ElsewhereDialog, HelpDialog, NewGameDialog, SettingsDialog, WinDialog
     from ui.dom.solver_panel import SolverPanel
     from ui.dom.stats_dialog import StatsDialog
 
@@ -109,6 +109,12 @@ class App:
         return WinDialog(self.session, self)
 
     @cached_property
+    def elsewhere_dialog(self) -> ElsewhereDialog:
+        from ui.dom.dialogs import ElsewhereDialog
+
+        return ElsewhereDialog()
+
+    @cached_property
     def help_dialog(self) -> HelpDialog:
         from ui.dom.dialogs import HelpDialog
 
@@ -153,7 +159,7 @@ class App:
 
     def keep_in(self, resumed: SavedGame | None) -> None:
         """Save the game and keep the statistics and settings in the page's store."""
-        self.keeper = keep(self.session, self.store, resumed, self.say)
+        self.keeper = keep(self.session, self.store, resumed, self.say, self._played_elsewhere)
         self.preferences_changed()
         tell_notices(self.store, self.say)
 
@@ -200,6 +206,12 @@ class App:
             self.help_dialog.open()
         else:
             self.stats_dialog.open()
+
+    def _played_elsewhere(self) -> None:
+        """Another tab saved its game: this one saves and counts nothing any more
+        (``ui.model.tabs``), so its table is covered."""
+        self.pointer.cancel_pending()
+        self.elsewhere_dialog.open()
 
     def _escape_panel(self) -> bool:
         return self._made("solver_panel") and self.solver_panel.escape()

@@ -149,7 +149,7 @@ def test_a_tampered_save_is_rebuilt_from_its_moves(new_context: Callable[..., Br
     assert score(page) == "10"
 
 
-def test_two_tabs_both_count_their_wins(new_context: Callable[..., BrowserContext], site_url: str) -> None:
+def test_one_game_open_in_two_tabs_counts_one_win(new_context: Callable[..., BrowserContext], site_url: str) -> None:
     link, last = near_win()
     context = new_context(viewport={"width": 1440, "height": 900})
     pages = []
@@ -158,14 +158,14 @@ def test_two_tabs_both_count_their_wins(new_context: Callable[..., BrowserContex
         page.goto(site_url + link)
         wait_ready(page)
         pages.append(page)
-    for page in pages:
-        play_last_move(page, last)
-    keys = pages[0].evaluate("Object.keys(localStorage)")
+    covered, page = pages
+    covered.wait_for_selector("#dlg-elsewhere[open]")  # the tab that saved last plays the game
+    play_last_move(page, last)
+    keys = page.evaluate("Object.keys(localStorage)")
     assert not [key for key in keys if "backup" in key], "normal play must never set a save aside"
-    variants = json.loads(pages[0].evaluate(f"localStorage.getItem('{STATS_KEY}')"))["variants"]
-    assert variants["SD-S1"]["played"] == 2
-    assert variants["SD-S1"]["won"] == 2
-    page = pages[0]
+    variants = json.loads(page.evaluate(f"localStorage.getItem('{STATS_KEY}')"))["variants"]
+    assert variants["SD-S1"]["played"] == 1
+    assert variants["SD-S1"]["won"] == 1
     page.click("#btn-stats")
     rows = dict(
         page.eval_on_selector_all(
@@ -173,9 +173,9 @@ def test_two_tabs_both_count_their_wins(new_context: Callable[..., BrowserContex
             "rows => rows.map(r => [r.querySelector('th').textContent, r.querySelector('td').textContent])",
         )
     )
-    assert rows["Games won"] == "2"
+    assert rows["Games won"] == "1"
     assert rows["Win rate"] == "100%"
-    assert page.locator("#stats-chart rect").count() == 2
+    assert page.locator("#stats-chart rect").count() == 1
     screenshot(page, "statistics-desktop")
 
 
@@ -262,3 +262,43 @@ def test_poisoned_storage_never_stops_the_game(
     wait_ready(page)
     assert moves(page) == start + 1, "the move after the notice was saved"
     assert not page.evaluate("window.statusLog.join(' ')"), "what was set aside is not found again"
+
+
+def test_a_second_tab_takes_the_game_over_and_nothing_is_counted_twice(
+    new_context: Callable[..., BrowserContext], site_url: str
+) -> None:
+    context = new_context(viewport={"width": 1440, "height": 900})
+    first = context.new_page()
+    first.goto(site_url + "#" + CODE)
+    wait_ready(first)
+    tap_stock(first)
+    wait_moves(first, 1)  # the game counts as played
+    # The player opens the game in a second tab: it resumes the save and plays it from now on.
+    second = context.new_page()
+    second.goto(site_url)
+    wait_ready(second)
+    assert moves(second) == 1
+    first.wait_for_selector("#dlg-elsewhere[open]")
+    first.keyboard.press("Escape")
+    assert first.is_visible("#dlg-elsewhere"), "the table stays covered"
+    # The second tab deals another game: the one both had open is lost, once.
+    second.evaluate("location.hash = '#KL1-D1N-AAAAAAB'")
+    second.wait_for_function("document.querySelector('[data-code]').dataset.code === 'KL1-D1N-AAAAAAB'")
+    tap_stock(second)
+    wait_moves(second, 1)
+    first.keyboard.press("d")  # the covered tab plays nothing, saves nothing, counts nothing
+    first.wait_for_timeout(300)
+    variants = json.loads(second.evaluate(f"localStorage.getItem('{STATS_KEY}')"))["variants"]
+    assert (variants["KL-D1N"]["played"], len(variants["KL-D1N"]["recent"])) == (2, 1)
+    saved = json.loads(second.evaluate(f"localStorage.getItem('{GAME_KEY}')"))
+    assert engine.from_json(saved["game"]).code == "KL1-D1N-AAAAAAB"
+    # "Play here" opens the latest save, the second tab's game, which steps aside in turn.
+    first.click("#elsewhere-here")
+    first.wait_for_function("document.querySelector('[data-code]')?.dataset.code === 'KL1-D1N-AAAAAAB'")
+    wait_ready(first)
+    assert moves(first) == 1
+    second.wait_for_selector("#dlg-elsewhere[open]")
+    tap_stock(first)
+    wait_moves(first, 2)
+    variants = json.loads(first.evaluate(f"localStorage.getItem('{STATS_KEY}')"))["variants"]
+    assert (variants["KL-D1N"]["played"], len(variants["KL-D1N"]["recent"])) == (2, 1)
