@@ -55,7 +55,7 @@ class Keeper:
     game is next opened or replaced.
 
     ``tab`` names this tab in the save; after ``step_aside`` (another tab saved)
-    it neither saves nor counts anything (see ``ui.tabs``).
+    it neither saves nor counts anything (see ``ui.model.tabs``).
     """
 
     def __init__(

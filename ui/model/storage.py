@@ -111,7 +111,7 @@ class SavedGame:
     game_id: str = ""
     """Names this game in the statistics, so that it is never counted twice."""
     owner: str = ""
-    """The tab that wrote the save (see ``ui.tabs``)."""
+    """The tab that wrote the save (see ``ui.model.tabs``)."""
 
 
 @dataclass
