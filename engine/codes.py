@@ -26,6 +26,7 @@ from engine.variants import VARIANTS, GameId
 
 __all__ = [
     "CODE_VERSION",
+    "MAX_CODE_CHARS",
     "MAX_SEED",
     "CodeError",
     "Deal",
@@ -171,7 +172,12 @@ def format_code(code: DealCode) -> str:
     return f"{code.game}{CODE_VERSION}-{options}-{seed_letters(code.seed)}"
 
 
-_CODE_RE = re.compile(r"([A-Z]{2})(\d+)-([A-Z0-9]+)-([A-Z]+)")
+MAX_CODE_CHARS = 40
+"""Longer text is refused before it is read (a code is 14 or 15 characters)."""
+
+# ASCII only: ``\d`` would also take other scripts' digits, and ``str.upper()``
+# turns some non-ASCII letters into ASCII ones (the dotless i into I).
+_CODE_RE = re.compile(r"([A-Z]{2})([0-9]+)-([A-Z0-9]+)-([A-Z]+)")
 _KL_OPTIONS_RE = re.compile(r"D([13])([NVC])")
 _SPIDER_OPTIONS_RE = re.compile(r"S([124])")
 
@@ -189,8 +195,13 @@ def parse_code(text: str) -> DealCode:
     """
     if not isinstance(text, str):
         raise CodeError("A deal code must be text, such as KL1-D1N-AAAAAAG.")
-    upper = text.strip().upper()
-    m = _CODE_RE.fullmatch(upper)
+    stripped = text.strip()
+    if len(stripped) > MAX_CODE_CHARS:
+        raise CodeError(
+            f"Bad deal code {stripped[:20]!r}…: it is far too long for a deal code such as KL1-D1N-AAAAAAG."
+        )
+    upper = stripped.upper()
+    m = _CODE_RE.fullmatch(upper) if stripped.isascii() else None
     if m is None:
         raise CodeError(f"Bad deal code {text!r}: expected something like KL1-D1N-AAAAAAG or SD1-S4-AAAAAAH.")
     game, version, options, letters = m.groups()

@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, NamedTuple, TypeVar
 
+from engine import safejson
 from engine.cards import Card, parse_card
 from engine.codes import CodeError, Deal, DealCode, deal, format_code, make_deck, parse_code
 from engine.moves import STOCK_TAP, IllegalMove, Move, NotationError, parse_move
@@ -55,6 +56,8 @@ UNDO_LIMIT = 100
 
 JSON_VERSION = 1
 """The format version written by ``Game.to_json()``."""
+MAX_SAVE_CHARS = 1_000_000
+"""The longest saved game read back (a game of 100,000 moves is far shorter)."""
 
 G = TypeVar("G", bound="Game")
 
@@ -476,9 +479,10 @@ def _load(text: str, expected: type[Game] | None) -> Game:
     if not isinstance(text, (str, bytes, bytearray)):
         raise SaveError("A saved game must be JSON text.")
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as error:
-        raise SaveError(f"The save is not valid JSON ({error}).") from None
+        # Limited before parsing: deep nesting would kill the interpreter in the browser.
+        data = safejson.loads(text, max_chars=MAX_SAVE_CHARS, max_depth=8)
+    except safejson.JSONLimitError as error:
+        raise SaveError(f"The save's JSON cannot be read. {error}") from None
     if not isinstance(data, dict):
         raise SaveError("The save is not a saved game: expected a JSON object.")
     if "v" not in data:

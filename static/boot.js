@@ -55,8 +55,54 @@
   // play never competes with the first boot for bandwidth.
   function registerServiceWorker() {
     if (!("serviceWorker" in navigator) || !/^https?:$/.test(location.protocol)) return;
-    navigator.serviceWorker.register("./sw.js").catch(function (error) {
+    navigator.serviceWorker.register("./sw.js").then(watchUpdates, function (error) {
       console.warn("Offline play is unavailable:", error);
+    });
+  }
+
+  // A new version installs beside the one this page runs and waits (sw-template.js):
+  // the page says so, and switches only when the player asks. The game is saved after
+  // every action, so the reload loses nothing.
+  function watchUpdates(registration) {
+    if (!registration) return;  // service workers turned off (by policy or a test harness)
+    var switching = false;
+    var notice = $("#update");
+    var text = $("#update-text");
+    var button = $("#update-reload");
+
+    function offer() {
+      if (!registration.waiting || !navigator.serviceWorker.controller || !notice) return;
+      text.textContent = "A new version is ready:";
+      button.hidden = false;
+      notice.hidden = false;
+    }
+
+    offer();
+    registration.addEventListener("updatefound", function () {
+      var worker = registration.installing;
+      if (!worker) return;
+      worker.addEventListener("statechange", function () {
+        if (worker.state === "installed") offer();
+      });
+    });
+    if (button) {
+      button.addEventListener("click", function () {
+        if (!registration.waiting) { location.reload(); return; }
+        switching = true;
+        registration.waiting.postMessage("activate-update");
+      });
+    }
+    navigator.serviceWorker.addEventListener("message", function (event) {
+      if (event.data !== "close-other-tabs" || !notice) return;
+      switching = false;
+      text.textContent = "A new version is ready: close the game's other tabs, then reload.";
+    });
+    navigator.serviceWorker.addEventListener("controllerchange", function () {
+      if (switching) location.reload();
+    });
+    // A page left open for days still hears of updates when the player comes back to it.
+    document.addEventListener("visibilitychange", function () {
+      if (document.visibilityState === "visible") registration.update().catch(function () {});
     });
   }
 

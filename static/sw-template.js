@@ -1,11 +1,23 @@
 // Service worker: pre-caches the whole game at install so that it plays offline.
 // tools/site.py fills in VERSION (a hash of every file) and PRECACHE (every file of
-// the site); a new version therefore installs a new cache and drops the old one.
+// the site).
+//
+// Updates are predictable: a new version installs its own cache beside the old one
+// and then waits. Every open page keeps the version it started with, files included
+// (a solver worker started later must not run new code under an old page). The page
+// announces "A new version is ready" and switches when the player asks (only when no
+// other tab of the game is open) or on the first visit after every tab was closed.
 "use strict";
 
 const VERSION = "__VERSION__";
-const CACHE = "solitaire-" + VERSION;
+const SCOPE = self.registration.scope;
+// This deployment's caches only: another copy of the game on the same origin (another
+// path) has caches of its own, which are none of this worker's business.
+const PREFIX = "solitaire:" + new URL(SCOPE).pathname + ":";
+const CACHE = PREFIX + VERSION;
 const PRECACHE = __PRECACHE__;
+const PAGE = new URL("./", SCOPE).href;
+const OWN = new Set(PRECACHE.map((url) => new URL(url, SCOPE).href));
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -13,7 +25,6 @@ self.addEventListener("install", (event) => {
       // "no-cache" revalidates every file with the server, so a new version never
       // caches a stale copy from the HTTP cache, yet unchanged files cost a 304 only.
       .then((cache) => cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "no-cache" }))))
-      .then(() => self.skipWaiting())
   );
 });
 
@@ -21,24 +32,52 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches.keys()
       .then((names) => Promise.all(
-        names.filter((name) => name.startsWith("solitaire-") && name !== CACHE).map((name) => caches.delete(name))
+        names.filter((name) => name.startsWith(PREFIX) && name !== CACHE).map((name) => caches.delete(name))
       ))
       .then(() => self.clients.claim())
   );
 });
 
+// A page asks to switch to the waiting version. Only the one open tab of the game may:
+// a switch under another open tab would hand that tab's later requests the new files.
+self.addEventListener("message", (event) => {
+  // Posted to the waiting worker itself (registration.waiting), which alone can skip waiting.
+  if (event.data !== "activate-update") return;
+  event.waitUntil(
+    // A waiting worker controls no page yet: ask for every window, keep the game's.
+    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
+      if (windows.filter((client) => client.url.startsWith(SCOPE)).length <= 1) return self.skipWaiting();
+      event.source.postMessage("close-other-tabs");
+      return undefined;
+    })
+  );
+});
+
+function withoutQuery(url) {
+  const parsed = new URL(url);
+  parsed.search = "";
+  parsed.hash = "";
+  return parsed.href;
+}
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
-  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  if (request.method !== "GET") return;
+  const url = withoutQuery(request.url);
+  if (request.mode === "navigate") {
+    // Only the game's own page; any other page under the same path is the server's.
+    if (url !== PAGE && url !== PAGE + "index.html") return;
+    event.respondWith(
+      caches.open(CACHE)
+        .then((cache) => cache.match("./"))
+        .then((page) => page || fetch(request))
+    );
+    return;
+  }
+  if (!OWN.has(url)) return;
   event.respondWith(
-    caches.open(CACHE).then((cache) =>
-      cache.match(request, { ignoreSearch: true }).then((hit) => {
-        if (hit) return hit;
-        if (request.mode === "navigate") {
-          return cache.match("./").then((page) => page || fetch(request));
-        }
-        return fetch(request);
-      })
-    )
+    caches.open(CACHE)
+      .then((cache) => cache.match(request, { ignoreSearch: true }))
+      .then((hit) => hit || fetch(request))
   );
 });

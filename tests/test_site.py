@@ -5,7 +5,11 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
+
+import pytest
 
 from tools import site
 
@@ -81,3 +85,64 @@ def test_every_preloaded_file_exists_and_is_precached() -> None:
         exists = (ROOT / path).is_file() or path in site.BUILT
         assert exists, f"index.html preloads {path}, which does not exist"
         assert f"./{path}" in urls
+
+
+def test_a_build_never_deletes_a_folder_it_did_not_make(tmp_path: Path) -> None:
+    mine = tmp_path / "notes"
+    mine.mkdir()
+    (mine / "keep.txt").write_text("precious")
+    with pytest.raises(site.SiteError, match="not empty"):
+        site.build(mine)
+    assert (mine / "keep.txt").read_text() == "precious"
+    for holder in (ROOT, ROOT.parent):
+        with pytest.raises(site.SiteError, match="sources"):
+            site.check_out_dir(holder)
+    a_file = tmp_path / "file"
+    a_file.write_text("x")
+    with pytest.raises(site.SiteError, match="not a folder"):
+        site.build(a_file)
+    assert a_file.read_text() == "x"
+
+
+def test_a_build_replaces_an_earlier_build_and_an_empty_folder(tmp_path: Path) -> None:
+    out = tmp_path / "empty"
+    out.mkdir()
+    site.build(out)
+    (out / "stale.txt").write_text("from an older build")
+    site.build(out)
+    assert not (out / "stale.txt").exists()
+    assert (out / "sw.js").is_file()
+
+
+def test_the_command_refuses_a_folder_it_did_not_make(tmp_path: Path) -> None:
+    (tmp_path / "keep.txt").write_text("precious")
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "site.py"), "--out", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode != 0
+    assert "Refusing to delete" in result.stderr
+    assert (tmp_path / "keep.txt").read_text() == "precious"
+
+
+def workflow(name: str) -> str:
+    return (ROOT / ".github" / "workflows" / name).read_text(encoding="utf-8")
+
+
+def test_a_workflow_runs_every_test_on_pushes_and_pull_requests() -> None:
+    text = workflow("test.yml")
+    triggers = text.split("\non:", 1)[1].split("\njobs:", 1)[0]
+    for event in ("push:", "pull_request:", "workflow_call:"):
+        assert f"\n  {event}" in triggers, event
+    assert "- run: python3 tools/test.py\n" in text, "README's test command, with no arguments: every test"
+
+
+def test_pages_deploys_only_what_passed_the_tests() -> None:
+    text = workflow("pages.yml")
+    jobs = text.split("\njobs:", 1)[1]
+    assert "uses: ./.github/workflows/test.yml" in jobs.split("\n  build:", 1)[0]
+    build = jobs.split("\n  build:", 1)[1].split("\n  deploy:", 1)[0]
+    assert "needs: test" in build
+    assert "needs: build" in jobs.split("\n  deploy:", 1)[1]

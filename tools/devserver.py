@@ -1,17 +1,23 @@
 """A small static file server for the game, shared by tools/serve.py and the tests.
 
 The standard library server is enough for a static page, but it must send the
-right types for ES modules and WebAssembly, and it must not let a browser keep a
-stale copy of our own files while someone is developing.
+right types for ES modules and WebAssembly, it must not let a browser keep a
+stale copy of our own files while someone is developing, and it must serve the
+game and nothing else of the machine it runs on.
 """
 
 from __future__ import annotations
 
 import functools
 import http.server
+import os
+import posixpath
 import threading
+import time
+from http import HTTPStatus
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote, urlsplit
 
 from tools import pyfiles
 
@@ -28,13 +34,59 @@ EXTRA_TYPES = {
 }
 
 
+LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
+BUILT_FILES = ("sw.js", pyfiles.ARCHIVE)
+"""Made by the development server from the files on disk (a built site has them as files)."""
+
+
+def host_name(header: str | None) -> str | None:
+    """The name in a Host header, without its port (``[::1]:8000`` -> ``::1``).
+
+    >>> host_name("127.0.0.1:8000"), host_name("[::1]:80"), host_name("Example.org")
+    ('127.0.0.1', '::1', 'example.org')
+    """
+    if not header:
+        return None
+    header = header.strip().lower()
+    if header.startswith("["):
+        return header[1:].partition("]")[0]
+    return header.rpartition(":")[0] if header.count(":") == 1 else header
+
+
+_published: dict[tuple[str, int], frozenset[str]] = {}
+
+
+def published_files(root: Path) -> frozenset[str]:
+    """``tools/site.py``'s list of the site's files, listed again at most once a
+    second (a page load asks for about twenty files; a new file shows up at once)."""
+    from tools.site import site_files
+
+    stamp = (str(root), int(time.monotonic()))
+    if stamp not in _published:
+        _published.clear()
+        _published[stamp] = frozenset(site_files(root))
+    return _published[stamp]
+
+
 class GameRequestHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves the game's files and nothing else.
+
+    A page on another site can make the browser ask for ``http://127.0.0.1:8000/``
+    (by DNS rebinding, under a name that resolves to this machine): the Host header
+    must be a name of the server. Paths leaving the folder through a symlink, hidden
+    files (``.git``) and folder listings are refused; with ``site_only`` (the
+    development server) so is every file that is not part of the published site
+    (``tools/site.py``'s list), so ``.venv`` or ``node_modules`` are never served.
+    """
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         # Set before the base class handles the request (it does so inside __init__).
         self.extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **EXTRA_TYPES}
         super().__init__(*args, **kwargs)
 
     def do_GET(self) -> None:
+        if not self.host_allowed():
+            return
         # The development server makes sw.js and the Python archive from the files on
         # disk, so they always match them; a built site has real files.
         if Path(self.directory) == ROOT:
@@ -48,6 +100,39 @@ class GameRequestHandler(http.server.SimpleHTTPRequestHandler):
                 self.send_built(pyfiles.current_archive(), "application/zip")
                 return
         super().do_GET()
+
+    def do_HEAD(self) -> None:
+        if self.host_allowed():
+            super().do_HEAD()
+
+    def host_allowed(self) -> bool:
+        name = host_name(self.headers.get("Host"))
+        if name in self.server.hosts:  # type: ignore[attr-defined]
+            return True
+        self.send_error(HTTPStatus.MISDIRECTED_REQUEST, "This server answers only to its own address.")
+        return False
+
+    def send_head(self) -> Any:
+        if not self.path_allowed():
+            self.send_error(HTTPStatus.NOT_FOUND, "File not found")
+            return None
+        return super().send_head()
+
+    def path_allowed(self) -> bool:
+        name = posixpath.normpath(unquote(urlsplit(self.path).path)).lstrip("/")
+        name = "" if name == "." else name
+        if any(part.startswith(".") for part in name.split("/")):
+            return False
+        root = os.path.realpath(self.directory)
+        real = os.path.realpath(self.translate_path(self.path))
+        if real != root and not real.startswith(root + os.sep):
+            return False  # a symlink out of the folder
+        if self.server.site_only:  # type: ignore[attr-defined]
+            return name in ("", "index.html", *BUILT_FILES) or name in published_files(Path(self.directory))
+        return True
+
+    def list_directory(self, path: str | os.PathLike[str]) -> None:
+        self.send_error(HTTPStatus.NOT_FOUND, "File not found")
 
     def send_built(self, body: bytes, content_type: str) -> None:
         self.send_response(200)
@@ -69,18 +154,28 @@ class GameRequestHandler(http.server.SimpleHTTPRequestHandler):
 class GameServer(http.server.ThreadingHTTPServer):
     daemon_threads = True
     quiet = False
+    site_only = True
+    hosts: frozenset[str] = LOOPBACK_NAMES
 
 
-def make_server(host: str = "127.0.0.1", port: int = 8000, root: Path = ROOT, quiet: bool = False) -> GameServer:
+def make_server(
+    host: str = "127.0.0.1", port: int = 8000, root: Path = ROOT, quiet: bool = False, site_only: bool = True
+) -> GameServer:
+    """A server of ``root`` on ``host``; ``site_only``: only the published site's files."""
     handler = functools.partial(GameRequestHandler, directory=str(root))
     server = GameServer((host, port), handler)
     server.quiet = quiet
+    server.site_only = site_only and root == ROOT
+    server.hosts = LOOPBACK_NAMES | ({host.lower()} if host not in ("", "0.0.0.0", "::") else set())
     return server
 
 
-def serve_in_background(root: Path = ROOT) -> tuple[GameServer, str]:
-    """Start a quiet server on a free loopback port; return it and its base URL."""
-    server = make_server(port=0, root=root, quiet=True)
+def serve_in_background(root: Path = ROOT, site_only: bool = False) -> tuple[GameServer, str]:
+    """Start a quiet server on a free loopback port; return it and its base URL.
+
+    Benchmarks serve pages of their own from the repository, so serving only the
+    site's files is asked for (the tests do)."""
+    server = make_server(port=0, root=root, quiet=True, site_only=site_only)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     host, port = server.server_address[:2]
     return server, f"http://{host!s}:{port}/"

@@ -6,7 +6,8 @@ go stale. The cache name carries a hash of the files' contents, so any change
 to any file installs a new cache on the player's next visit.
 
 Usage:
-  python3 tools/site.py --out DIR   copy the site into DIR (for GitHub Pages) with sw.js
+  python3 tools/site.py --out DIR   copy the site into DIR (for GitHub Pages) with sw.js;
+                                    DIR must be new, empty or an earlier build
   python3 tools/site.py --list      print the pre-cache list
 """
 
@@ -32,6 +33,8 @@ SKIP_SUFFIXES = (".pyc", ".map")
 SW_TEMPLATE = ROOT / "static" / "sw-template.js"
 NOT_PUBLISHED = {path.relative_to(ROOT) for path in vendor.NOT_PUBLISHED}
 """Vendored for the benchmarks only (npm's full standard library): the game never loads it."""
+MARKER = ".solitaire-site"
+"""Left in every built site: only a folder holding it is ever deleted by a build."""
 
 
 def site_files(root: Path = ROOT) -> list[str]:
@@ -77,11 +80,37 @@ def service_worker(root: Path = ROOT) -> str:
     return text.replace("__PRECACHE__", json.dumps(urls, indent=2))
 
 
+class SiteError(Exception):
+    """A build that would destroy something it did not make."""
+
+
+def check_out_dir(out: Path) -> None:
+    """Refuse an output folder whose deletion could lose anything: the repository
+    or a folder holding it, a file, or a folder that is not empty and was not
+    written by :func:`build` (which leaves its marker file in every site)."""
+    out = out.resolve()
+    if out == ROOT or out in ROOT.parents:
+        raise SiteError(f"Refusing to build into {out}: it holds the game's sources.")
+    if not out.exists():
+        return
+    if not out.is_dir() or out.is_symlink():
+        raise SiteError(f"Refusing to build into {out}: it is not a folder.")
+    if any(out.iterdir()) and not (out / MARKER).is_file():
+        raise SiteError(
+            f"Refusing to delete {out}: it is not empty and was not built by tools/site.py. "
+            "Choose a new or empty folder."
+        )
+
+
 def build(out: Path) -> None:
-    """Write the whole site into out (an empty or new folder)."""
+    """Write the whole site into out: a new or empty folder, or an earlier build
+    (replaced); raises ``SiteError`` for any other folder, changing nothing."""
+    check_out_dir(out)
     vendor.ensure()
     if out.exists():
         shutil.rmtree(out)
+    out.mkdir(parents=True)
+    (out / MARKER).write_text("Built by tools/site.py: the next build replaces this folder.\n", encoding="utf-8")
     for name in site_files():
         target = out / name
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -103,7 +132,10 @@ def main() -> None:
     if args.list:
         print("\n".join(site_files()))
     else:
-        build(args.out.resolve())
+        try:
+            build(args.out.resolve())
+        except SiteError as error:
+            sys.exit(str(error))
 
 
 if __name__ == "__main__":

@@ -33,7 +33,7 @@ from ui.model.storage import SavedGame, Store
 from ui.model.table import TableState
 
 if TYPE_CHECKING:  # imported when first used (below): the first frame does not wait for them
-    from ui.dom.dialogs import HelpDialog, NewGameDialog, SettingsDialog, WinDialog
+    from ui.dom.dialogs import ElsewhereDialog, HelpDialog, NewGameDialog, SettingsDialog, WinDialog
     from ui.dom.solver_panel import SolverPanel
     from ui.dom.stats_dialog import StatsDialog
 
@@ -109,6 +109,12 @@ class App:
         return WinDialog(self.session, self)
 
     @cached_property
+    def elsewhere_dialog(self) -> ElsewhereDialog:
+        from ui.dom.dialogs import ElsewhereDialog
+
+        return ElsewhereDialog()
+
+    @cached_property
     def help_dialog(self) -> HelpDialog:
         from ui.dom.dialogs import HelpDialog
 
@@ -153,7 +159,7 @@ class App:
 
     def keep_in(self, resumed: SavedGame | None) -> None:
         """Save the game and keep the statistics and settings in the page's store."""
-        self.keeper = keep(self.session, self.store, resumed, self.say)
+        self.keeper = keep(self.session, self.store, resumed, self.say, self._played_elsewhere)
         self.preferences_changed()
         tell_notices(self.store, self.say)
 
@@ -200,6 +206,12 @@ class App:
             self.help_dialog.open()
         else:
             self.stats_dialog.open()
+
+    def _played_elsewhere(self) -> None:
+        """Another tab saved its game: this one saves and counts nothing any more
+        (``ui.model.tabs``), so its table is covered."""
+        self.pointer.cancel_pending()
+        self.elsewhere_dialog.open()
 
     def _escape_panel(self) -> bool:
         return self._made("solver_panel") and self.solver_panel.escape()
@@ -434,15 +446,19 @@ class App:
         motion = not bool(self._reduced.matches)
         if motion:
             layer = document.getElementById("celebration")
-            parts = []
+            bits = []
             symbols = ("♠", "♥", "♦", "♣")
             for n in range(36):
                 suit = symbols[n % 4]
-                red = " red" if suit in "♥♦" else ""
-                left = (n * 37) % 100
-                delay = (n * 53) % 900
-                parts.append(f'<i class="bit{red}" style="left:{left}%;animation-delay:{delay}ms">{suit}</i>')
-            layer.innerHTML = "".join(parts)
+                bit = document.createElement("i")
+                bit.className = "bit red" if suit in "♥♦" else "bit"
+                bit.textContent = suit
+                # Set through the style object, not a style="" attribute, which the page's
+                # Content-Security-Policy refuses.
+                bit.style.left = f"{(n * 37) % 100}%"
+                bit.style.animationDelay = f"{(n * 53) % 900}ms"
+                bits.append(bit)
+            layer.replaceChildren(*bits)
             layer.classList.add("on")
         self.say(f"You won! Score {self.session.game.score_text} in {self.session.game.moves} moves.")
         window.setTimeout(self._win_proxy, WIN_DELAY_MS if motion else 0)

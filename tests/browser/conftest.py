@@ -54,7 +54,7 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 def site_url() -> Iterator[str]:
     """The game served from the repository on a free loopback port."""
     vendor.ensure()
-    server, url = serve_in_background()
+    server, url = serve_in_background(site_only=True)
     yield url
     server.shutdown()
 

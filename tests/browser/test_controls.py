@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from playwright.sync_api import Page
+from playwright.sync_api import BrowserContext, Page
 
 from tests.browser.conftest import screenshot
 from tests.browser.helpers import (
@@ -108,7 +108,7 @@ def test_new_game_dialog_options_and_code_validation(open_game: Callable[..., Pa
 
 
 def test_restart_copy_share_and_open_the_shared_link(
-    open_game: Callable[..., Page], new_context: Callable[..., object], site_url: str
+    open_game: Callable[..., Page], new_context: Callable[..., BrowserContext], site_url: str
 ) -> None:
     page = open_game("#KL1-D1N-AAAAAAG")
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
@@ -129,8 +129,9 @@ def test_restart_copy_share_and_open_the_shared_link(
     assert link.endswith("#KL1-D1N-AAAAAAG%20t1%3Ef%20s%20t5%3Et4")
     assert link.startswith(site_url)
 
-    # The link opens the game at that point, with its undo history.
-    other = page.context.new_page()
+    # The link opens the game at that point, with its undo history, in another browser
+    # (in another tab of this one, that tab would play the saved game from then on).
+    other = new_context().new_page()
     other.goto(link)
     other.wait_for_function("document.body.dataset.ready === 'true'")
     assert moves(other) == 3

@@ -6,6 +6,8 @@ import random
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import engine
 from engine.codes import (
@@ -260,3 +262,43 @@ def test_new_game_needs_a_code() -> None:
     with pytest.raises(CodeError, match="must be text"):
         engine.Klondike(None)  # type: ignore[arg-type]
     assert engine.new_game(DealCode(seed=6)).code == "KL1-D1N-AAAAAAG"
+
+
+# ------------------------------------------------------- text from outside
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "KL" + "1" * 5000 + "-D1N-AAAAAAG",  # past Python's digit limit for int()
+        "KL" + "0" * 4000 + "1-D1N-AAAAAAG",
+        "KL\u0661-D1N-AAAAAAG",  # an Arabic-Indic digit one
+        "KL1-D\u0661N-AAAAAAG",
+        "KL1-D1N-AAAAAA\u0131",  # the dotless i, which upper() turns into I
+        "\u017fD1-S4-AAAAAAH",  # the long s, which upper() turns into S
+        "KL1-D1N-" + "A" * 10_000,
+        "",
+        "KL1--",
+    ],
+)
+def test_every_bad_shape_of_code_raises_code_error(text: str) -> None:
+    with pytest.raises(CodeError):
+        parse_code(text)
+
+
+@settings(deadline=10_000)  # a guard against hanging, not a timing
+@given(
+    st.one_of(
+        st.text(max_size=60),
+        st.from_regex(
+            r"[A-Za-z]{2}[0-9\u0660-\u0669]{1,30}-[A-Za-z0-9]{0,5}-[A-Za-z\u0131\u017f]{0,9}", fullmatch=True
+        ),
+    )
+)
+def test_any_text_is_a_code_or_a_code_error(text: str) -> None:
+    try:
+        code = parse_code(text)
+    except CodeError:
+        return
+    assert parse_code(format_code(code)) == code
+    assert text.strip().isascii()

@@ -10,7 +10,8 @@ from ui.model.hashlink import LinkError
 from ui.model.persist import Keeper, abandon, choose_start, preferences_from, preferences_to
 from ui.model.session import Preferences, Session
 from ui.model.stats import VariantStats
-from ui.model.storage import MemoryBackend, SavedGame, Store
+from ui.model.storage import GAME_KEY, STATS_KEY, MemoryBackend, SavedGame, Store
+from ui.model.tabs import on_storage
 
 CODE = "KL1-D1N-AAAAAAG"
 WON_CODE = "SD1-S1-AAAAAAI"  # a deal the engine tests' greedy player wins
@@ -151,3 +152,86 @@ def test_a_saved_game_replaced_by_a_link_counts_as_lost() -> None:
     abandon(store, SavedGame(engine.replay(f"{CODE} s"), 30.0, counted=False))
     abandon(store, SavedGame(engine.replay(f"{CODE} s"), 30.0, counted=True, finished=True))
     assert stats(store).recent == [[0, 10]]
+
+
+# ------------------------------------------------ one failed write, two tabs
+
+
+class Failing(MemoryBackend):
+    """A storage whose writes of some keys fail, like a full quota."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.failing: set[str] = set()
+
+    def setItem(self, key: str, value: str) -> None:
+        if key in self.failing:
+            raise RuntimeError("QuotaExceededError: the quota is full")
+        super().setItem(key, value)
+
+
+def won_record() -> list[str]:
+    winner = engine.new_game(WON_CODE)
+    assert play_greedy(winner)  # type: ignore[arg-type]
+    return winner.record().split()[1:]
+
+
+def reopened(backend: MemoryBackend, tab: str = "") -> tuple[Session, Keeper]:
+    """The page loaded again: the saved game resumed, as the page does it."""
+    store = Store(backend)
+    saved = store.load_game()
+    assert saved is not None
+    session = Session(saved.game, clock=Clock())
+    keeper = Keeper(session, store, saved.counted, saved.finished, saved.game_id, tab)
+    return session, keeper
+
+
+@pytest.mark.parametrize("fails", [GAME_KEY, STATS_KEY])
+def test_one_failed_write_at_the_win_never_counts_it_twice_or_loses_it(fails: str) -> None:
+    *moves, last = won_record()
+    backend = Failing()
+    session = Session(engine.new_game(WON_CODE), clock=Clock())
+    Keeper(session, Store(backend))
+    for move in moves:
+        session.play(move)
+    backend.failing = {fails}
+    session.play(last)
+    assert session.game.won
+    backend.failing = set()
+    # The page is reloaded: either the save from before the win (its save failed)
+    # or the won game whose statistics failed.
+    session, _ = reopened(backend)
+    if not session.game.won:
+        session.play(last)
+    assert session.game.won
+    result = VariantStats.from_dict(Store(backend).load_stats()["SD-S1"])
+    assert (result.played, result.won, len(result.recent)) == (1, 1, 1)
+    session, _ = reopened(backend)
+    session.new_game(CODE)
+    result = VariantStats.from_dict(Store(backend).load_stats()["SD-S1"])
+    assert (result.played, result.won, len(result.recent)) == (1, 1, 1)
+
+
+def test_a_tab_that_stepped_aside_saves_and_counts_nothing() -> None:
+    *moves, last = won_record()
+    backend = MemoryBackend()
+    first = Session(engine.new_game(WON_CODE), clock=Clock())
+    first_keeper = Keeper(first, Store(backend), tab="a")
+    for move in moves:
+        first.play(move)
+    # A second tab opens the game (it resumes the save and saves it as its own) ...
+    second, second_keeper = reopened(backend, tab="b")
+    second_keeper.save()
+    assert on_storage(GAME_KEY, "a", Store(backend).saved_owner()) == "step-aside"
+    first_keeper.step_aside()
+    # ... and starts another deal: the game both had open is lost, once.
+    second.new_game(CODE)
+    first.play(last)  # the first tab's table is covered; even so, nothing is counted
+    first.new_game("KL1-D1N-AAAAAAB")
+    result = VariantStats.from_dict(Store(backend).load_stats()["SD-S1"])
+    assert (result.played, result.won, len(result.recent)) == (1, 0, 1)
+    saved = Store(backend).load_game()
+    assert saved is not None
+    assert saved.game.code == CODE, "the second tab's game stays saved"
+    assert saved.owner == "b"
+    assert on_storage(GAME_KEY, "b", Store(backend).saved_owner()) == "keep"

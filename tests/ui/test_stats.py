@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -15,6 +16,7 @@ from ui.model.stats import (
     chart_svg,
     finish_game,
     merge_import,
+    read_import,
     start_game,
     variant_key,
     variant_label,
@@ -87,8 +89,38 @@ def test_damaged_figures_never_raise(data: dict[str, Any]) -> None:
 def test_import_checks_the_file() -> None:
     with pytest.raises(ValueError, match="not a solitaire statistics export"):
         merge_import({"variants": {}})
-    data = {"kind": "solitaire-statistics", "variants": {"KL-D1N": {"played": 3, "won": 9}}}
+    data = {"kind": "solitaire-statistics", "variants": {"KL-D1N": {"played": 9, "won": 3}}}
     assert merge_import(data)["KL-D1N"]["won"] == 3
+
+
+def export(variants_json: str) -> str:
+    return '{"kind": "solitaire-statistics", "version": 1, "variants": ' + variants_json + "}"
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("[" * 100_000, "not a solitaire statistics export"),
+        ('{"kind": "solitaire-statistics", "variants": ' + "[" * 100_000, "not a solitaire statistics export"),
+        (" " * 300_000, "too large"),
+        (export('{"KL-D1N": {"played": 3, "fastest_win": 1e999}}'), "fastest win"),
+        (export('{"KL-D1N": {"played": ' + "9" * 400 + "}}"), "played"),
+        (export('{"KL-D1N": {"played": 3, "won": 9}}'), "more games won than played"),
+        (export('{"KL-D1N": {"played": 3}, "SP-S1": {"recent": [[1, NaN]]}}'), "recent result"),
+        (export('{"KL-D9N": {"played": 3}}'), "not a game variant"),
+        (export('{"KL-D1N": {"best_score": "700"}}'), "best score"),
+        ("{not json", "not a solitaire statistics export"),
+        ('{"kind": "solitaire-statistics", "version": 2, "variants": {}}', "newer version"),
+    ],
+)
+def test_import_refuses_a_file_with_any_bad_figure(text: str, why: str) -> None:
+    with pytest.raises(ValueError, match=why):
+        read_import(text)
+
+
+def test_import_reads_a_sound_export_whole() -> None:
+    variants = {"KL-D1V": VariantStats(played=4, won=1, bankroll=-30, recent=[[1, 150], [0, -52]]).to_dict()}
+    assert read_import(export(json.dumps(variants))) == variants
 
 
 def test_chart_has_one_bar_per_result_and_an_accessible_name() -> None:

@@ -8,6 +8,8 @@ from typing import Any
 import pytest
 
 import engine
+from ui.model.session import format_clock
+from ui.model.stats import VariantStats
 from ui.model.storage import (
     BACKUP_PREFIX,
     GAME_KEY,
@@ -155,3 +157,83 @@ def test_a_null_object_for_a_missing_key_means_nothing_saved() -> None:
     assert store.load_game() is None
     assert store.load_stats() == {}
     assert store.notices == []
+
+
+# ------------------------------------------------- values that parse but are absurd
+
+DEEP = "[" * 100_000
+
+
+@pytest.mark.parametrize("key", [GAME_KEY, SETTINGS_KEY, STATS_KEY])
+def test_deep_nesting_in_any_key_is_set_aside_before_parsing(key: str) -> None:
+    backend = MemoryBackend({key: DEEP})
+    store = Store(backend)
+    assert store.load_game() is None
+    assert store.load_settings() == {}
+    assert store.load_stats() == {}
+    assert store.notices == [store.notices[0]]
+    assert "set aside" in store.notices[0]
+    assert backend.items[BACKUP_PREFIX + key] == DEEP
+
+
+def save_with(elapsed_json: str) -> str:
+    game = played_game()
+    fields = json.dumps({"version": SAVE_VERSION, "game": game.to_json(), "record": game.record()})
+    return fields[:-1] + f', "elapsed": {elapsed_json}}}'
+
+
+@pytest.mark.parametrize("elapsed", ["1e999", "-1e999", "1" + "0" * 400, "1e300", "-5", '"1:00"', "true"])
+def test_an_absurd_clock_is_set_aside_and_the_game_kept(elapsed: str) -> None:
+    backend = MemoryBackend({GAME_KEY: save_with(elapsed)})
+    store = Store(backend)
+    loaded = store.load_game()
+    if loaded is None:  # refused as a whole (numbers no JSON reader should accept)
+        assert "set aside" in store.notices[0]
+    else:
+        assert loaded.elapsed == 0.0
+        assert loaded.game.record() == played_game().record()
+        assert "clock" in store.notices[0]
+    assert format_clock(loaded.elapsed if loaded else 0.0) == "0:00"
+    assert backend.items[BACKUP_PREFIX + GAME_KEY] == save_with(elapsed)
+
+
+@pytest.mark.parametrize(
+    ("figure", "value"),
+    [
+        ("fastest_win", "1e999"),
+        ("fastest_win", "1e300"),
+        ("played", "1" + "0" * 400),
+        ("win_moves_total", "-3"),
+        ("best_score", "1" + "0" * 30),
+        ("recent", "[[1, 1e999]]"),
+        ("won", "7"),
+    ],
+)
+def test_absurd_statistics_are_set_aside_and_the_rest_kept(figure: str, value: str) -> None:
+    good = {"played": 5, "won": 2, "best_score": 300, "fastest_win": 120.5}
+    text = json.dumps({"version": SAVE_VERSION, "variants": {"KL-D1N": good, "SD-S1": {}}})
+    text = text.replace('"SD-S1": {}', f'"SD-S1": {{"{figure}": {value}}}', 1)
+    backend = MemoryBackend({STATS_KEY: text})
+    store = Store(backend)
+    variants = store.load_stats()
+    assert len(store.notices) == 1
+    assert "damaged" in store.notices[0] or "set aside" in store.notices[0]
+    assert backend.items[BACKUP_PREFIX + STATS_KEY] == text
+    if variants:  # the sound figures are kept
+        assert variants["KL-D1N"]["played"] == 5
+        assert variants["KL-D1N"]["fastest_win"] == 120.5
+    for figures in variants.values():
+        stats = VariantStats.from_dict(figures)
+        assert stats.won <= stats.played
+        assert stats.fastest_win is None or format_clock(stats.fastest_win)
+    # Written back clean: the next read has nothing to say.
+    again = Store(backend)
+    assert again.load_stats() == variants
+    assert again.notices == []
+
+
+def test_unknown_variants_are_set_aside() -> None:
+    text = json.dumps({"version": SAVE_VERSION, "variants": {"KL-D1N": {"played": 1}, "XX-Y": {"played": 3}}})
+    store = Store(MemoryBackend({STATS_KEY: text}))
+    assert store.load_stats() == {"KL-D1N": VariantStats(played=1).to_dict()}
+    assert len(store.notices) == 1

@@ -12,7 +12,8 @@ from pyscript import document, window
 from ui.dom.callbacks import listen
 from ui.model.persist import Keeper, preferences_from
 from ui.model.session import Session
-from ui.model.storage import SavedGame, Store
+from ui.model.storage import GAME_KEY, SavedGame, Store
+from ui.model.tabs import new_tab_id, on_storage
 
 __all__ = ["keep", "open_store", "tell_notices"]
 
@@ -33,19 +34,23 @@ def open_store() -> Store:
     return Store(backend)
 
 
-def keep(session: Session, store: Store, resumed: SavedGame | None, say: Say) -> Keeper:
+def keep(session: Session, store: Store, resumed: SavedGame | None, say: Say, elsewhere: Callable[[], None]) -> Keeper:
     """Saving, statistics and settings for a started session: the settings kept,
-    the game saved after every action and when the page is left."""
+    the game saved after every action and when the page is left. ``elsewhere`` is
+    called once another tab saved its game here: this tab has stopped saving."""
     preferences = preferences_from(store.load_settings())
     preferences.follow(session.game)
     session.preferences = preferences
     if resumed is not None:
         session.set_elapsed(resumed.elapsed)
+    tab = new_tab_id()
     keeper = Keeper(
         session,
         store,
         counted=resumed.counted if resumed is not None else False,
         finished=resumed.finished if resumed is not None else False,
+        game_id=resumed.game_id if resumed is not None else "",
+        tab=tab,
     )
     keeper.save()
     keeper.save_preferences()
@@ -57,6 +62,16 @@ def keep(session: Session, store: Store, resumed: SavedGame | None, say: Say) ->
 
     listen(document, "visibilitychange", hidden)
     listen(window, "pagehide", lambda _e: keeper.save())
+
+    def storage_changed(event: Any) -> None:
+        # Another tab wrote the storage (a tab never hears its own writes).
+        key = event.key if isinstance(event.key, str) else None  # JS null: the storage was cleared
+        saved_by = store.saved_owner() if key == GAME_KEY else ""
+        if on_storage(key, tab, saved_by) == "step-aside" and keeper.active:
+            keeper.step_aside()
+            elsewhere()
+
+    listen(window, "storage", storage_changed)
     # A save that fails later (a full quota) is told once, after the action that hit it.
     session.subscribe(lambda _event: tell_notices(store, say))
     return keeper

@@ -1,10 +1,11 @@
-"""The dialogs: New game, Settings, the win summary and the list of keys (native ``<dialog>``)."""
+"""The dialogs: New game, Settings, the win summary, the list of keys and the notice
+that another tab plays the game (native ``<dialog>``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from pyscript import document
+from pyscript import document, window
 
 import engine
 from ui.dom.callbacks import kept_proxy, listen
@@ -13,7 +14,7 @@ from ui.model.hints import winnable_note
 from ui.model.keyboard import KEYS
 from ui.model.session import Session, describe_code, format_clock
 
-__all__ = ["HelpDialog", "NewGameDialog", "SettingsDialog", "WinDialog"]
+__all__ = ["ElsewhereDialog", "HelpDialog", "NewGameDialog", "SettingsDialog", "WinDialog"]
 
 
 def _radio(form: Any, name: str) -> str:
@@ -207,6 +208,30 @@ class WinDialog:
     def _new(self, _event: Any) -> None:
         self.el.close()
         self.actions.new_game(None)
+
+
+class ElsewhereDialog:
+    """Covers the table once another tab saved the game (``ui.model.tabs``): one tab
+    plays at a time. "Play here" opens the saved game, the latest one, in this tab."""
+
+    def __init__(self) -> None:
+        self.el = document.getElementById("dlg-elsewhere")
+        # Escape must not uncover a table that no longer saves or counts anything.
+        listen(self.el, "cancel", lambda event: event.preventDefault())
+        listen(document.getElementById("elsewhere-here"), "click", self._play_here)
+
+    def open(self) -> None:
+        for dialog in document.querySelectorAll("dialog[open]"):
+            dialog.close()
+        if not self.el.open:
+            self.el.showModal()
+
+    def _play_here(self, _event: Any) -> None:
+        # A reload without the link: the link names this tab's old deal, which would
+        # replace the saved game; without it, the saved game is resumed.
+        location = window.location
+        window.history.replaceState(None, "", str(location.pathname) + str(location.search))
+        location.reload()
 
 
 class HelpDialog:

@@ -13,7 +13,7 @@ from pyscript import document, window
 from engine import VARIANTS, DealCode, format_vegas
 from ui.dom.callbacks import kept_proxy, listen
 from ui.model.session import Session, format_clock
-from ui.model.stats import VariantStats, chart_svg, is_vegas, merge_import, variant_key, variant_label
+from ui.model.stats import VariantStats, chart_svg, is_vegas, read_import, variant_key, variant_label
 from ui.model.storage import STATS_KEY, Store
 
 __all__ = ["STATS_VARIANTS", "StatsDialog"]
@@ -177,10 +177,9 @@ class StatsDialog:
     def import_text(self, text: str) -> bool:
         """Replace the statistics with a checked export; say what happened."""
         try:
-            variants = merge_import(json.loads(text))
+            variants = read_import(text)  # the whole file is checked before anything changes
         except ValueError as error:
-            message = str(error) if not isinstance(error, json.JSONDecodeError) else "This file is not JSON."
-            self._say(f"Nothing was imported: {message}", error=True)
+            self._say(f"Nothing was imported: {error}", error=True)
             return False
         self.store.save_stats(variants)
         self.render()

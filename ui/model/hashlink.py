@@ -20,7 +20,14 @@ from urllib.parse import quote, unquote_plus
 
 import engine
 
-__all__ = ["Link", "LinkError", "code_hash", "open_link", "parse_hash", "record_hash"]
+__all__ = ["MAX_LINK_MOVES", "Link", "LinkError", "code_hash", "open_link", "parse_hash", "record_hash"]
+
+
+MAX_LINK_MOVES = 5000
+"""Longest game record a link may hold: replaying is quick, but not unbounded
+(a won game takes a few hundred moves)."""
+MAX_HASH_CHARS = 20 * MAX_LINK_MOVES
+"""A move is at most 9 characters, 13 URL-encoded with its space."""
 
 
 class LinkError(ValueError):
@@ -53,10 +60,14 @@ def parse_hash(text: str) -> Link | None:
 
     Raises ``LinkError`` when the deal code is not one.
     """
+    if len(text) > MAX_HASH_CHARS:
+        raise LinkError("The link is far too long to hold a game.")
     body = unquote_plus(text[1:] if text.startswith("#") else text).strip()
     if not body:
         return None
     code, *moves = body.split()
+    if len(moves) > MAX_LINK_MOVES:
+        raise LinkError(f"The link's game record has more than {MAX_LINK_MOVES} moves; this game opens no longer ones.")
     try:
         settings = engine.parse_code(code)
     except engine.CodeError as error:

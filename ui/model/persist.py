@@ -25,7 +25,7 @@ from typing import Any
 import engine
 from ui.model.hashlink import open_link, parse_hash
 from ui.model.session import Event, Preferences, Session
-from ui.model.stats import finish_game, start_game, variant_key
+from ui.model.stats import finish_game, new_game_id, start_game, variant_key
 from ui.model.storage import SavedGame, Store
 
 __all__ = ["Keeper", "abandon", "choose_start", "preferences_from", "preferences_to"]
@@ -36,28 +36,65 @@ class _Tracked:
     """What is known of the game on the table, for counting it when it is replaced."""
 
     key: str
+    game_id: str
     counted: bool = False
     finished: bool = False
     score: int = 0
     moves: int = 0
     elapsed: float = 0.0
+    won: bool = False
 
 
 class Keeper:
-    """Saves after every action and keeps the statistics."""
+    """Saves after every action and keeps the statistics.
 
-    def __init__(self, session: Session, store: Store, counted: bool = False, finished: bool = False) -> None:
+    Statistics and the save are two writes, and either can fail (a full quota).
+    The statistics are written first and name the game by its id, so a result is
+    never recorded twice: a win whose save failed is played again from the older
+    save and changes nothing; a win whose statistics failed is recorded when the
+    game is next opened or replaced.
+
+    ``tab`` names this tab in the save; after ``step_aside`` (another tab saved)
+    it neither saves nor counts anything (see ``ui.model.tabs``).
+    """
+
+    def __init__(
+        self,
+        session: Session,
+        store: Store,
+        counted: bool = False,
+        finished: bool = False,
+        game_id: str = "",
+        tab: str = "",
+    ) -> None:
         self.session = session
         self.store = store
-        self._tracked = self._track(counted, finished)
+        self.tab = tab
+        self.active = True
+        self._tracked = self._track(counted, finished, game_id)
+        if counted and not finished and session.game.won:
+            self._record_win(self._tracked)  # its statistics failed to save last time
         session.subscribe(self.on_event)
 
-    def _track(self, counted: bool, finished: bool) -> _Tracked:
+    def _track(self, counted: bool, finished: bool, game_id: str = "") -> _Tracked:
         game = self.session.game
-        return _Tracked(variant_key(game.settings), counted, finished, game.score, game.moves, self.session.elapsed())
+        return _Tracked(
+            variant_key(game.settings),
+            game_id or new_game_id(),
+            counted,
+            finished,
+            game.score,
+            game.moves,
+            self.session.elapsed(),
+            game.won,
+        )
+
+    def step_aside(self) -> None:
+        """Another tab saved its game: stop saving and counting in this one."""
+        self.active = False
 
     def on_event(self, event: Event) -> None:
-        if event.kind == "refused":
+        if event.kind == "refused" or not self.active:
             return
         tracked = self._tracked
         if event.kind in ("new", "restart", "load"):
@@ -65,37 +102,63 @@ class Keeper:
             self._tracked = self._track(False, False)
         elif event.kind == "play":
             if not tracked.counted:
-                tracked.counted = True
-                self.store.update_stats(lambda variants: start_game(variants, tracked.key))
-            if event.won and not tracked.finished:
-                tracked.finished = True
-                game = self.session.game
-                seconds = self.session.elapsed()
-
-                def won(variants: dict[str, Any]) -> None:
-                    finish_game(variants, tracked.key, won=True, score=game.score, seconds=seconds, moves=game.moves)
-
-                self.store.update_stats(won)
+                tracked.counted = self.store.update_stats(
+                    lambda variants: start_game(variants, tracked.key, tracked.game_id)
+                )
+            if event.won and tracked.counted and not tracked.finished:
+                tracked.won = True
+                tracked.score, tracked.moves = self.session.game.score, self.session.game.moves
+                tracked.elapsed = self.session.elapsed()
+                self._record_win(tracked)
         self.save()
 
+    def _record_win(self, tracked: _Tracked) -> None:
+        def won(variants: dict[str, Any]) -> None:
+            finish_game(
+                variants,
+                tracked.key,
+                won=True,
+                score=tracked.score,
+                seconds=tracked.elapsed,
+                moves=tracked.moves,
+                game=tracked.game_id,
+            )
+
+        tracked.finished = self.store.update_stats(won)
+
     def _abandon(self, tracked: _Tracked) -> None:
-        """The game on the table is being replaced: unfinished and counted, it is a loss."""
+        """The game on the table is being replaced: unfinished and counted, it is a
+        loss (or the win whose statistics could not be saved before)."""
         if not tracked.counted or tracked.finished:
+            return
+        if tracked.won:
+            self._record_win(tracked)
             return
 
         def lost(variants: dict[str, Any]) -> None:
             finish_game(
-                variants, tracked.key, won=False, score=tracked.score, seconds=tracked.elapsed, moves=tracked.moves
+                variants,
+                tracked.key,
+                won=False,
+                score=tracked.score,
+                seconds=tracked.elapsed,
+                moves=tracked.moves,
+                game=tracked.game_id,
             )
 
         self.store.update_stats(lost)
 
     def save(self) -> None:
         """Save the game now (also called when the page is hidden, to keep the clock)."""
+        if not self.active:
+            return
         tracked = self._tracked
         game = self.session.game
         tracked.score, tracked.moves, tracked.elapsed = game.score, game.moves, self.session.elapsed()
-        self.store.save_game(SavedGame(game, tracked.elapsed, tracked.counted, tracked.finished))
+        tracked.won = game.won
+        self.store.save_game(
+            SavedGame(game, tracked.elapsed, tracked.counted, tracked.finished, tracked.game_id, self.tab)
+        )
 
     def save_preferences(self) -> None:
         self.store.save_settings(preferences_to(self.session.preferences))
@@ -150,6 +213,14 @@ def abandon(store: Store, saved: SavedGame | None) -> None:
     key = variant_key(game.settings)
 
     def lost(variants: dict[str, Any]) -> None:
-        finish_game(variants, key, won=False, score=game.score, seconds=saved.elapsed, moves=game.moves)
+        finish_game(
+            variants,
+            key,
+            won=game.won,
+            score=game.score,
+            seconds=saved.elapsed,
+            moves=game.moves,
+            game=saved.game_id or None,
+        )
 
     store.update_stats(lost)

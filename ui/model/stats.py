@@ -14,18 +14,27 @@ Pure Python, working on the plain dict that the storage keeps as JSON.
 
 from __future__ import annotations
 
+import math
+import secrets
 from dataclasses import asdict, dataclass, field
 from html import escape
 from typing import Any
 
-from engine import DealCode
+from engine import DealCode, safejson
 
 __all__ = [
+    "EXPORT_KIND",
+    "MAX_STATS_CHARS",
+    "MAX_STATS_DEPTH",
     "RECENT",
+    "VARIANT_KEYS",
     "VariantStats",
     "chart_svg",
     "finish_game",
     "merge_import",
+    "new_game_id",
+    "read_import",
+    "read_variants",
     "start_game",
     "variant_key",
     "variant_label",
@@ -68,6 +77,47 @@ def is_vegas(key: str) -> bool:
     return key.startswith("KL-") and key.endswith("V")
 
 
+MAX_COUNT = 10**9
+"""A bound on every count (games, moves, streaks): far above any real figure, far
+below where arithmetic or formatting could fail."""
+MAX_SCORE = 10**9
+MAX_SECONDS = 10.0**9
+VARIANT_KEYS = (
+    *(f"KL-D{draw}{scoring}" for draw in (1, 3) for scoring in "NVC"),
+    *(f"{game}-S{suits}" for game in ("SD", "SP") for suits in (1, 2, 4)),
+)
+"""Every variant that has statistics."""
+MAX_ID_CHARS = 24
+"""A game's id: letters and digits (see ``new_game_id``)."""
+MAX_STATS_CHARS = 200_000
+"""The statistics of every variant take about 3,000 characters."""
+MAX_STATS_DEPTH = 5
+"""file or save, variants, one variant, recent results, one result"""
+EXPORT_KIND = "solitaire-statistics"
+EXPORT_VERSION = 1
+
+_COUNTS = (
+    ("played", 0, MAX_COUNT),
+    ("won", 0, MAX_COUNT),
+    ("current_streak", 0, MAX_COUNT),
+    ("best_streak", 0, MAX_COUNT),
+    ("win_moves_total", 0, MAX_COUNT * 1000),
+    ("bankroll", -MAX_SCORE * 1000, MAX_SCORE * 1000),
+)
+
+
+def _whole(value: object) -> bool:
+    return type(value) is int
+
+
+def _game_id(value: object) -> bool:
+    return isinstance(value, str) and 0 < len(value) <= MAX_ID_CHARS and value.isascii() and value.isalnum()
+
+
+def _number(value: object) -> bool:
+    return (type(value) is int or type(value) is float) and math.isfinite(value)
+
+
 @dataclass
 class VariantStats:
     played: int = 0
@@ -80,6 +130,11 @@ class VariantStats:
     bankroll: int = 0
     recent: list[list[int]] = field(default_factory=list)
     """The last results, oldest first: ``[1 if won else 0, score]``."""
+    started: list[str] = field(default_factory=list)
+    """Ids of the last games counted as played, so that none is counted twice."""
+    finished: list[str] = field(default_factory=list)
+    """Ids of the last games whose result was recorded, so that none is recorded twice
+    (a save that failed after a win, then the same win again from the older save)."""
 
     @property
     def win_rate(self) -> float:
@@ -92,43 +147,101 @@ class VariantStats:
     @classmethod
     def from_dict(cls, data: object) -> VariantStats:
         """Read stored figures, keeping every well-formed one and dropping the rest."""
+        return cls.read(data)[0]
+
+    @classmethod
+    def read(cls, data: object) -> tuple[VariantStats, list[str]]:
+        """Stored figures checked one by one: the well-formed ones, and what was wrong
+        with the others. A missing figure keeps its default and is not a problem
+        (older saves lack newer figures); a present one must be a number of its kind
+        in its range, since one absurd value (``1e999``, 400 digits) would break every
+        display of the statistics."""
         stats = cls()
         if not isinstance(data, dict):
-            return stats
-        for name in ("played", "won", "current_streak", "best_streak", "win_moves_total", "bankroll"):
-            value = data.get(name)
-            if isinstance(value, int) and not isinstance(value, bool) and (value >= 0 or name == "bankroll"):
+            return stats, ["not a set of figures"]
+        problems: list[str] = []
+        for name, low, high in _COUNTS:
+            if name not in data:
+                continue
+            value = data[name]
+            if _whole(value) and low <= value <= high:
                 setattr(stats, name, value)
+            else:
+                problems.append(f"{name.replace('_', ' ')} is not a whole number from {low} to {high}")
         best = data.get("best_score")
-        if isinstance(best, int) and not isinstance(best, bool):
-            stats.best_score = best
+        if best is not None:
+            if _whole(best) and -MAX_SCORE <= best <= MAX_SCORE:
+                stats.best_score = best
+            else:
+                problems.append("best score is out of range")
         fastest = data.get("fastest_win")
-        if isinstance(fastest, int | float) and not isinstance(fastest, bool) and fastest >= 0:
-            stats.fastest_win = float(fastest)
-        recent = data.get("recent")
-        if isinstance(recent, list):
-            stats.recent = [
-                [int(item[0] == 1), int(item[1])]
-                for item in recent
-                if isinstance(item, list) and len(item) == 2 and all(isinstance(v, int) for v in item)
-            ][-RECENT:]
-        stats.won = min(stats.won, stats.played)
-        return stats
+        if fastest is not None:
+            if _number(fastest) and 0 <= fastest <= MAX_SECONDS:
+                stats.fastest_win = float(fastest)
+            else:
+                problems.append("fastest win is not a time")
+        recent = data.get("recent", [])
+        if not isinstance(recent, list):
+            problems.append("recent results are not a list")
+            recent = []
+        for item in recent[-RECENT:]:
+            if (
+                isinstance(item, list)
+                and len(item) == 2
+                and item[0] in (0, 1)
+                and _whole(item[0])
+                and _whole(item[1])
+                and -MAX_SCORE <= item[1] <= MAX_SCORE
+            ):
+                stats.recent.append([item[0], item[1]])
+            else:
+                problems.append("a recent result is not a result")
+                break
+        for name in ("started", "finished"):
+            ids = data.get(name, [])
+            if isinstance(ids, list) and len(ids) <= RECENT and all(_game_id(item) for item in ids):
+                setattr(stats, name, list(ids))
+            else:
+                problems.append(f"the {name} games are not a list of games")
+        if stats.won > stats.played:
+            problems.append("more games won than played")
+            stats.won = stats.played
+        return stats, problems
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
 
-def start_game(variants: dict[str, Any], key: str) -> None:
-    """A game of this variant had its first move: it now counts as played."""
+def new_game_id() -> str:
+    """A fresh id for a game: what makes counting it idempotent.
+
+    >>> len(new_game_id()), new_game_id() != new_game_id()
+    (16, True)
+    """
+    return secrets.token_hex(8)
+
+
+def start_game(variants: dict[str, Any], key: str, game: str | None = None) -> None:
+    """A game of this variant had its first move: it now counts as played (once per
+    game id: counting the same game again changes nothing)."""
     stats = VariantStats.from_dict(variants.get(key))
+    if game is not None:
+        if game in stats.started:
+            return
+        stats.started = [*stats.started, game][-RECENT:]
     stats.played += 1
     variants[key] = stats.to_dict()
 
 
-def finish_game(variants: dict[str, Any], key: str, *, won: bool, score: int, seconds: float, moves: int) -> None:
-    """Record the result of a game that counted as played."""
+def finish_game(
+    variants: dict[str, Any], key: str, *, won: bool, score: int, seconds: float, moves: int, game: str | None = None
+) -> None:
+    """Record the result of a game that counted as played (once per game id)."""
     stats = VariantStats.from_dict(variants.get(key))
+    if game is not None:
+        if game in stats.finished:
+            return
+        stats.finished = [*stats.finished, game][-RECENT:]
     if won:
         stats.won = min(stats.played, stats.won + 1)
         stats.current_streak += 1
@@ -144,14 +257,51 @@ def finish_game(variants: dict[str, Any], key: str, *, won: bool, score: int, se
     variants[key] = stats.to_dict()
 
 
+def read_variants(variants: object) -> tuple[dict[str, Any], list[str]]:
+    """Stored statistics of every variant, checked: the figures that can be kept,
+    and what was wrong (unknown variants are dropped as a problem)."""
+    if not isinstance(variants, dict):
+        return {}, ["the statistics are not a set of variants"]
+    kept: dict[str, Any] = {}
+    problems: list[str] = []
+    for key, value in variants.items():
+        if key not in VARIANT_KEYS:
+            problems.append(f"{str(key)[:20]!r} is not a game variant")
+            continue
+        stats, wrong = VariantStats.read(value)
+        kept[key] = stats.to_dict()
+        problems += [f"{variant_label(key)}: {what}" for what in wrong]
+    return kept, problems
+
+
 def merge_import(data: object) -> dict[str, Any]:
-    """Statistics read from an exported file, checked; raises ValueError when unusable."""
-    if not isinstance(data, dict) or data.get("kind") != "solitaire-statistics":
+    """Statistics read from an exported file, checked as a whole; raises ValueError
+    (saying the first thing wrong) unless every figure in it is usable."""
+    if not isinstance(data, dict) or data.get("kind") != EXPORT_KIND:
         raise ValueError("This file is not a solitaire statistics export.")
+    version = data.get("version", EXPORT_VERSION)
+    if not _whole(version) or version > EXPORT_VERSION:
+        raise ValueError("This file comes from a newer version of the game.")
     variants = data.get("variants")
     if not isinstance(variants, dict):
         raise ValueError("This statistics file has no statistics in it.")
-    return {key: VariantStats.from_dict(value).to_dict() for key, value in variants.items() if isinstance(key, str)}
+    kept, problems = read_variants(variants)
+    if problems:
+        more = f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else ""
+        raise ValueError(f"This statistics file is damaged: {problems[0]}{more}.")
+    return kept
+
+
+def read_import(text: str) -> dict[str, Any]:
+    """The statistics of an exported file's text; raises ValueError, before anything
+    is changed, when the file is not a complete, sound export."""
+    try:
+        data = safejson.loads(text, max_chars=MAX_STATS_CHARS, max_depth=MAX_STATS_DEPTH, lenient=True)
+    except safejson.JSONLimitError as error:
+        if len(text) > MAX_STATS_CHARS:
+            raise ValueError("This file is far too large to be a statistics export.") from None
+        raise ValueError(f"This file is not a solitaire statistics export. {error}") from None
+    return merge_import(data)
 
 
 def chart_svg(recent: list[list[int]], width: int = 240, height: int = 64) -> str:

@@ -24,6 +24,9 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import engine
+from engine import safejson
+from engine.game import MAX_SAVE_CHARS
+from ui.model.stats import MAX_ID_CHARS, MAX_STATS_CHARS, MAX_STATS_DEPTH, read_variants
 
 __all__ = [
     "GAME_KEY",
@@ -42,6 +45,15 @@ SETTINGS_KEY = f"{PREFIX}.v{SAVE_VERSION}.settings"
 GAME_KEY = f"{PREFIX}.v{SAVE_VERSION}.game"
 STATS_KEY = f"{PREFIX}.v{SAVE_VERSION}.stats"
 BACKUP_PREFIX = f"{PREFIX}.backup."
+MAX_ELAPSED = 10.0**8
+"""The longest clock read back: three years of play."""
+
+_LIMITS: dict[str, tuple[int, int]] = {
+    # key: (most characters, deepest nesting) read back, checked before parsing
+    SETTINGS_KEY: (10_000, 2),
+    GAME_KEY: (2 * MAX_SAVE_CHARS, 1),
+    STATS_KEY: (MAX_STATS_CHARS, MAX_STATS_DEPTH),
+}
 
 
 class Backend(Protocol):
@@ -79,6 +91,13 @@ class QuotaExceeded(Exception):
     """Raised by MemoryBackend like the browser raises QuotaExceededError."""
 
 
+def _token(value: object) -> str:
+    """An id read back: short ASCII letters and digits, or "" for anything else."""
+    if isinstance(value, str) and 0 < len(value) <= MAX_ID_CHARS and value.isascii() and value.isalnum():
+        return value
+    return ""
+
+
 @dataclass(frozen=True, slots=True)
 class SavedGame:
     """A game in progress as it was saved."""
@@ -89,6 +108,10 @@ class SavedGame:
     """True once the game counted as played in the statistics."""
     finished: bool = False
     """True once its result (won or lost) went into the statistics."""
+    game_id: str = ""
+    """Names this game in the statistics, so that it is never counted twice."""
+    owner: str = ""
+    """The tab that wrote the save (see ``ui.model.tabs``)."""
 
 
 @dataclass
@@ -138,17 +161,25 @@ class Store:
             self.notices.append(message)
 
     def _set_aside(self, key: str, raw: str, why: str) -> None:
-        """Keep an unusable value under a backup key so nothing is destroyed, and tell the player."""
-        self._write(BACKUP_PREFIX + key, raw)
+        """Keep an unusable value under a backup key so nothing is destroyed, and tell the player.
+
+        Once it is safe in the backup it leaves its own key, so that the next start
+        does not trip over it (and repeat the notice) again."""
+        if self._write(BACKUP_PREFIX + key, raw) and self.backend is not None:
+            try:
+                self.backend.removeItem(key)
+            except Exception:  # noqa: BLE001 - see _read
+                self._storage_unavailable()
         self.notices.append(why)
 
     def _load_json(self, key: str, what: str) -> Any:
         raw = self._read(key)
         if raw is None:
             return None
+        max_chars, max_depth = _LIMITS[key]
         try:
-            data = json.loads(raw)
-        except ValueError:
+            data = safejson.loads(raw, max_chars=max_chars, max_depth=max_depth, lenient=True)
+        except safejson.JSONLimitError:
             self._set_aside(key, raw, f"Your saved {what} could not be read and was set aside.")
             return None
         if not isinstance(data, dict):
@@ -189,6 +220,8 @@ class Store:
             "elapsed": round(saved.elapsed, 3),
             "counted": saved.counted,
             "finished": saved.finished,
+            "id": saved.game_id,
+            "owner": saved.owner,
         }
         return self._write(GAME_KEY, json.dumps(data, separators=(",", ":")))
 
@@ -198,10 +231,16 @@ class Store:
         if data is None:
             return None
         elapsed = data.get("elapsed", 0.0)
-        if not isinstance(elapsed, int | float) or elapsed < 0:
+        if type(elapsed) not in (int, float) or not 0 <= elapsed <= MAX_ELAPSED:
+            # Infinity or an absurd figure would break the clock on every frame.
+            self._set_aside(
+                GAME_KEY, self._read(GAME_KEY) or "", "Your saved game's clock could not be read: it starts from 0:00."
+            )
             elapsed = 0.0
         counted = data.get("counted") is True
         finished = data.get("finished") is True
+        game_id = _token(data.get("id"))
+        owner = _token(data.get("owner"))
         text = data.get("game")
         try:
             if not isinstance(text, str):
@@ -219,7 +258,19 @@ class Store:
                 "Your saved game was damaged: it was rebuilt from its moves, without its undo history.",
             )
             game = salvaged
-        return SavedGame(game, float(elapsed), counted, finished)
+        return SavedGame(game, float(elapsed), counted, finished, game_id, owner)
+
+    def saved_owner(self) -> str:
+        """The tab that wrote the saved game ("" when none is known); reads nothing
+        else, and never reports or sets aside anything."""
+        raw = self._read(GAME_KEY)
+        if raw is None:
+            return ""
+        try:
+            data = safejson.loads(raw, max_chars=_LIMITS[GAME_KEY][0], max_depth=1, lenient=True)
+        except safejson.JSONLimitError:
+            return ""
+        return _token(data.get("owner")) if isinstance(data, dict) else ""
 
     @staticmethod
     def _salvage(record: object) -> engine.Game | None:
@@ -248,21 +299,30 @@ class Store:
         if not isinstance(variants, dict):
             self.notices.append("Your saved statistics were incomplete and were reset.")
             return {}
-        return variants
+        kept, problems = read_variants(variants)
+        if problems:
+            self._set_aside(
+                STATS_KEY,
+                self._read(STATS_KEY) or "",
+                "Some of your saved statistics were damaged: those figures were set aside, the rest are kept.",
+            )
+            # Written back clean at once, so that the notice is not repeated on every read.
+            self.save_stats(kept)
+        return kept
 
     def save_stats(self, variants: dict[str, Any]) -> bool:
         return self._write(STATS_KEY, json.dumps({"version": SAVE_VERSION, "variants": variants}))
 
-    def update_stats(self, change: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
-        """Read the statistics fresh, change them, write them back at once.
+    def update_stats(self, change: Callable[[dict[str, Any]], None]) -> bool:
+        """Read the statistics fresh, change them, write them back at once; True
+        when they were written.
 
         Reading right before writing is what lets two open tabs both add their
         results: each update starts from what the other tab last wrote.
         """
         variants = self.load_stats()
         change(variants)
-        self.save_stats(variants)
-        return variants
+        return self.save_stats(variants)
 
     def take_notices(self) -> list[str]:
         notices, self.notices = self.notices, []
