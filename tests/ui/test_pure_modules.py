@@ -15,6 +15,7 @@ PURE = [
     "session",
     "gestures",
     "faces",
+    "cascade",
     "keyboard",
     "announce",
     "storage",
