@@ -27,6 +27,7 @@ from ui.hashlink import LinkError, parse_hash
 from ui.session import Event, Preferences, Session
 from ui.stats import finish_game, start_game, variant_key
 from ui.storage import SavedGame, Store
+from ui.themes import back_names, table_names
 
 __all__ = ["Keeper", "abandon", "choose_start", "preferences_from", "preferences_to"]
 
@@ -113,6 +114,8 @@ def preferences_from(settings: dict[str, Any]) -> Preferences:
         "draw": (1, 3),
         "scoring": ("N", "V", "C"),
         "suits": (1, 2, 4),
+        "card_back": back_names(),
+        "table": table_names(),
     }
     for field in fields(Preferences):
         if field.name not in settings:

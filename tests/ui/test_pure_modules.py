@@ -16,6 +16,7 @@ PURE = [
     "gestures",
     "faces",
     "cascade",
+    "themes",
     "keyboard",
     "announce",
     "storage",
