@@ -40,6 +40,7 @@ __all__ = [
     "hit_pile",
     "is_side",
     "pile_kind",
+    "squeezed_index",
     "table_of",
 ]
 
@@ -66,6 +67,14 @@ in index sizes."""
 
 MIN_INDEX_PX = 8
 """The smallest corner index a squeezed column gives its covered cards."""
+
+MIN_FULL_INDEX_PX = 10
+"""Below this size a squeezed column shows one-line indices (rank, suit beside it), larger
+for the same strip than rank over suit."""
+
+LINE_STRIP = 1.12
+"""The strip a one-line index needs, in index sizes (the rank's capital height and the
+room above it, and a little below)."""
 
 SHRINK_FLOOR = 0.5
 """Cards shrink to fit a game's longest column (``DESIGN_COLUMN``) down to this share of
@@ -162,6 +171,9 @@ class CardBox:
     z: int
     ix: int = 0
     """A smaller corner index for a covered card of a squeezed column (0: the table's)."""
+    line: bool = False
+    """The strip is too thin for rank over suit: the index shows as one line, the rank with
+    the suit beside it (the suit under the rank is hidden, not left half covered)."""
 
     @property
     def card_id(self) -> str:
@@ -299,6 +311,23 @@ def column_offsets(faces: Sequence[bool], room: float, card_h: int, index_px: in
             return down_min, left / n_up
         return max(0.0, room) / (n_down + n_up), 0.0
     return max(0.0, room) / max(1, n_down), up
+
+
+def squeezed_index(up: float, index_px: int) -> tuple[int, bool]:
+    """The corner index of the covered face-up cards of a column whose face-up offset is
+    ``up``: ``(size, one line)``, size 0 for the table's own. A squeezed column first makes
+    its indices smaller, rank still over suit; below ``MIN_FULL_INDEX_PX`` they turn into
+    one line, as large as the strip allows.
+
+    >>> squeezed_index(30, 14), squeezed_index(20, 14), squeezed_index(14, 14), squeezed_index(5, 14)
+    ((0, False), (10, False), (12, True), (8, True))
+    """
+    if up >= index_px * INDEX_STRIP:
+        return 0, False
+    full = math.floor(up / INDEX_STRIP)
+    if full >= MIN_FULL_INDEX_PX:
+        return min(index_px, full), False
+    return max(MIN_INDEX_PX, min(index_px, math.floor(up / LINE_STRIP))), True
 
 
 def _top_row_columns(table: Table, cols: int) -> dict[str, int]:
@@ -440,16 +469,13 @@ def _place(
     if kind == "tableau":
         faces = [c.face_up for c in cards]
         down, up = column_offsets(faces, bottom - y0 - card_h, card_h, index_px)
-        # A squeezed column shows smaller indices on its covered cards, so each stays whole.
-        tight = 0
-        if up < index_px * INDEX_STRIP:
-            tight = max(MIN_INDEX_PX, min(index_px, math.floor(up / INDEX_STRIP)))
+        tight, line = squeezed_index(up, index_px)
         boxes = []
         y = float(y0)
         last = n - 1
         for i, card in enumerate(cards):
-            ix = tight if card.face_up and i < last else 0
-            boxes.append(CardBox(pid, i, card, x0, round(y, 2), i + 1, ix))
+            covered = card.face_up and i < last
+            boxes.append(CardBox(pid, i, card, x0, round(y, 2), i + 1, tight if covered else 0, line and covered))
             y += up if card.face_up else down
         return boxes
     if kind == "waste":

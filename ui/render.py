@@ -68,6 +68,7 @@ class CardNode:
     face: str = ""
     card: str = ""
     ix: int = 0
+    line: bool = False
 
 
 @dataclass(slots=True)
@@ -249,6 +250,9 @@ class Renderer:
                 else:
                     node.el.style.removeProperty("--ix")
                 node.ix = box.ix
+            if box.line != node.line:
+                node.el.classList.toggle("line-index", box.line)
+                node.line = box.line
             if box.z != node.z:
                 node.el.style.zIndex = str(box.z)
                 node.z = box.z

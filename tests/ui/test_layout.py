@@ -10,6 +10,8 @@ import engine
 from engine.cards import Card
 from ui.layout import (
     INDEX_STRIP,
+    LINE_STRIP,
+    MIN_FULL_INDEX_PX,
     MIN_INDEX_PX,
     Rect,
     Table,
@@ -19,6 +21,7 @@ from ui.layout import (
     hit_card,
     hit_pile,
     is_side,
+    squeezed_index,
     table_of,
 )
 
@@ -184,8 +187,9 @@ def test_a_removed_run_shows_its_king_on_top() -> None:
 @pytest.mark.parametrize(("width", "height"), SIZES)
 @pytest.mark.parametrize("table", [klondike_worst(), spider_long(10, 5, 8)], ids=["kl", "sp"])
 def test_a_covered_face_up_card_shows_its_whole_index(table: Table, width: int, height: int) -> None:
-    """The strip of each covered face-up card is at least its corner index's height (the
-    table's index, or the smaller one a squeezed column gives), and no index is below 8 px."""
+    """The strip of each covered face-up card holds its whole corner index: rank over suit
+    (the table's index or, squeezed, one of at least 10 px), or, squeezed further, a one-line
+    index (rank with the suit beside it) of at least 8 px."""
     layout = compute(table, width, height)
     for pid, boxes in layout.by_pile.items():
         if not pid.startswith("t"):
@@ -194,8 +198,24 @@ def test_a_covered_face_up_card_shows_its_whole_index(table: Table, width: int, 
             if not below.card.face_up:
                 continue
             index = below.ix or layout.index_px
-            assert index >= MIN_INDEX_PX
-            assert above.y - below.y >= index * INDEX_STRIP - 1, (pid, below, above)
+            strip = above.y - below.y
+            if below.line:
+                assert index >= MIN_INDEX_PX
+                assert strip >= index * LINE_STRIP - 0.5, (pid, below, above)
+            else:
+                assert index >= min(MIN_FULL_INDEX_PX, layout.index_px)
+                assert strip >= index * INDEX_STRIP - 1, (pid, below, above)
+
+
+def test_a_squeezed_index_is_as_large_as_the_strip_allows() -> None:
+    for up in range(4, 60):
+        size, line = squeezed_index(up, 16)
+        shown = size or 16
+        assert shown <= 16
+        needed = LINE_STRIP if line else INDEX_STRIP
+        assert shown * needed <= max(up, MIN_INDEX_PX * LINE_STRIP) + 1e-9
+        if not line:
+            assert shown >= MIN_FULL_INDEX_PX
 
 
 @pytest.mark.parametrize(("width", "height"), SIZES)
