@@ -7,6 +7,7 @@ the app listens to its events and redraws once per animation frame.
 
 from __future__ import annotations
 
+import zlib
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -16,13 +17,14 @@ import engine
 from ui.access import Access
 from ui.announce import describe_play, describe_undo
 from ui.callbacks import kept_proxy, listen
+from ui.cascade import duration, flights, launch_order
 from ui.hashlink import LinkError, code_hash, open_link, parse_hash, record_hash
 from ui.keeping import keep, open_store
 from ui.keys import KeyAssigner
-from ui.layout import compute, table_of
+from ui.layout import CardBox, compute, table_of
 from ui.persist import Keeper, abandon, choose_start
 from ui.pointer import Pointer
-from ui.render import Renderer
+from ui.render import MOVE_MS, Renderer
 from ui.session import Event, Preferences, Session, describe_code, format_clock
 from ui.storage import SavedGame, Store
 
@@ -34,7 +36,8 @@ if TYPE_CHECKING:
 __all__ = ["App", "start"]
 
 STATUS_SECONDS = 7
-WIN_DELAY_MS = 650
+CASCADE_PAUSE_MS = 400
+"""After the last card of the cascade has left, the summary waits this long."""
 
 
 def _now() -> float:
@@ -72,7 +75,7 @@ class App:
         self._frame_proxy = kept_proxy(self._frame)
         self._clear_status_proxy = kept_proxy(self._clear_status)
         self._win_proxy = kept_proxy(self._show_win)
-        self._calm_proxy = kept_proxy(self._end_celebration)
+        self._summary_due = False
         self._copied_proxy = kept_proxy(self._copied)
         self._copy_failed_proxy = kept_proxy(self._copy_failed)
         self._wire()
@@ -119,6 +122,7 @@ class App:
         listen(by_id("btn-keys"), "click", lambda _e: self.access.help.open())
         listen(by_id("btn-copy"), "click", lambda _e: self.copy_code())
         listen(by_id("btn-hint"), "click", lambda _e: self.hint())
+        listen(by_id("celebration"), "pointerdown", self._show_win)
         listen(document, "keydown", self._key)
         listen(window, "hashchange", self._hash_changed)
         observer = window.ResizeObserver.new(kept_proxy(self._resized))
@@ -160,6 +164,11 @@ class App:
 
     def _on_event(self, event: Event) -> None:
         game = self.session.game
+        if self._summary_due and not event.won:
+            # Undone, restarted or replaced during the cascade: no summary.
+            self._summary_due = False
+            self.renderer.end_cascade()
+            document.getElementById("celebration").classList.remove("on")
         if event.kind == "refused":
             self.say(event.message)
             return
@@ -384,31 +393,44 @@ class App:
     # --------------------------------------------------------------- the win
 
     def _celebrate(self) -> None:
-        motion = not bool(self._reduced.matches)
-        if motion:
-            layer = document.getElementById("celebration")
-            parts = []
-            symbols = ("♠", "♥", "♦", "♣")
-            for n in range(36):
-                suit = symbols[n % 4]
-                red = " red" if suit in "♥♦" else ""
-                left = (n * 37) % 100
-                delay = (n * 53) % 900
-                parts.append(f'<i class="bit{red}" style="left:{left}%;animation-delay:{delay}ms">{suit}</i>')
-            layer.innerHTML = "".join(parts)
-            layer.classList.add("on")
+        """The win: the cards cascade off the foundations, then the summary (at once with
+        reduced motion; a tap anywhere skips to it)."""
         self.say(f"You won! Score {self.session.game.score_text} in {self.session.game.moves} moves.")
-        window.setTimeout(self._win_proxy, WIN_DELAY_MS if motion else 0)
+        self._summary_due = True
+        if self._reduced.matches:
+            self._show_win()
+            return
+        self.flush()  # the last card in place on its foundation first
+        layout = self.renderer.layout
+        if layout is None:
+            self._show_win()
+            return
+        stacks: list[list[tuple[int, CardBox]]] = []
+        for pid in layout.piles:
+            if pid.startswith(("f", "r")):
+                boxes = layout.by_pile[pid]
+                keys = self.renderer.keys_of(pid, 0)
+                # A removed Spider run shows its King on top: it leaves first.
+                pairs = sorted(zip(keys, boxes, strict=True), key=lambda pair: -pair[1].z)
+                stacks.append(pairs)
+        order = [stacks[pile][depth] for pile, depth in launch_order(stacks)]
+        starts = [(box.pid, box.x, box.y) for _, box in order]
+        seed = zlib.crc32(self.session.game.code.encode())
+        paths = flights(starts, layout.width, layout.height, layout.card_w, layout.card_h, seed=seed)
+        self.renderer.cascade([(key, path) for (key, _), path in zip(order, paths, strict=True)], MOVE_MS)
+        layer = document.getElementById("celebration")
+        layer.classList.add("on")
+        window.setTimeout(self._win_proxy, MOVE_MS + duration(paths) + CASCADE_PAUSE_MS)
 
     def _show_win(self, *_: Any) -> None:
+        """The summary, once per win: after the cascade, or at the first tap during it."""
+        if not self._summary_due:
+            return
+        self._summary_due = False
+        self.renderer.end_cascade()
+        document.getElementById("celebration").classList.remove("on")
         if self.session.game.won:
             self.win_dialog.open()
-        window.setTimeout(self._calm_proxy, 2500)
-
-    def _end_celebration(self, *_: Any) -> None:
-        layer = document.getElementById("celebration")
-        layer.classList.remove("on")
-        layer.innerHTML = ""
 
     # ------------------------------------------------------------------ boot
 

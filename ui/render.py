@@ -21,6 +21,7 @@ from js import Object
 from pyodide.ffi import to_js
 from pyscript import document
 
+from ui.cascade import Flight
 from ui.faces import face_html, label, suit_svg
 from ui.layout import CardBox, Layout, PileBox
 
@@ -94,6 +95,7 @@ class Renderer:
         self._size: tuple[int, int, int] = (0, 0, 0)
         self._highlit: set[str] = set()
         self._lifted: list[int] = []
+        self._cascade: list[Any] = []
 
     # ----------------------------------------------------------------- piles
 
@@ -321,6 +323,31 @@ class Renderer:
                 node.z = -1  # written again by the next draw
         self._lifted = []
 
+    # --------------------------------------------------------------- the win
+
+    def cascade(self, flights: Sequence[tuple[int, Flight]], delay: int) -> None:
+        """Play the win cascade: each card (by key) along its flight, starting ``delay`` ms
+        from now. A card waits in its pile until it leaves, then flies above the cards that
+        left before it; it stays where its flight ends (off the table) until ``end_cascade``."""
+        self.end_cascade()
+        for order, (key, flight) in enumerate(flights):
+            node = self.cards.get(key)
+            if node is None or not flight.duration:
+                continue
+            z = str(FLY_Z + 500 + order)
+            frames = [
+                {"transform": _translate(node.rx + dx, node.ry + dy), "offset": t / flight.duration, "zIndex": z}
+                for t, dx, dy in flight.points
+            ]
+            options = {"id": "cascade", "duration": flight.duration, "delay": delay + flight.delay, "fill": "forwards"}
+            self._cascade.append(node.el.animate(_js(frames), _js(options)))
+
+    def end_cascade(self) -> None:
+        """Stop the cascade: every card back in its place."""
+        for animation in self._cascade:
+            animation.cancel()
+        self._cascade = []
+
     def highlight(self, pids: Iterable[str]) -> None:
         """Mark the piles that accept the dragged cards (none: clear)."""
         wanted = set(pids)
@@ -334,6 +361,7 @@ class Renderer:
 
     def clear(self) -> None:
         """Remove every card (a new game is dealt with fresh elements)."""
+        self.end_cascade()
         for node in self.cards.values():
             node.el.remove()
         self.cards = {}
