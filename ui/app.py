@@ -235,10 +235,15 @@ class App:
         self.solver.hint()
 
     def preferences_changed(self) -> None:
-        """Show the table with the card options of the preferences (four colours, large cards)."""
+        """Show the table with the card options of the preferences (four colours, large cards,
+        card backs, table colour)."""
         prefs = self.session.preferences
         document.body.classList.toggle("four-color", prefs.four_color)
         document.body.classList.toggle("large-cards", prefs.large_cards)
+        # On the root element, where the loading screen's script puts them too (static/boot.js).
+        root = document.documentElement
+        root.dataset.back = prefs.card_back
+        root.dataset.table = prefs.table
         if self.keeper is not None:
             self.keeper.save_preferences()
         self.redraw(animate=False)

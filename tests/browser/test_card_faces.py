@@ -9,6 +9,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page
 
+from tests.browser.conftest import screenshot
 from tests.browser.helpers import wait_idle
 from tests.browser.test_screens import KLONDIKE_LONG, SPIDER_LONG, encode
 
@@ -87,3 +88,34 @@ def test_court_artwork_is_drawn_from_the_site(open_game: Callable[..., Page]) ->
         ".map(e => e.name.split('/').pop()).sort()"
     )
     assert loaded == ["JC.svg", "KD.svg"]
+
+
+def test_card_backs_and_table_colours_are_chosen_in_settings_and_remembered(open_game: Callable[..., Page]) -> None:
+    page = open_game("#KL1-D1N-AAAAAAG", width=1440, height=900)
+    back = "el => getComputedStyle(el.querySelector('.face')).backgroundImage"
+    felt = "() => getComputedStyle(document.body).backgroundImage"
+    down = "[data-pile='t7'] [data-face='down']"
+    blue_back, green_felt = page.eval_on_selector(down, back), page.evaluate(felt)
+    page.click("#btn-settings")
+    assert page.locator("#set-backs input[type=radio]").count() >= 3
+    assert page.locator("#set-tables input[type=radio]").count() >= 3
+    assert page.is_checked("#set-backs input[value=blue]")
+    page.check("#set-backs input[value=red]")
+    page.check("#set-tables input[value=contrast]")
+    page.keyboard.press("Escape")
+    wait_idle(page)
+    assert page.evaluate("[document.documentElement.dataset.back, document.documentElement.dataset.table]") == [
+        "red",
+        "contrast",
+    ]
+    assert page.eval_on_selector(down, back) != blue_back
+    assert page.evaluate(felt) != green_felt
+    assert page.evaluate("getComputedStyle(document.body).getPropertyValue('--felt').trim()") == "#000000"
+    screenshot(page, "contrast-table-red-backs-desktop")
+    # Remembered: the next visit, even its loading screen, shows them.
+    page.reload()
+    assert page.evaluate("document.documentElement.dataset.table") == "contrast"
+    page.wait_for_function("document.body.dataset.ready === 'true'")
+    page.click("#btn-settings")
+    assert page.is_checked("#set-backs input[value=red]")
+    assert page.is_checked("#set-tables input[value=contrast]")

@@ -22,12 +22,12 @@ def colours(table: str = "") -> dict[str, str]:
             pairs = re.findall(r"--([\w-]+):\s*(#[0-9a-fA-F]{6})\s*;", body)
             if ":root" in selector:
                 found.update(pairs)
-            elif table and f'body[data-table="{table}"]' in selector:
+            elif table and f'[data-table="{table}"]' in selector:
                 themed.update(pairs)
     return {**found, **themed}
 
 
-TABLES = re.findall(r'body\[data-table="(\w+)"\] \{', (CSS / "table.css").read_text(encoding="utf-8"))
+TABLES = re.findall(r'\n\[data-table="(\w+)"\] \{', (CSS / "table.css").read_text(encoding="utf-8"))
 
 
 def luminance(hex_colour: str) -> float:
