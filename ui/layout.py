@@ -251,8 +251,8 @@ def _metrics(
     ``large`` (the large-card option): narrower gaps, a larger share of the
     height and corner indices about a third larger."""
     if large:
-        margin = _clamp(width * 0.006, 3, 10)
-        gap = _clamp(width * 0.004, 2, 8)
+        margin = _clamp(width * 0.006, 2, 10)
+        gap = _clamp(width * 0.004, 1.5, 8)
         share *= LARGE_SCALE
     else:
         margin = _clamp(width * 0.012, 4, 18)
