@@ -418,11 +418,13 @@ def _side_slots(
         for i in range(4):
             slots[f"f{i + 1}"] = (col_x(cols + 1 + i % 2), below if i >= 2 else round(top))
         return slots
-    runs = [pid for pid, _ in table.piles if pid.startswith("r")]
-    # Completed runs overlap down the right side, each showing its King's index.
+    runs = [(pid, bool(cards)) for pid, cards in table.piles if pid.startswith("r")]
+    # Completed runs overlap down the right side, each showing its King's index; the empty
+    # slots wait, one outline, under the last of them.
     step = min(card_h + gap, (bottom - top - card_h) / max(1, len(runs) - 1))
-    for i, pid in enumerate(runs):
-        slots[pid] = (col_x(cols + 1), round(top + i * step))
+    done = sum(1 for _, filled in runs if filled)
+    for i, (pid, filled) in enumerate(runs):
+        slots[pid] = (col_x(cols + 1), round(top + (i if filled else done) * step))
     return slots
 
 

@@ -267,3 +267,10 @@ def test_sideways_the_draw_three_fan_runs_down() -> None:
     g = engine.new_game("SP1-S1-AAAAAAB")
     stock = compute(table_of(g), 640, 280).by_pile["s"]
     assert len({box.x for box in stock}) == 1, "the Spider stock's deals step down, clear of column 1"
+
+
+def test_sideways_the_spider_runs_step_down_and_the_empty_slots_wait_under_them() -> None:
+    layout = compute(spider_long(10, 5, 8), 640, 280)  # one run completed, in r1
+    ys = [layout.piles[f"r{i}"].slot.y for i in range(1, 9)]
+    assert ys[0] < ys[1]
+    assert len(set(ys[1:])) == 1, "one outline for the empty slots"
