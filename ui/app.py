@@ -76,6 +76,7 @@ class App:
         self._clear_status_proxy = kept_proxy(self._clear_status)
         self._win_proxy = kept_proxy(self._show_win)
         self._summary_due = False
+        self._win_serial = 0
         self._copied_proxy = kept_proxy(self._copied)
         self._copy_failed_proxy = kept_proxy(self._copy_failed)
         self._wire()
@@ -219,6 +220,10 @@ class App:
         self.status.textContent = ""
 
     def _key(self, event: Any) -> None:
+        if self._summary_due and str(event.key) in ("Escape", "Enter", " "):
+            event.preventDefault()
+            self._show_win()  # the keyboard's way to skip the cascade
+            return
         if not (event.ctrlKey or event.metaKey) or event.altKey or str(event.key).lower() != "z":
             return
         if document.querySelector("dialog[open]"):  # JS null is falsy (and is not None)
@@ -425,10 +430,13 @@ class App:
         self.renderer.cascade([(key, path) for (key, _), path in zip(order, paths, strict=True)], MOVE_MS)
         layer = document.getElementById("celebration")
         layer.classList.add("on")
-        window.setTimeout(self._win_proxy, MOVE_MS + duration(paths) + CASCADE_PAUSE_MS)
+        self._win_serial += 1
+        window.setTimeout(self._win_proxy, MOVE_MS + duration(paths) + CASCADE_PAUSE_MS, self._win_serial)
 
-    def _show_win(self, *_: Any) -> None:
-        """The summary, once per win: after the cascade, or at the first tap during it."""
+    def _show_win(self, *args: Any) -> None:
+        """The summary, once per win: after the cascade, or at the first tap or key during it."""
+        if args and isinstance(args[0], int) and args[0] != self._win_serial:
+            return  # the timer of an earlier win, undone since
         if not self._summary_due:
             return
         self._summary_due = False
