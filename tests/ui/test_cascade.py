@@ -7,7 +7,7 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ui.cascade import GAP_MS, MAX_MS, STEP_MS, TOTAL_GAP_MS, duration, flights, launch_order
+from ui.model.cascade import GAP_MS, MAX_MS, STEP_MS, TOTAL_GAP_MS, duration, flights, launch_order
 
 
 def foundation_starts(width: float, card_w: float, decks: int = 1) -> list[tuple[str, float, float]]:

@@ -10,8 +10,8 @@ import pytest
 
 from engine.cards import Card
 from tools import site, vendor
-from ui import faces
-from ui.faces import ART_FILES, ART_SIZE, ART_VIEWBOX, PIPS, ROWS, art_file, art_url, face_html, label
+from ui.model import faces
+from ui.model.faces import ART_FILES, ART_SIZE, ART_VIEWBOX, PIPS, ROWS, art_file, art_url, face_html, label
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]

@@ -8,7 +8,7 @@ import pytest
 
 import engine
 from engine.cards import Card
-from ui.layout import (
+from ui.model.layout import (
     INDEX_STRIP,
     LINE_STRIP,
     MIN_FULL_INDEX_PX,

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from ui.persist import preferences_from, preferences_to
-from ui.session import Preferences
-from ui.storage import SETTINGS_KEY
-from ui.themes import BACKS, TABLES, back_names, table_names
+from ui.model.persist import preferences_from, preferences_to
+from ui.model.session import Preferences
+from ui.model.storage import SETTINGS_KEY
+from ui.model.themes import BACKS, TABLES, back_names, table_names
 
 CSS_ROOT = Path(__file__).resolve().parent.parent.parent
 CSS = (CSS_ROOT / "static" / "css" / "table.css").read_text(encoding="utf-8")

@@ -56,7 +56,7 @@ class Flight:
         return self.points[-1][0]
 
 
-def launch_order(piles: Sequence[Sequence[str]]) -> list[tuple[int, int]]:
+def launch_order(piles: Sequence[Sequence[object]]) -> list[tuple[int, int]]:
     """The order cards leave: the top card of each foundation in turn, left to right,
     then the next ones down (all Kings first, Aces last). Returns ``(pile, depth)``
     pairs, depth 0 being a pile's top card.

@@ -25,7 +25,10 @@ import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
+from engine import Game, Klondike, Spiderette, variant_of
 from engine.cards import SUITS, Card
+from engine.spider import RUN_LENGTH
+from engine.variants import PileKind, pile_kind
 
 __all__ = [
     "CARD_RATIO",
@@ -53,9 +56,6 @@ MAX_CARD_W = 150
 HEIGHT_SHARE = {"KL": 0.23, "SD": 0.2, "SP": 0.2}
 """A card is at most this share of the table's height, so columns have room
 (Spider columns grow longer than Klondike's)."""
-
-RUN = 13
-"""Cards in a completed Spider run."""
 
 LARGE_SCALE = 1.25
 """The large-card option: how much more height share and width cards may take."""
@@ -120,9 +120,6 @@ class Rect:
         dy = min(self.bottom, other.bottom) - max(self.y, other.y)
         return dx * dy if dx > 0 and dy > 0 else 0.0
 
-    def moved(self, dx: float, dy: float) -> Rect:
-        return Rect(self.x + dx, self.y + dy, self.w, self.h)
-
 
 @dataclass(frozen=True, slots=True)
 class Table:
@@ -153,7 +150,7 @@ class PileBox:
     area it covers with its cards (``zone``: drop target and hit area)."""
 
     pid: str
-    kind: str
+    kind: PileKind
     slot: Rect
     zone: Rect
     mark: str = ""
@@ -194,49 +191,26 @@ class Layout:
     cards: list[CardBox] = field(default_factory=list)
     by_pile: dict[str, list[CardBox]] = field(default_factory=dict)
 
-    def card_rect(self, box: CardBox) -> Rect:
-        return Rect(box.x, box.y, self.card_w, self.card_h)
 
-
-def pile_kind(pid: str) -> str:
-    """``"stock"``, ``"waste"``, ``"foundation"``, ``"tableau"`` or ``"removed"``."""
-    if pid == "s":
-        return "stock"
-    if pid == "w":
-        return "waste"
-    if pid.startswith("f"):
-        return "foundation"
-    if pid.startswith("r"):
-        return "removed"
-    return "tableau"
-
-
-def table_of(game: object) -> Table:
+def table_of(game: Game) -> Table:
     """Read a ``Table`` from an engine game (Klondike or the Spider family)."""
-    prefix = game.settings.game  # type: ignore[attr-defined]
-    pile_ids: Sequence[str] = game.pile_ids  # type: ignore[attr-defined]
-    piles: list[tuple[str, tuple[Card, ...]]] = [
-        (pid, tuple(game.pile(pid)))  # type: ignore[attr-defined]
-        for pid in pile_ids
-        if not pid.startswith("r")
-    ]
+    variant = game.variant
+    piles: list[tuple[str, tuple[Card, ...]]] = [(pid, game.pile(pid)) for pid in game.pile_ids]
     fan = 0
     deal_size = 0
-    if prefix == "KL":
-        fan = game.waste_fan()  # type: ignore[attr-defined]
-    else:
-        columns = sum(1 for pid in pile_ids if pid.startswith("t"))
-        deal_size = columns
-        removed = tuple(getattr(game, "removed_runs", ()))
-        total = 8 if prefix == "SP" else 4
-        for slot in range(total):
-            suit = removed[slot] if slot < len(removed) else ""
-            cards = tuple(Card(rank, suit) for rank in range(1, RUN + 1)) if suit else ()
-            piles.append((f"r{slot + 1}", cards))
+    if isinstance(game, Klondike):
+        fan = game.waste_fan()
+    if variant.stock == "deals":
+        deal_size = variant.columns  # one card onto every column
+    runs = game.removed_runs if isinstance(game, Spiderette) else ()
+    for slot, pid in enumerate(variant.removed_ids):
+        suit = runs[slot] if slot < len(runs) else ""
+        cards = tuple(Card(rank, suit) for rank in range(1, RUN_LENGTH + 1)) if suit else ()
+        piles.append((pid, cards))
     mark = ""
-    if not game.pile("s"):  # type: ignore[attr-defined]
-        mark = "recycle" if game.stock_action() == "recycle" else "none"  # type: ignore[attr-defined]
-    return Table(prefix, tuple(piles), waste_fan=fan, deal_size=deal_size, stock_mark=mark)
+    if not game.pile("s"):
+        mark = "recycle" if game.stock_action() == "recycle" else "none"
+    return Table(variant.game, tuple(piles), waste_fan=fan, deal_size=deal_size, stock_mark=mark)
 
 
 def _clamp(value: float, low: float, high: float) -> float:
@@ -331,16 +305,14 @@ def squeezed_index(up: float, index_px: int) -> tuple[int, bool]:
 
 
 def _top_row_columns(table: Table, cols: int) -> dict[str, int]:
-    """Which grid column holds each top-row pile."""
+    """Which grid column holds each top-row pile: the stock at the left, the waste
+    beside it, the foundations or the completed runs at the right."""
     slots: dict[str, int] = {"s": 0}
-    if table.game == "KL":
+    if "w" in (pid for pid, _ in table.piles):
         slots["w"] = 1
-        for i in range(4):
-            slots[f"f{i + 1}"] = cols - 4 + i
-    else:
-        runs = [pid for pid, _ in table.piles if pid.startswith("r")]
-        for i, pid in enumerate(runs):
-            slots[pid] = cols - len(runs) + i
+    right = [pid for pid, _ in table.piles if pile_kind(pid) in ("foundation", "removed")]
+    for i, pid in enumerate(right):
+        slots[pid] = cols - len(right) + i
     return slots
 
 
@@ -349,10 +321,14 @@ def is_side(width: float, height: float) -> bool:
     return height <= SIDE_MAX_HEIGHT and width > height * 1.2
 
 
-def _side_columns(game: str) -> tuple[int, int]:
+def _side_columns(table: Table) -> tuple[int, int]:
     """Grid columns left and right of the tableau in the side arrangement: the stock (and the
     waste) on the left; Klondike's foundations two by two, or Spider's runs, on the right."""
-    return (1, 2) if game == "KL" else (1, 1)
+    return (1, 2) if _has_foundations(table) else (1, 1)
+
+
+def _has_foundations(table: Table) -> bool:
+    return any(pile_kind(pid) == "foundation" for pid, _ in table.piles)
 
 
 def compute(table: Table, width: float, height: float, large: bool = False) -> Layout:
@@ -361,7 +337,7 @@ def compute(table: Table, width: float, height: float, large: bool = False) -> L
     columns = [pid for pid, _ in table.piles if pid.startswith("t")]
     cols = max(1, len(columns))
     side = is_side(width, height)
-    left, right = _side_columns(table.game) if side else (0, 0)
+    left, right = _side_columns(table) if side else (0, 0)
     grid = cols + left + right
     share = SIDE_SHARE if side else HEIGHT_SHARE.get(table.game, 0.23)
     margin, gap, card_w, card_h, index_px = _metrics(grid, width, height, share, large)
@@ -413,12 +389,13 @@ def _side_slots(
     """Where the top row's piles go in the side arrangement."""
     below = round(top + card_h + max(gap * 1.5, 4.0))
     slots: dict[str, tuple[float, float]] = {"s": (col_x(0), round(top))}
-    if table.game == "KL":
+    if _has_foundations(table):
         slots["w"] = (col_x(0), below)
-        for i in range(4):
-            slots[f"f{i + 1}"] = (col_x(cols + 1 + i % 2), below if i >= 2 else round(top))
+        foundations = [pid for pid, _ in table.piles if pile_kind(pid) == "foundation"]
+        for i, pid in enumerate(foundations):
+            slots[pid] = (col_x(cols + 1 + i % 2), below if i >= 2 else round(top))
         return slots
-    runs = [(pid, bool(cards)) for pid, cards in table.piles if pid.startswith("r")]
+    runs = [(pid, bool(cards)) for pid, cards in table.piles if pile_kind(pid) == "removed"]
     # Completed runs overlap down the right side, each showing its King's index; the empty
     # slots wait, one outline, under the last of them.
     step = min(card_h + gap, (bottom - top - card_h) / max(1, len(runs) - 1))
@@ -444,10 +421,10 @@ def _design_fits(game: str, side: bool, height: float, margin: float, gap: float
     return n_down * max(2.0, card_h * 0.04) + n_up * MIN_INDEX_PX * INDEX_STRIP <= room
 
 
-def _mark(table: Table, pid: str, kind: str) -> str:
+def _mark(table: Table, pid: str, kind: PileKind) -> str:
     if kind == "foundation":
         return SUITS[int(pid[1:]) - 1]
-    if kind == "tableau" and table.game == "KL":
+    if kind == "tableau" and variant_of(table.game).empty_column == "king":
         return "K"
     if kind == "stock":
         return table.stock_mark
@@ -457,7 +434,7 @@ def _mark(table: Table, pid: str, kind: str) -> str:
 def _place(
     table: Table,
     pid: str,
-    kind: str,
+    kind: PileKind,
     cards: Sequence[Card],
     slot: Rect,
     bottom: float,

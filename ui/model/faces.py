@@ -48,7 +48,6 @@ __all__ = [
     "ART_VIEWBOX",
     "PIPS",
     "RANK_TEXT",
-    "SUIT_TEXT",
     "art_file",
     "art_url",
     "face_html",
@@ -58,7 +57,6 @@ __all__ = [
 ]
 
 RANK_TEXT = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-SUIT_TEXT = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 _SUIT_NAMES = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
 _RANK_NAMES = ("Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King")
 
