@@ -10,6 +10,17 @@
 
   function $(selector) { return document.querySelector(selector); }
 
+  // The player's card back and table colour from the saved settings, so that the loading
+  // screen already shows the table they chose (the game checks the values when it starts).
+  try {
+    var saved = JSON.parse(localStorage.getItem("solitaire.v1.settings") || "null");
+    var settings = saved && saved.settings;
+    if (settings && typeof settings.table === "string") document.documentElement.dataset.table = settings.table;
+    if (settings && typeof settings.card_back === "string") document.documentElement.dataset.back = settings.card_back;
+  } catch (error) {
+    // Unreadable or blocked storage: the defaults, and the game says why when it starts.
+  }
+
   function step(name) {
     if (finished) return;
     var index = STEPS.indexOf(name);

@@ -1,4 +1,4 @@
-"""Copy the browser runtime from node_modules/ into static/vendor/.
+"""Copy the browser runtime and the court cards' artwork from node_modules/ into static/vendor/.
 
 The page must never reach another origin, so Pyodide and PyScript are served
 from our own files. Only what the page needs is copied (no source maps, no
@@ -41,6 +41,12 @@ NOT_PUBLISHED = (VENDOR / "pyodide" / "python_stdlib.zip",)
 """Vendored but not part of the site: npm's full standard library, which the game
 does not load; the benchmarks' bare page (bench/floor/) boots on it."""
 
+CARD_ART = tuple(f"{rank}{suit}.svg" for rank in "JQK" for suit in "SHDC")
+"""The court cards' artwork (Vectorized Playing Cards 1.3, in the cardsJS package), kept with
+its licence (LGPL-3.0, which builds on the GPL-3.0) and its author's notice; ui/faces.py names
+the same files."""
+CARD_NOTICES = ("readme.txt", "AUTHORS.txt", "COPYING.LESSER.txt", "COPYING.txt")
+
 
 def _wanted() -> dict[Path, Path]:
     """Map every destination file to its source in node_modules."""
@@ -52,12 +58,19 @@ def _wanted() -> dict[Path, Path]:
     for source in sorted(dist.iterdir()):
         if source.is_file() and not source.name.endswith(".map"):
             wanted[VENDOR / "pyscript" / source.name] = source
+    wanted.update(_card_art())
     return wanted
 
 
 def _own() -> dict[Path, bytes]:
     """Our modules that must sit in the runtime's folder, with their content."""
     return {VENDOR / "pyodide" / name: stdlib.runtime_module(name) for name in stdlib.RUNTIME_MODULES}
+def _card_art() -> dict[Path, Path]:
+    """The court artwork and its licence, copied unchanged into static/vendor/cards/."""
+    package = NODE_MODULES / "cardsJS"
+    files = {VENDOR / "cards" / name: package / "dist" / "cards" / name for name in CARD_ART}
+    files.update({VENDOR / "cards" / name: package / "cards" / name for name in CARD_NOTICES})
+    return files
 
 
 def npm_ci_needed() -> bool:

@@ -11,6 +11,7 @@ the page but the entry script.
 
 from __future__ import annotations
 
+import zlib
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -22,11 +23,12 @@ from ui.dom.callbacks import kept_proxy, listen
 from ui.dom.focus import Focus
 from ui.dom.key_router import KeyRouter
 from ui.dom.pointer import Pointer
-from ui.dom.render import Renderer
+from ui.dom.render import MOVE_MS, Renderer
 from ui.model.actions import DialogName
 from ui.model.announce import describe_play, describe_undo
+from ui.model.cascade import duration, flights, launch_order
 from ui.model.hashlink import LinkError, code_hash, open_link, parse_hash, record_hash
-from ui.model.layout import compute, table_of
+from ui.model.layout import CardBox, compute, table_of
 from ui.model.persist import Keeper, abandon, choose_start
 from ui.model.session import Event, Preferences, Session, describe_code, format_clock
 from ui.model.storage import SavedGame, Store
@@ -40,7 +42,8 @@ if TYPE_CHECKING:  # imported when first used (below): the first frame does not 
 __all__ = ["App", "start"]
 
 STATUS_SECONDS = 7
-WIN_DELAY_MS = 650
+CASCADE_PAUSE_MS = 400
+"""After the last card of the cascade has left, the summary waits this long."""
 
 
 def _now() -> float:
@@ -81,7 +84,8 @@ class App:
         self._frame_proxy = kept_proxy(self._frame)
         self._clear_status_proxy = kept_proxy(self._clear_status)
         self._win_proxy = kept_proxy(self._show_win)
-        self._calm_proxy = kept_proxy(self._end_celebration)
+        self._summary_due = False
+        self._win_serial = 0
         self._copied_proxy = kept_proxy(self._copied)
         self._copy_failed_proxy = kept_proxy(self._copy_failed)
         self._wire()
@@ -151,6 +155,8 @@ class App:
         listen(by_id("btn-stats"), "click", lambda _e: self.open_dialog("stats"))
         listen(by_id("btn-copy"), "click", lambda _e: self.copy_code())
         listen(by_id("btn-hint"), "click", lambda _e: self.hint())
+        listen(by_id("celebration"), "pointerdown", self._show_win)
+        listen(document, "keydown", self._skip_key)
         listen(window, "hashchange", self._hash_changed)
         observer = window.ResizeObserver.new(kept_proxy(self._resized))
         observer.observe(self.board)
@@ -220,6 +226,11 @@ class App:
 
     def _on_event(self, event: Event) -> None:
         game = self.session.game
+        if self._summary_due and not event.won:
+            # Undone, restarted or replaced during the cascade: no summary.
+            self._summary_due = False
+            self.renderer.end_cascade()
+            document.getElementById("celebration").classList.remove("on")
         keyboard = self.state.keyboard
         if event.kind == "refused":
             self.say(event.message)
@@ -273,11 +284,23 @@ class App:
         self._status_timer = None
         self.status.textContent = ""
 
+    def _skip_key(self, event: Any) -> None:
+        """The keyboard's way to skip the cascade: Escape, Enter or Space."""
+        if self._summary_due and str(event.key) in ("Escape", "Enter", " "):
+            event.preventDefault()
+            event.stopImmediatePropagation()
+            self._show_win()
+
     def preferences_changed(self) -> None:
-        """Show the table with the card options of the preferences (four colours, large cards)."""
+        """Show the table with the card options of the preferences (four colours, large cards,
+        card backs, table colour)."""
         prefs = self.session.preferences
         document.body.classList.toggle("four-color", prefs.four_color)
         document.body.classList.toggle("large-cards", prefs.large_cards)
+        # On the root element, where the loading screen's script puts them too (static/boot.js).
+        root = document.documentElement
+        root.dataset.back = prefs.card_back
+        root.dataset.table = prefs.table
         if self.keeper is not None:
             self.keeper.save_preferences()
         self.redraw(animate=False)
@@ -443,35 +466,47 @@ class App:
     # --------------------------------------------------------------- the win
 
     def _celebrate(self) -> None:
-        motion = not bool(self._reduced.matches)
-        if motion:
-            layer = document.getElementById("celebration")
-            bits = []
-            symbols = ("♠", "♥", "♦", "♣")
-            for n in range(36):
-                suit = symbols[n % 4]
-                bit = document.createElement("i")
-                bit.className = "bit red" if suit in "♥♦" else "bit"
-                bit.textContent = suit
-                # Set through the style object, not a style="" attribute, which the page's
-                # Content-Security-Policy refuses.
-                bit.style.left = f"{(n * 37) % 100}%"
-                bit.style.animationDelay = f"{(n * 53) % 900}ms"
-                bits.append(bit)
-            layer.replaceChildren(*bits)
-            layer.classList.add("on")
+        """The win: the cards cascade off the foundations, then the summary (at once with
+        reduced motion; a tap anywhere skips to it)."""
         self.say(f"You won! Score {self.session.game.score_text} in {self.session.game.moves} moves.")
-        window.setTimeout(self._win_proxy, WIN_DELAY_MS if motion else 0)
+        self._summary_due = True
+        if self._reduced.matches:
+            self._show_win()
+            return
+        self.flush()  # the last card in place on its foundation first
+        layout = self.state.layout
+        if layout is None:
+            self._show_win()
+            return
+        stacks: list[list[tuple[int, CardBox]]] = []
+        for pid in layout.piles:
+            if pid.startswith(("f", "r")):
+                boxes = layout.by_pile[pid]
+                keys = self.state.keys_of(pid, 0)
+                # A removed Spider run shows its King on top: it leaves first.
+                pairs = sorted(zip(keys, boxes, strict=True), key=lambda pair: -pair[1].z)
+                stacks.append(pairs)
+        order = [stacks[pile][depth] for pile, depth in launch_order(stacks)]
+        starts = [(box.pid, box.x, box.y) for _, box in order]
+        seed = zlib.crc32(self.session.game.code.encode())
+        paths = flights(starts, layout.width, layout.height, layout.card_w, layout.card_h, seed=seed)
+        self.renderer.cascade([(key, path) for (key, _), path in zip(order, paths, strict=True)], MOVE_MS)
+        layer = document.getElementById("celebration")
+        layer.classList.add("on")
+        self._win_serial += 1
+        window.setTimeout(self._win_proxy, MOVE_MS + duration(paths) + CASCADE_PAUSE_MS, self._win_serial)
 
-    def _show_win(self, *_: Any) -> None:
+    def _show_win(self, *args: Any) -> None:
+        """The summary, once per win: after the cascade, or at the first tap or key during it."""
+        if args and isinstance(args[0], int) and args[0] != self._win_serial:
+            return  # the timer of an earlier win, undone since
+        if not self._summary_due:
+            return
+        self._summary_due = False
+        self.renderer.end_cascade()
+        document.getElementById("celebration").classList.remove("on")
         if self.session.game.won:
             self.win_dialog.open()
-        window.setTimeout(self._calm_proxy, 2500)
-
-    def _end_celebration(self, *_: Any) -> None:
-        layer = document.getElementById("celebration")
-        layer.classList.remove("on")
-        layer.innerHTML = ""
 
     # ------------------------------------------------------------------ boot
 

@@ -181,15 +181,30 @@ def test_a_bad_code_or_record_in_the_hash_says_so_and_deals_a_random_game(open_g
     assert moves(page) == 0
 
 
-def test_a_win_shows_a_celebration_and_a_summary(open_game: Callable[..., Page]) -> None:
+def test_a_win_plays_the_cascade_then_shows_a_summary(open_game: Callable[..., Page]) -> None:
     page = open_game(encode(WIN_RECORD), width=1440, height=900)
     assert moves(page) == 101
     wait_idle(page)
     last = cards_in(page, "t4")[-1]
     click_card(page, last)
     wait_moves(page, 102)
+    # The cards leave the foundations one by one and bounce: one animation per card, the
+    # summary waiting until they are gone.
+    flying = "document.getAnimations().filter(a => a.id === 'cascade').length"
+    assert page.evaluate(flying) == 52
+    page.wait_for_timeout(1500)
+    assert not page.is_visible("#dlg-win")
+    moved = page.evaluate(
+        """() => [...document.querySelectorAll('[data-pile^=f] .card')].filter(card => {
+             const r = card.getBoundingClientRect(), f = card.parentElement.getBoundingClientRect();
+             return Math.abs(r.left - f.left) > 40 || Math.abs(r.top - f.top) > 40; }).length"""
+    )
+    assert moved >= 5, "cards are on their way across the table"
+    screenshot(page, "win-cascade-desktop")
+    # A tap skips to the summary; the cards are back on the foundations under it.
+    page.click("#celebration")
     page.wait_for_selector("#dlg-win[open]")
-    assert page.locator("#celebration .bit").count() > 0
+    assert page.evaluate(flying) == 0
     assert page.inner_text("#win-score") == "685"
     assert page.inner_text("#win-moves") == "102"
     assert re.match(r"^\d+:\d\d$", page.inner_text("#win-time"))

@@ -53,6 +53,7 @@ def play_last_move(page: Page, last: str) -> None:
     size = len(cards_in(page, pile))
     drag_from(page, card_at(page, pile, size - int(count or 1)).grab, target)
     page.wait_for_function("document.body.dataset.won === 'true'")
+    page.keyboard.press("Escape")  # a key skips the cascade
     page.wait_for_selector("#dlg-win[open]")
     page.keyboard.press("Escape")  # the win summary
 

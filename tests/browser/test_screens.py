@@ -12,7 +12,17 @@ import pytest
 from playwright.sync_api import Page
 
 from tests.browser.conftest import screenshot
-from tests.browser.helpers import box, card_selector, tap_stock, top_box, wait_idle, wait_moves
+from tests.browser.helpers import (
+    box,
+    card_selector,
+    cards_in,
+    click_card,
+    tap_stock,
+    top_box,
+    wait_idle,
+    wait_moves,
+)
+from tests.browser.test_controls import WIN_RECORD
 
 
 def encode(record: str) -> str:
@@ -39,7 +49,13 @@ SCENES = {
     "spider": ("#SP1-S4-AAAAAAB", 1),
     "spider-long": (encode(SPIDER_LONG), 0),
 }
-SIZES = {"phone": (360, 640), "desktop": (1440, 900), "landscape": (640, 360), "large": (1920, 1080)}
+SIZES = {
+    "phone": (360, 640),
+    "desktop": (1440, 900),
+    "landscape": (640, 360),
+    "tablet": (768, 1024),
+    "large": (1920, 1080),
+}
 
 
 def check_fits(page: Page) -> None:
@@ -96,6 +112,21 @@ def test_screenshots(open_game: Callable[..., Page], size: str) -> None:
     page.mouse.move(target.x + target.w * 0.6, target.y + target.h * 0.5, steps=6)
     page.evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
     assert page.eval_on_selector_all(".pile.target", "els => els.map(e => e.dataset.pile)") == ["t4"]
+    # The dragged card lifts: larger, with a deeper shadow.
+    page.wait_for_function(
+        "sel => { const el = document.querySelector(sel); "
+        "return el.classList.contains('lifted') && getComputedStyle(el).scale === '1.06'; }",
+        arg=card_selector("9d"),
+    )
     screenshot(page, f"dragging-{size}")
     page.mouse.up()
     wait_moves(page, 1)
+    # The win cascade, mid-way.
+    open_scene(page, encode(WIN_RECORD), 0)
+    wait_idle(page)
+    click_card(page, cards_in(page, "t4")[-1])
+    page.wait_for_timeout(2000)
+    assert page.evaluate("document.getAnimations().filter(a => a.id === 'cascade').length") == 52
+    screenshot(page, f"win-cascade-{size}")
+    page.click("#celebration")
+    page.wait_for_selector("#dlg-win[open]")

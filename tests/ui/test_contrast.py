@@ -11,12 +11,23 @@ import pytest
 CSS = Path(__file__).resolve().parent.parent.parent / "static" / "css"
 
 
-def colours() -> dict[str, str]:
+def colours(table: str = "") -> dict[str, str]:
+    """The colour properties in force: those of ``:root`` and, for a table colour, those of
+    its ``body[data-table=...]`` rule over them."""
     found: dict[str, str] = {}
+    themed: dict[str, str] = {}
     for name in ("boot.css", "table.css"):
-        for key, value in re.findall(r"--([\w-]+):\s*(#[0-9a-fA-F]{6})\s*;", (CSS / name).read_text(encoding="utf-8")):
-            found[key] = value
-    return found
+        text = (CSS / name).read_text(encoding="utf-8")
+        for selector, body in re.findall(r"([^{}]+)\{([^{}]*)\}", text):
+            pairs = re.findall(r"--([\w-]+):\s*(#[0-9a-fA-F]{6})\s*;", body)
+            if ":root" in selector:
+                found.update(pairs)
+            elif table and f'[data-table="{table}"]' in selector:
+                themed.update(pairs)
+    return {**found, **themed}
+
+
+TABLES = re.findall(r'\n\[data-table="(\w+)"\] \{', (CSS / "table.css").read_text(encoding="utf-8"))
 
 
 def luminance(hex_colour: str) -> float:
@@ -51,14 +62,30 @@ UI = [
 ]
 
 
+@pytest.mark.parametrize("table", ["", *TABLES])
 @pytest.mark.parametrize(("fg", "bg"), TEXT)
-def test_text_colours_meet_aa(fg: str, bg: str) -> None:
-    assert ratio(C[fg], C[bg]) >= 4.5
+def test_text_colours_meet_aa(fg: str, bg: str, table: str) -> None:
+    colour = colours(table)
+    assert ratio(colour[fg], colour[bg]) >= 4.5
 
 
+@pytest.mark.parametrize("table", ["", *TABLES])
 @pytest.mark.parametrize(("fg", "bg"), UI)
-def test_focus_and_marks_meet_three_to_one(fg: str, bg: str) -> None:
-    assert ratio(C[fg], C[bg]) >= 3.0
+def test_focus_and_marks_meet_three_to_one(fg: str, bg: str, table: str) -> None:
+    colour = colours(table)
+    assert ratio(colour[fg], colour[bg]) >= 3.0
+
+
+def test_there_are_three_table_colours_besides_the_green_one_and_each_sets_its_felt() -> None:
+    assert set(TABLES) >= {"blue", "red", "contrast"}
+    for table in TABLES:
+        assert colours(table)["felt"] != colours()["felt"], table
+
+
+def test_the_high_contrast_table_is_high_contrast() -> None:
+    colour = colours("contrast")
+    assert ratio(colour["ink"], colour["felt"]) >= 15
+    assert ratio(colour["card-face"], colour["felt"]) >= 15
 
 
 def test_the_dialog_focus_ring_stands_out_on_the_dialog() -> None:

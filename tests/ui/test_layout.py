@@ -8,7 +8,22 @@ import pytest
 
 import engine
 from engine.cards import Card
-from ui.model.layout import Rect, Table, column_offsets, compute, drop_pile, hit_card, hit_pile, table_of
+from ui.model.layout import (
+    INDEX_STRIP,
+    LINE_STRIP,
+    MIN_FULL_INDEX_PX,
+    MIN_INDEX_PX,
+    Rect,
+    Table,
+    column_offsets,
+    compute,
+    drop_pile,
+    hit_card,
+    hit_pile,
+    is_side,
+    squeezed_index,
+    table_of,
+)
 
 # Board sizes: the viewport minus the header and the status line (phone headers take two rows).
 SIZES = [(360, 540), (412, 800), (640, 280), (768, 930), (1440, 820), (1920, 1000), (320, 460)]
@@ -82,15 +97,15 @@ def test_face_down_cards_stack_tighter_than_face_up_ones() -> None:
 def test_column_offsets_compress_face_down_first_then_face_up() -> None:
     faces = [False] * 6 + [True] * 13
     down, up = column_offsets(faces, 10_000, 100, 20)
-    assert (down, up) == (10.0, 29.0)
-    down2, up2 = column_offsets(faces, 6 * 5 + 12 * 29, 100, 20)
+    assert (down, up) == (10.0, 37.0)  # a face-up card shows its whole index: 1.85 index sizes
+    down2, up2 = column_offsets(faces, 6 * 5 + 12 * 37, 100, 20)
     assert up2 == up
     assert down2 == pytest.approx(5)
     down3, up3 = column_offsets(faces, 200, 100, 20)
     assert down3 == 4.0
     assert up3 < up
     assert 6 * down3 + 12 * up3 == pytest.approx(200)
-    assert column_offsets([True], 0, 100, 20) == (10.0, 29.0)
+    assert column_offsets([True], 0, 100, 20) == (10.0, 37.0)
 
 
 def test_draw_three_fan_shows_the_last_draw_with_the_top_card_rightmost() -> None:
@@ -167,3 +182,95 @@ def test_a_removed_run_shows_its_king_on_top() -> None:
     top = max(run, key=lambda box: box.z)
     assert top.card_id == "Kh"
     assert layout.by_pile["r2"] == []
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+@pytest.mark.parametrize("table", [klondike_worst(), spider_long(10, 5, 8)], ids=["kl", "sp"])
+def test_a_covered_face_up_card_shows_its_whole_index(table: Table, width: int, height: int) -> None:
+    """The strip of each covered face-up card holds its whole corner index: rank over suit
+    (the table's index or, squeezed, one of at least 10 px), or, squeezed further, a one-line
+    index (rank with the suit beside it) of at least 8 px."""
+    layout = compute(table, width, height)
+    for pid, boxes in layout.by_pile.items():
+        if not pid.startswith("t"):
+            continue
+        for below, above in itertools.pairwise(boxes):
+            if not below.card.face_up:
+                continue
+            index = below.ix or layout.index_px
+            strip = above.y - below.y
+            if below.line:
+                assert index >= MIN_INDEX_PX
+                assert strip >= index * LINE_STRIP - 0.5, (pid, below, above)
+            else:
+                assert index >= min(MIN_FULL_INDEX_PX, layout.index_px)
+                assert strip >= index * INDEX_STRIP - 1, (pid, below, above)
+
+
+def test_a_squeezed_index_is_as_large_as_the_strip_allows() -> None:
+    for up in range(4, 60):
+        size, line = squeezed_index(up, 16)
+        shown = size or 16
+        assert shown <= 16
+        needed = LINE_STRIP if line else INDEX_STRIP
+        assert shown * needed <= max(up, MIN_INDEX_PX * LINE_STRIP) + 1e-9
+        if not line:
+            assert shown >= MIN_FULL_INDEX_PX
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_cards_keep_their_size_through_a_game(width: int, height: int) -> None:
+    """Cards are sized for the game's long column, not for the columns of the moment."""
+    fresh = compute(table_of(engine.new_game("KL1-D1N-AAAAAAG")), width, height)
+    assert fresh.card_w == compute(klondike_worst(), width, height).card_w
+    spider = compute(table_of(engine.new_game("SP1-S1-AAAAAAB")), width, height)
+    assert spider.card_w == compute(spider_long(10, 5, 8), width, height).card_w
+
+
+def test_only_short_wide_tables_put_the_top_row_at_the_sides() -> None:
+    assert is_side(640, 280)
+    assert is_side(844, 330)
+    for width, height in [(360, 540), (768, 930), (1440, 820), (1920, 1000), (640, 640), (1024, 600)]:
+        assert not is_side(width, height), (width, height)
+
+
+@pytest.mark.parametrize(
+    "table", [klondike_worst(), spider_long(10, 5, 8), spider_long(7, 6, 12)], ids=["kl", "sp", "sd"]
+)
+def test_sideways_the_columns_use_the_full_height(table: Table) -> None:
+    layout = compute(table, 640, 280)
+    columns = [layout.piles[pid] for pid in layout.piles if pid.startswith("t")]
+    others = [layout.piles[pid] for pid in layout.piles if not pid.startswith("t")]
+    top = min(pile.slot.y for pile in layout.piles.values())
+    assert all(pile.slot.y == top for pile in columns)
+    first, last = min(p.slot.x for p in columns), max(p.slot.x for p in columns)
+    assert layout.piles["s"].slot.right <= first, "the stock is left of the columns"
+    for pile in others:
+        if pile.kind in ("foundation", "removed"):
+            assert pile.slot.x >= last + layout.card_w, pile.pid
+    # No pile covers another, but completed runs, which overlap showing each King.
+    slots = [p for p in layout.piles.values() if p.kind != "removed"]
+    for a, b in itertools.combinations(slots, 2):
+        assert a.slot.overlap(b.slot) == 0, (a.pid, b.pid)
+    # Every card of the worst column stays on the table, each index readable.
+    assert max(box.y for box in layout.cards) + layout.card_h <= 280
+
+
+def test_sideways_the_draw_three_fan_runs_down() -> None:
+    layout = compute(klondike_worst(), 640, 280)
+    waste = layout.by_pile["w"]
+    assert len({box.x for box in waste}) == 1
+    ys = [box.y for box in waste]
+    assert ys[0] < ys[1] < ys[2]
+    assert ys[1] - ys[0] >= layout.index_px * INDEX_STRIP
+    assert ys[2] + layout.card_h <= 280
+    g = engine.new_game("SP1-S1-AAAAAAB")
+    stock = compute(table_of(g), 640, 280).by_pile["s"]
+    assert len({box.x for box in stock}) == 1, "the Spider stock's deals step down, clear of column 1"
+
+
+def test_sideways_the_spider_runs_step_down_and_the_empty_slots_wait_under_them() -> None:
+    layout = compute(spider_long(10, 5, 8), 640, 280)  # one run completed, in r1
+    ys = [layout.piles[f"r{i}"].slot.y for i in range(1, 9)]
+    assert ys[0] < ys[1]
+    assert len(set(ys[1:])) == 1, "one outline for the empty slots"

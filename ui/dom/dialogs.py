@@ -13,6 +13,7 @@ from ui.model.actions import Actions
 from ui.model.hints import winnable_note
 from ui.model.keyboard import KEYS
 from ui.model.session import Session, describe_code, format_clock
+from ui.model.themes import BACKS, TABLES
 
 __all__ = ["ElsewhereDialog", "HelpDialog", "NewGameDialog", "SettingsDialog", "WinDialog"]
 
@@ -145,8 +146,18 @@ class NewGameDialog:
         self.actions.new_game(engine.format_code(settings) if settings is not None else None)
 
 
+def _swatches(group: str, choices: tuple[tuple[str, str], ...]) -> str:
+    """Radio buttons, each with a small picture of the choice drawn by the stylesheet."""
+    return "".join(
+        f'<label><input type="radio" name="{group}" value="{name}">'
+        f'<span class="swatch-{group}" data-{group}="{name}" aria-hidden="true"></span>{text}</label>'
+        for name, text in choices
+    )
+
+
 class SettingsDialog:
-    """The card options (four colours, large cards) and the gesture settings of the Spider family."""
+    """The card options (four colours, large cards, backs, table colour) and the gesture settings
+    of the Spider family."""
 
     def __init__(self, session: Session, actions: Actions) -> None:
         self.session = session
@@ -156,8 +167,12 @@ class SettingsDialog:
         self.auto = document.getElementById("set-autodrop")
         self.four = document.getElementById("set-fourcolor")
         self.large = document.getElementById("set-large")
+        backs = document.getElementById("set-backs")
+        backs.innerHTML = _swatches("back", BACKS)
+        tables = document.getElementById("set-tables")
+        tables.innerHTML = _swatches("table", TABLES)
         changed = kept_proxy(self._changed)
-        for box in (self.double, self.auto, self.four, self.large):
+        for box in (self.double, self.auto, self.four, self.large, backs, tables):
             box.addEventListener("change", changed)
         listen(document.getElementById("settings-keys"), "click", self._keys)
 
@@ -167,7 +182,18 @@ class SettingsDialog:
         self.auto.checked = prefs.auto_drop
         self.four.checked = prefs.four_color
         self.large.checked = prefs.large_cards
+        self._check("back", prefs.card_back)
+        self._check("table", prefs.table)
         self.el.showModal()
+
+    def _check(self, group: str, value: str) -> None:
+        choice = self.el.querySelector(f'input[name="{group}"][value="{value}"]')
+        if choice:  # JS null is falsy
+            choice.checked = True
+
+    def _chosen(self, group: str, default: str) -> str:
+        choice = self.el.querySelector(f'input[name="{group}"]:checked')
+        return str(choice.value) if choice else default
 
     def _changed(self, _event: Any) -> None:
         prefs = self.session.preferences
@@ -175,6 +201,8 @@ class SettingsDialog:
         prefs.auto_drop = bool(self.auto.checked)
         prefs.four_color = bool(self.four.checked)
         prefs.large_cards = bool(self.large.checked)
+        prefs.card_back = self._chosen("back", prefs.card_back)
+        prefs.table = self._chosen("table", prefs.table)
         self.actions.preferences_changed()
 
     def _keys(self, _event: Any) -> None:

@@ -13,7 +13,7 @@ shares the table's stacking order and a flying card passes over the others.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,6 +23,7 @@ from pyscript import document
 
 from engine import Game
 from ui.model.announce import pile_label
+from ui.model.cascade import Flight
 from ui.model.faces import face_html, label, suit_svg
 from ui.model.keyboard import Spot
 from ui.model.layout import CardBox, Layout, PileBox
@@ -72,6 +73,7 @@ class CardNode:
     face: str = ""
     card: str = ""
     ix: int = 0
+    line: bool = False
     marks: frozenset[str] = field(default_factory=frozenset)
     """The mark classes written on the element (``held``, ``hint-from``, ``hint-onto``)."""
     lifted: bool = False
@@ -104,6 +106,7 @@ class Renderer:
         self._size: tuple[int, int, int] = (0, 0, 0)
         self._marked: set[int] = set()
         self._lifted: list[int] = []
+        self._cascade: list[Any] = []
         self._stops: list[tuple[str, int | str]] = []
         self._board_marks: dict[str, bool] = {}
         self._hint_move = ""
@@ -305,6 +308,9 @@ class Renderer:
                 else:
                     node.el.style.removeProperty("--ix")
                 node.ix = box.ix
+            if box.line != node.line:
+                node.el.classList.toggle("line-index", box.line)
+                node.line = box.line
             if box.z != node.z and not node.lifted:
                 node.el.style.zIndex = str(box.z)
                 node.z = box.z
@@ -415,6 +421,31 @@ class Renderer:
             node.el.style.zIndex = str(LIFT_Z + n)
             node.z = LIFT_Z + n
         self._lifted = list(keys)
+
+    # --------------------------------------------------------------- the win
+
+    def cascade(self, flights: Sequence[tuple[int, Flight]], delay: int) -> None:
+        """Play the win cascade: each card (by key) along its flight, starting ``delay`` ms
+        from now. A card waits in its pile until it leaves, then flies above the cards that
+        left before it; it stays where its flight ends (off the table) until ``end_cascade``."""
+        self.end_cascade()
+        for order, (key, flight) in enumerate(flights):
+            node = self.cards.get(key)
+            if node is None or not flight.duration:
+                continue
+            z = str(FLY_Z + 500 + order)
+            frames = [
+                {"transform": _translate(node.rx + dx, node.ry + dy), "offset": t / flight.duration, "zIndex": z}
+                for t, dx, dy in flight.points
+            ]
+            options = {"id": "cascade", "duration": flight.duration, "delay": delay + flight.delay, "fill": "forwards"}
+            self._cascade.append(node.el.animate(_js(frames), _js(options)))
+
+    def end_cascade(self) -> None:
+        """Stop the cascade: every card back in its place."""
+        for animation in self._cascade:
+            animation.cancel()
+        self._cascade = []
 
     def _board_mark(self, name: str, on: bool) -> None:
         if self._board_marks.get(name) != on:

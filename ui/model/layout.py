@@ -22,7 +22,7 @@ ends on the table.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from engine import Game, Klondike, Spiderette, variant_of
@@ -41,7 +41,9 @@ __all__ = [
     "drop_pile",
     "hit_card",
     "hit_pile",
+    "is_side",
     "pile_kind",
+    "squeezed_index",
     "table_of",
 ]
 
@@ -57,6 +59,39 @@ HEIGHT_SHARE = {"KL": 0.23, "SD": 0.2, "SP": 0.2}
 
 LARGE_SCALE = 1.25
 """The large-card option: how much more height share and width cards may take."""
+
+INDEX_STRIP = 1.85
+"""The strip of a covered face-up card that shows its whole corner index (rank over suit,
+1.63 times the index size tall in ``static/css/table.css``) with a little room below it,
+in index sizes."""
+
+MIN_INDEX_PX = 8
+"""The smallest corner index a squeezed column gives its covered cards."""
+
+MIN_FULL_INDEX_PX = 10
+"""Below this size a squeezed column shows one-line indices (rank, suit beside it), larger
+for the same strip than rank over suit."""
+
+LINE_STRIP = 1.12
+"""The strip a one-line index needs, in index sizes (the rank's capital height and the
+room above it, and a little below)."""
+
+SHRINK_FLOOR = 0.5
+"""Cards shrink to fit a game's longest column (``DESIGN_COLUMN``) down to this share of
+their usual width at most."""
+
+DESIGN_COLUMN: dict[str, tuple[int, int]] = {"KL": (6, 12), "SD": (6, 12), "SP": (5, 12)}
+"""The long column each game's cards are sized for: its face-down cards and its covered
+face-up cards (Klondike's longest, 6 face-down cards under a King-to-Ace run). Cards are sized
+for it with the table, not for the columns of the moment, so they never change size during
+a game; a still longer column squeezes its indices, down to ``MIN_INDEX_PX``, then its strips."""
+
+SIDE_MAX_HEIGHT = 520
+"""A table at most this tall and wider than tall (a phone held sideways) puts the stock,
+waste, foundations and completed runs beside the columns, which then use the full height."""
+
+SIDE_SHARE = 0.42
+"""In that arrangement a card is at most this share of the table's height."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +168,9 @@ class CardBox:
     z: int
     ix: int = 0
     """A smaller corner index for a covered card of a squeezed column (0: the table's)."""
+    line: bool = False
+    """The strip is too thin for rank over suit: the index shows as one line, the rank with
+    the suit beside it (the suit under the rank is hidden, not left half covered)."""
 
     @property
     def card_id(self) -> str:
@@ -180,15 +218,15 @@ def _clamp(value: float, low: float, high: float) -> float:
 
 
 def _metrics(
-    cols: int, width: float, height: float, share: float, large: bool = False
+    cols: int, width: float, height: float, share: float, large: bool = False, cap: float = math.inf
 ) -> tuple[float, float, int, int, int]:
     """Margin, gap, card width, card height and corner-index size in pixels.
 
     ``large`` (the large-card option): narrower gaps, a larger share of the
     height and corner indices about a third larger."""
     if large:
-        margin = _clamp(width * 0.006, 3, 10)
-        gap = _clamp(width * 0.004, 2, 8)
+        margin = _clamp(width * 0.006, 2, 10)
+        gap = _clamp(width * 0.004, 1.5, 8)
         share *= LARGE_SCALE
     else:
         margin = _clamp(width * 0.012, 4, 18)
@@ -196,7 +234,7 @@ def _metrics(
     by_width = (width - 2 * margin - (cols - 1) * gap) / cols
     by_height = height * share / CARD_RATIO
     widest = MAX_CARD_W * LARGE_SCALE if large else MAX_CARD_W
-    card_w = max(16, math.floor(min(by_width, by_height, widest)))
+    card_w = max(16, math.floor(min(by_width, by_height, widest, cap)))
     card_h = round(card_w * CARD_RATIO)
     if large:
         index_px = round(max(13.0, min(card_w * 0.4, 15 + card_w * 0.16)))
@@ -215,7 +253,7 @@ def fan_step(card_w: int, index_px: int) -> float:
 
 def nominal_offsets(card_h: int, index_px: int) -> tuple[float, float]:
     """The (face-down, face-up) offsets of a column that has room."""
-    return float(max(4, round(card_h * 0.1))), float(max(round(card_h * 0.24), round(index_px * 1.45)))
+    return float(max(4, round(card_h * 0.1))), float(max(round(card_h * 0.24), math.ceil(index_px * INDEX_STRIP)))
 
 
 def column_offsets(faces: Sequence[bool], room: float, card_h: int, index_px: int) -> tuple[float, float]:
@@ -227,7 +265,7 @@ def column_offsets(faces: Sequence[bool], room: float, card_h: int, index_px: in
     (to a sliver), then face-up gaps, until the column fits exactly.
 
     >>> column_offsets([False] * 6 + [True] * 13, 1000, 66, 14)
-    (7.0, 20.0)
+    (7.0, 26.0)
     >>> down, up = column_offsets([False] * 6 + [True] * 13, 200, 66, 14)
     >>> round(6 * down + 12 * up, 6) <= 200
     True
@@ -249,6 +287,23 @@ def column_offsets(faces: Sequence[bool], room: float, card_h: int, index_px: in
     return max(0.0, room) / max(1, n_down), up
 
 
+def squeezed_index(up: float, index_px: int) -> tuple[int, bool]:
+    """The corner index of the covered face-up cards of a column whose face-up offset is
+    ``up``: ``(size, one line)``, size 0 for the table's own. A squeezed column first makes
+    its indices smaller, rank still over suit; below ``MIN_FULL_INDEX_PX`` they turn into
+    one line, as large as the strip allows.
+
+    >>> squeezed_index(30, 14), squeezed_index(20, 14), squeezed_index(14, 14), squeezed_index(5, 14)
+    ((0, False), (10, False), (12, True), (8, True))
+    """
+    if up >= index_px * INDEX_STRIP:
+        return 0, False
+    full = math.floor(up / INDEX_STRIP)
+    if full >= MIN_FULL_INDEX_PX:
+        return min(index_px, full), False
+    return max(MIN_INDEX_PX, min(index_px, math.floor(up / LINE_STRIP))), True
+
+
 def _top_row_columns(table: Table, cols: int) -> dict[str, int]:
     """Which grid column holds each top-row pile: the stock at the left, the waste
     beside it, the foundations or the completed runs at the right."""
@@ -261,31 +316,58 @@ def _top_row_columns(table: Table, cols: int) -> dict[str, int]:
     return slots
 
 
+def is_side(width: float, height: float) -> bool:
+    """Whether a table of this size puts the top row's piles at the sides (phones held sideways)."""
+    return height <= SIDE_MAX_HEIGHT and width > height * 1.2
+
+
+def _side_columns(table: Table) -> tuple[int, int]:
+    """Grid columns left and right of the tableau in the side arrangement: the stock (and the
+    waste) on the left; Klondike's foundations two by two, or Spider's runs, on the right."""
+    return (1, 2) if _has_foundations(table) else (1, 1)
+
+
+def _has_foundations(table: Table) -> bool:
+    return any(pile_kind(pid) == "foundation" for pid, _ in table.piles)
+
+
 def compute(table: Table, width: float, height: float, large: bool = False) -> Layout:
     """Place every pile and card of ``table`` on a ``width`` x ``height`` table
     (``large``: the large-card option)."""
     columns = [pid for pid, _ in table.piles if pid.startswith("t")]
     cols = max(1, len(columns))
-    share = HEIGHT_SHARE.get(table.game, 0.23)
-    margin, gap, card_w, card_h, index_px = _metrics(cols, width, height, share, large)
-    top = max(4.0, min(margin, 12.0))
-    bottom = height - max(4.0, min(margin, 12.0))
-    row_gap = max(gap * 1.5, card_h * 0.12)
+    side = is_side(width, height)
+    left, right = _side_columns(table) if side else (0, 0)
+    grid = cols + left + right
+    share = SIDE_SHARE if side else HEIGHT_SHARE.get(table.game, 0.23)
+    margin, gap, card_w, card_h, index_px = _metrics(grid, width, height, share, large)
+    # Smaller cards, down to a floor, rather than covered indices too small to read.
+    floor = max(16, round(card_w * SHRINK_FLOOR))
+    while card_w > floor and not _design_fits(table.game, side, height, margin, gap, card_h):
+        margin, gap, card_w, card_h, index_px = _metrics(grid, width, height, share, large, cap=card_w - 1)
+    top, bottom, row_gap = _rows(height, margin, gap, card_h)
     layout = Layout(width, height, card_w, card_h, index_px)
 
     def col_x(index: int) -> float:
         return round(margin + index * (card_w + gap))
 
-    top_cols = _top_row_columns(table, cols)
-    column_y = round(top + card_h + row_gap)
+    column_y: float
+    if side:
+        column_y = round(top)
+        slots = _side_slots(table, cols, col_x, top, bottom, gap, card_h)
+    else:
+        column_y = round(top + card_h + row_gap)
+        slots = {pid: (col_x(col), float(round(top))) for pid, col in _top_row_columns(table, cols).items()}
     for pid, cards in table.piles:
         kind = pile_kind(pid)
+        x: float
+        y: float
         if kind == "tableau":
-            x, y = col_x(columns.index(pid)), column_y
+            x, y = col_x(left + columns.index(pid)), column_y
         else:
-            x, y = col_x(top_cols.get(pid, 0)), round(top)
+            x, y = slots.get(pid, (col_x(0), round(top)))
         slot = Rect(x, y, card_w, card_h)
-        boxes = _place(table, pid, kind, cards, slot, bottom, card_w, card_h, index_px)
+        boxes = _place(table, pid, kind, cards, slot, bottom, card_w, card_h, index_px, side)
         if boxes:
             last_x = max(b.x for b in boxes)
             last_y = max(b.y for b in boxes)
@@ -299,6 +381,44 @@ def compute(table: Table, width: float, height: float, large: bool = False) -> L
         layout.by_pile[pid] = boxes
         layout.cards.extend(boxes)
     return layout
+
+
+def _side_slots(
+    table: Table, cols: int, col_x: Callable[[int], float], top: float, bottom: float, gap: float, card_h: int
+) -> dict[str, tuple[float, float]]:
+    """Where the top row's piles go in the side arrangement."""
+    below = round(top + card_h + max(gap * 1.5, 4.0))
+    slots: dict[str, tuple[float, float]] = {"s": (col_x(0), round(top))}
+    if _has_foundations(table):
+        slots["w"] = (col_x(0), below)
+        foundations = [pid for pid, _ in table.piles if pile_kind(pid) == "foundation"]
+        for i, pid in enumerate(foundations):
+            slots[pid] = (col_x(cols + 1 + i % 2), below if i >= 2 else round(top))
+        return slots
+    runs = [(pid, bool(cards)) for pid, cards in table.piles if pile_kind(pid) == "removed"]
+    # Completed runs overlap down the right side, each showing its King's index; the empty
+    # slots wait, one outline, under the last of them.
+    step = min(card_h + gap, (bottom - top - card_h) / max(1, len(runs) - 1))
+    done = sum(1 for _, filled in runs if filled)
+    for i, (pid, filled) in enumerate(runs):
+        slots[pid] = (col_x(cols + 1), round(top + (i if filled else done) * step))
+    return slots
+
+
+def _rows(height: float, margin: float, gap: float, card_h: int) -> tuple[float, float, float]:
+    """The table's top and bottom edges for cards, and the gap between the top row and the columns."""
+    edge = max(4.0, min(margin, 12.0))
+    return edge, height - edge, max(gap * 1.5, card_h * 0.12)
+
+
+def _design_fits(game: str, side: bool, height: float, margin: float, gap: float, card_h: int) -> bool:
+    """Whether the game's long column (``DESIGN_COLUMN``) fits below the top row (or from the
+    top, at the sides) with each covered face-up card showing an index of ``MIN_INDEX_PX``."""
+    top, bottom, row_gap = _rows(height, margin, gap, card_h)
+    column_y = round(top) if side else round(top + card_h + row_gap)
+    room = bottom - column_y - card_h
+    n_down, n_up = DESIGN_COLUMN.get(game, DESIGN_COLUMN["KL"])
+    return n_down * max(2.0, card_h * 0.04) + n_up * MIN_INDEX_PX * INDEX_STRIP <= room
 
 
 def _mark(table: Table, pid: str, kind: PileKind) -> str:
@@ -321,32 +441,32 @@ def _place(
     card_w: int,
     card_h: int,
     index_px: int,
+    side: bool = False,
 ) -> list[CardBox]:
     n = len(cards)
     x0, y0 = slot.x, slot.y
     if kind == "tableau":
         faces = [c.face_up for c in cards]
         down, up = column_offsets(faces, bottom - y0 - card_h, card_h, index_px)
-        # A squeezed column shows smaller indices on its covered cards, so each stays whole.
-        tight = 0
-        if up < index_px * 1.2:
-            tight = max(8, min(index_px, math.floor(up / 1.12)))
+        tight, line = squeezed_index(up, index_px)
         boxes = []
         y = float(y0)
         last = n - 1
         for i, card in enumerate(cards):
-            ix = tight if card.face_up and i < last else 0
-            boxes.append(CardBox(pid, i, card, x0, round(y, 2), i + 1, ix))
+            covered = card.face_up and i < last
+            boxes.append(CardBox(pid, i, card, x0, round(y, 2), i + 1, tight if covered else 0, line and covered))
             y += up if card.face_up else down
         return boxes
     if kind == "waste":
         fan = min(table.waste_fan, n)
-        step = fan_step(card_w, index_px)
+        # At the side the fan runs down, like a column; otherwise to the right.
+        step = math.ceil(index_px * INDEX_STRIP) if side else fan_step(card_w, index_px)
         boxes = []
         for i, card in enumerate(cards):
             k = i - (n - fan)
-            x = x0 + step * k if k > 0 else x0
-            boxes.append(CardBox(pid, i, card, x, y0, i + 1))
+            shift = step * k if k > 0 else 0
+            x, y = (x0, y0 + shift) if side else (x0 + shift, y0)
+            boxes.append(CardBox(pid, i, card, x, y, i + 1))
         return boxes
     if kind == "stock" and table.deal_size:
         # The Spider stock shows one small stack per deal left.
@@ -357,7 +477,9 @@ def _place(
         for i, card in enumerate(cards):
             from_top = (n - 1 - i) // size
             stack = groups - 1 - from_top
-            boxes.append(CardBox(pid, i, card, x0 + stack * step, y0, i + 1))
+            # At the side the stacks step down, clear of the first column.
+            x, y = (x0, y0 + stack * step) if side else (x0 + stack * step, y0)
+            boxes.append(CardBox(pid, i, card, x, y, i + 1))
         return boxes
     if kind == "stock":
         # A little thickness shows how much is left.

@@ -27,6 +27,7 @@ from ui.model.hashlink import open_link, parse_hash
 from ui.model.session import Event, Preferences, Session
 from ui.model.stats import finish_game, new_game_id, start_game, variant_key
 from ui.model.storage import SavedGame, Store
+from ui.model.themes import back_names, table_names
 
 __all__ = ["Keeper", "abandon", "choose_start", "preferences_from", "preferences_to"]
 
@@ -176,6 +177,8 @@ def preferences_from(settings: dict[str, Any]) -> Preferences:
         "draw": (1, 3),
         "scoring": ("N", "V", "C"),
         "suits": (1, 2, 4),
+        "card_back": back_names(),
+        "table": table_names(),
     }
     for field in fields(Preferences):
         if field.name not in settings:

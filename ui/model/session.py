@@ -64,6 +64,10 @@ class Preferences:
     """Larger cards and corner indices, for players who need them."""
     winnable_only: bool = False
     """New games are deals the solver has proven winnable."""
+    card_back: str = "blue"
+    """The design on the backs of the cards (one of ``ui.themes.BACKS``)."""
+    table: str = "green"
+    """The table's colour (one of ``ui.themes.TABLES``)."""
 
     def random_code(self) -> str:
         if engine.variant_of(self.game).options == "draw and scoring":
