@@ -65,6 +65,8 @@ def _wanted() -> dict[Path, Path]:
 def _own() -> dict[Path, bytes]:
     """Our modules that must sit in the runtime's folder, with their content."""
     return {VENDOR / "pyodide" / name: stdlib.runtime_module(name) for name in stdlib.RUNTIME_MODULES}
+
+
 def _card_art() -> dict[Path, Path]:
     """The court artwork and its licence, copied unchanged into static/vendor/cards/."""
     package = NODE_MODULES / "cardsJS"

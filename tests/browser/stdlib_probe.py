@@ -26,7 +26,7 @@ from playwright.sync_api import Browser, Page, Route
 import engine
 from tests.engine.test_spider_playouts import play_greedy
 from tools import pyfiles, stdlib
-from ui.hashlink import record_hash
+from ui.model.hashlink import record_hash
 
 BOOT_TIMEOUT_MS = 120_000
 WORKER_REPORT = "__stdlib-probe"
