@@ -51,6 +51,7 @@ BUILDER = (ROOT / "tools" / "stdlib.mjs", ROOT / "tools" / "stdlib_zip.py")
 EXTRA: dict[str, str] = {
     "gettext": "translations of the game's text are coming, through gettext",
     "locale": "gettext imports it to expand language names",
+    "secrets": "each tab's id, which tells two tabs of the game apart (ui/model/tabs.py)",
     "json": "saves, statistics export and import (measured too, listed for clarity)",
     "zipfile": "an export of the player's data as one archive is planned",
     "traceback": "an error report shows a traceback; stdlib_zip.py also formats a few",
@@ -150,8 +151,7 @@ def measure() -> set[str]:
     try:
         with sync_playwright() as playwright:
             executable = system_chromium()
-            extra = {"executable_path": executable} if executable else {}
-            chromium = playwright.chromium.launch(args=CHROMIUM_ARGS, **extra)
+            chromium = playwright.chromium.launch(args=CHROMIUM_ARGS, executable_path=executable)
             try:
                 report = run_session(chromium, url, full_stdlib=True)
             finally:
