@@ -32,10 +32,11 @@ class Box:
 
 
 def wait_idle(page: Page) -> None:
-    """Wait for the next frames to be drawn, then until no card animation is running."""
+    """Wait for the next frames to be drawn, then until no card animation is running (the win's
+    cascade aside: it runs until the summary)."""
     page.evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
     page.wait_for_function(
-        "document.getAnimations().filter(a => a.playState === 'running' && "
+        "document.getAnimations().filter(a => a.playState === 'running' && a.id !== 'cascade' && "
         "!a.effect?.target?.closest?.('.celebration')).length === 0",
         timeout=IDLE_TIMEOUT_MS,
     )
