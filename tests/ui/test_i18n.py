@@ -1,0 +1,331 @@
+"""Three languages: catalogs complete and fresh, the choice of language, refusals
+and rules in the player's words (pure Python, CPython)."""
+
+from __future__ import annotations
+
+import ast
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import engine
+from engine.cards import SUITS, Card
+from engine.moves import REASONS
+from tests.engine.test_reasons import MOVE_EXAMPLES
+from tools import catalogs
+from ui import i18n
+from ui.refusals import KLONDIKE_ANCHORS, SPIDER_ANCHORS, code_error_text, refusal_text, rule_anchor
+from ui.rules import DIAGRAM_CODES, Section, Table, rules_for, rules_title
+from ui.words import card_name, game_name, pile_name
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+THAI = re.compile("[\u0e00-\u0e7f]")
+KHMER = re.compile("[\u1780-\u17ff]")
+SCRIPT = {"th": THAI, "km": KHMER}
+PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
+# Deal codes, their parts, notation and single letters (card ranks J Q K A) are not words.
+NOT_WORDS = re.compile(r"[A-Z]{2}\d-[A-Z0-9]{2,3}-[A-Z]{7}|\b[A-Z]{1,2}\d?\b|\bt\d+(?::\d+)?>[a-z]\d*|\bw>f\b|\bs\b|\$")
+LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards() -> Iterator[None]:
+    yield
+    i18n.use_language("en")
+
+
+def english_words(text: str) -> list[str]:
+    return LATIN_WORD.findall(NOT_WORDS.sub(" ", text))
+
+
+# ------------------------------------------------------------------ catalogs
+
+
+def test_catalogs_are_complete_and_up_to_date() -> None:
+    assert catalogs.problems() == []
+
+
+@pytest.fixture
+def scratch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of the sources and catalogs for the checks to find fault with."""
+    shutil.copytree(ROOT / "ui", tmp_path / "ui", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "locale", tmp_path / "locale")
+    monkeypatch.setattr(catalogs, "ROOT", tmp_path)
+    monkeypatch.setattr(catalogs, "LOCALE", tmp_path / "locale")
+    assert catalogs.problems() == []
+    return tmp_path
+
+
+def test_a_new_message_makes_the_catalogs_stale(scratch: Path) -> None:
+    (scratch / "ui" / "extra.py").write_text('from ui.i18n import _\n\nWORDS = _("A brand new sentence.")\n')
+    found = catalogs.problems()
+    assert any("th/LC_MESSAGES/game.po is out of date" in line for line in found)
+    assert any("km/LC_MESSAGES/game.po is out of date" in line for line in found)
+    catalogs.update()
+    assert catalogs.untranslated("th") == ["A brand new sentence."]
+    assert any("no translation for 'A brand new sentence.'" in line for line in catalogs.problems())
+
+
+def test_a_missing_translation_or_stale_mo_is_found(scratch: Path) -> None:
+    po = scratch / "locale" / "km" / "LC_MESSAGES" / "game.po"
+    text = po.read_text(encoding="utf-8")
+    po.write_text(text.replace('msgstr "គំនរសល់"', 'msgstr ""', 1), encoding="utf-8")
+    found = catalogs.problems()
+    assert "locale/km/LC_MESSAGES/game.po: no translation for 'Stock'" in found
+    assert any("game.mo is not compiled from its .po" in line for line in found)
+
+
+def translations(language: str) -> list[tuple[str, str]]:
+    pairs = []
+    for message in catalogs._read(language):
+        if not message.id:
+            continue
+        ids = [message.id] if isinstance(message.id, str) else list(message.id)
+        strings = [message.string] if isinstance(message.string, str) else list(message.string)
+        pairs += [(ids[-1] if len(ids) > 1 else ids[0], s) for s in strings]
+    return pairs
+
+
+@pytest.mark.parametrize("language", ["th", "km"])
+def test_translations_keep_placeholders_and_are_written_in_their_script(language: str) -> None:
+    other = KHMER if language == "th" else THAI
+    pairs = translations(language)
+    assert len(pairs) > 100
+    for english, text in pairs:
+        assert sorted(PLACEHOLDER.findall(text)) == sorted(set(PLACEHOLDER.findall(english))), (english, text)
+        assert not other.search(text), (english, text)
+        words_left = english_words(PLACEHOLDER.sub(" ", text))
+        assert words_left == [], (english, text)
+        rest = PLACEHOLDER.sub("", text).strip()
+        if english_words(PLACEHOLDER.sub(" ", english)) and rest not in ("", "J", "Q", "K"):
+            assert SCRIPT[language].search(rest), (english, text)
+
+
+def test_the_archive_carries_the_compiled_catalogs() -> None:
+    from tools import pyfiles
+
+    names = pyfiles.python_files()
+    assert "locale/th/LC_MESSAGES/game.mo" in names
+    assert "locale/km/LC_MESSAGES/game.mo" in names
+    assert not any(name.endswith(".po") for name in names)
+
+
+# ------------------------------------------------------------- the language
+
+
+@pytest.mark.parametrize(
+    ("stored", "preferred", "chosen"),
+    [
+        (None, ["th-TH", "en-US"], "th"),
+        (None, ["km"], "km"),
+        (None, ["en-GB", "th"], "en"),
+        (None, ["fr-FR", "de"], "en"),
+        (None, ["fr-FR", "km-KH"], "km"),
+        (None, [], "en"),
+        ("km", ["th"], "km"),
+        ("th", [], "th"),
+        ("xx", ["km_KH"], "km"),
+        ("", ["TH"], "th"),
+    ],
+)
+def test_choice_of_language(stored: str | None, preferred: list[str], chosen: str) -> None:
+    assert i18n.choose_language(stored, preferred) == chosen
+
+
+def test_each_language_is_named_in_itself() -> None:
+    assert i18n.LANGUAGES == {"en": "English", "th": "ไทย", "km": "ខ្មែរ"}
+
+
+def test_changing_language_tells_listeners_once() -> None:
+    heard: list[str] = []
+    stop = i18n.on_language_change(heard.append)
+    try:
+        assert i18n.use_language("th")
+        assert i18n.use_language("th")  # no change, no news
+        assert i18n.use_language("km")
+        assert not i18n.use_language("fr")
+        assert i18n.current_language() == "km"
+    finally:
+        stop()
+    i18n.use_language("en")
+    assert heard == ["th", "km"]
+
+
+def test_gettext_follows_the_language() -> None:
+    assert (i18n._("Waste"), i18n.document_title()) == ("Waste", "Solitaire")
+    i18n.use_language("th")
+    assert (i18n._("Waste"), i18n.document_title()) == ("กองพัก", "โซลิแทร์")
+    i18n.use_language("km")
+    assert (i18n._("Waste"), i18n.document_title()) == ("គំនរបើក", "សូលីទែរ")
+    one = "Only face-up cards can be moved: {pile} has {n} face-up card."
+    many = "Only face-up cards can be moved: {pile} has {n} face-up cards."
+    assert i18n.ngettext(one, many, 2).format(pile="X", n=2).endswith("X មានសន្លឹកបើក 2 សន្លឹក។")
+    i18n.use_language("en")
+    assert i18n.ngettext(one, many, 1).endswith("{n} face-up card.")
+    assert i18n.ngettext(one, many, 2).endswith("{n} face-up cards.")
+
+
+def test_a_missing_catalog_leaves_the_language_as_it_was(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    monkeypatch.setattr(i18n, "_catalogs", {})
+    assert not i18n.use_language("th")
+    assert i18n.current_language() == "en"
+
+
+# ------------------------------------------------------------------- words
+
+
+@pytest.mark.parametrize("language", ["en", "th", "km"])
+def test_every_card_has_its_own_name(language: str) -> None:
+    i18n.use_language(language)
+    names = {card_name(Card(rank, suit)) for suit in SUITS for rank in range(1, 14)}
+    assert len(names) == 52
+    piles = {pile_name(pid) for pid in ("s", "w", "f1", "f2", "f3", "f4", *(f"t{i}" for i in range(1, 11)))}
+    assert len(piles) == 16
+    assert len({game_name(g) for g in ("KL", "SD", "SP")}) == 3
+
+
+def test_english_card_names_are_the_engines() -> None:
+    for suit in SUITS:
+        for rank in range(1, 14):
+            assert card_name(Card(rank, suit)) == Card(rank, suit).name
+
+
+# ---------------------------------------------------------------- refusals
+
+
+def test_every_reason_has_a_rule_section_in_the_games_that_refuse_with_it() -> None:
+    assert set(KLONDIKE_ANCHORS) | set(SPIDER_ANCHORS) == set(REASONS)
+    for game, anchors in (("KL", KLONDIKE_ANCHORS), ("SD", SPIDER_ANCHORS)):
+        sections = {section.anchor for section in rules_for(game)}
+        assert set(anchors.values()) <= sections, game
+        assert rule_anchor(game, None) in sections
+
+
+EXAMPLES = [(reason, make, move) for reason, make, move, _ in MOVE_EXAMPLES]
+
+
+@pytest.mark.parametrize(("reason", "make", "move"), EXAMPLES, ids=[e[0] for e in EXAMPLES])
+def test_each_refusal_in_each_language(reason: str, make: object, move: object) -> None:
+    game = make()  # type: ignore[operator]
+    error = game.refusal_error(move)
+    prefix = game.settings.game
+    anchors = KLONDIKE_ANCHORS if prefix == "KL" else SPIDER_ANCHORS
+    assert reason in anchors, f"{reason} is refused in {prefix} but has no rule section there"
+    english = refusal_text(prefix, error)
+    worded_anew = ("notation", "no_such_pile", "empty_pile", "face_down", "no_foundations", "stock_tap_only")
+    if reason not in (*worded_anew, "already_on_foundation"):
+        assert english == str(error)  # the engine's own rule, word for word
+    for language in ("th", "km"):
+        i18n.use_language(language)
+        text = refusal_text(prefix, error)
+        assert SCRIPT[language].search(text), text
+        assert english_words(text) == [], text
+    i18n.use_language("en")
+
+
+def test_deal_code_errors_in_each_language() -> None:
+    errors = []
+    for code in ("hello", "KL2-D1N-AAAAAAG", "XX1-D1N-AAAAAAG", "KL1-D2N-AAAAAAG", "KL1-D1N-AAAAAG"):
+        with pytest.raises(engine.CodeError) as info:
+            engine.parse_code(code)
+        errors.append(info.value)
+    with pytest.raises(engine.CodeError) as wrong:
+        engine.Spider("SD1-S1-AAAAAAA")
+    errors.append(wrong.value)
+    english = [code_error_text(e) for e in errors]
+    assert len(set(english)) == 6
+    for language in ("th", "km"):
+        i18n.use_language(language)
+        for error, words in zip(errors, english, strict=True):
+            text = code_error_text(error)
+            assert text != words
+            assert SCRIPT[language].search(text)
+            assert english_words(text) == [], text
+
+
+# ------------------------------------------------------------------- rules
+
+
+def all_text(sections: tuple[Section, ...]) -> list[str]:
+    texts = []
+    for section in sections:
+        texts.append(section.title)
+        for block in section.blocks:
+            if isinstance(block, Table):
+                texts += [*block.head, *(cell for row in block.rows for cell in row)]
+            elif isinstance(block, tuple):
+                texts += list(block)
+            else:
+                texts.append(block)
+    return texts
+
+
+@pytest.mark.parametrize("game", ["KL", "SD", "SP"])
+def test_rules_have_unique_anchors_and_the_worked_examples(game: str) -> None:
+    sections = rules_for(game)
+    anchors = [s.anchor for s in sections]
+    assert len(anchors) == len(set(anchors))
+    assert all(re.fullmatch(r"(kl|sp)-[a-z]+", a) for a in anchors)
+    for language in ("en", "th", "km"):
+        i18n.use_language(language)
+        text = " ".join(all_text(rules_for(game)))
+        figures = ("625", "+$208", "−$52") if game == "KL" else ("500 − 53 + 400 = 847", "104")
+        for figure in figures:
+            assert figure in text, (language, figure)
+        assert DIAGRAM_CODES[game] in text
+
+
+@pytest.mark.parametrize("language", ["th", "km"])
+@pytest.mark.parametrize("game", ["KL", "SD"])
+def test_rules_are_fully_translated(language: str, game: str) -> None:
+    english = all_text(rules_for(game))
+    i18n.use_language(language)
+    texts = all_text(rules_for(game))
+    assert len(texts) == len(english)
+    for before, after in zip(english, texts, strict=True):
+        assert english_words(after) == [], after
+        if english_words(before):
+            assert after != before
+    assert english_words(rules_title(game)) == []
+
+
+def test_rules_cover_what_the_issue_lists() -> None:
+    kl = {s.anchor for s in rules_for("KL")}
+    sp = {s.anchor for s in rules_for("SP")}
+    assert {"kl-goal", "kl-deal", "kl-columns", "kl-empty", "kl-foundations", "kl-stock", "kl-classic"} <= kl
+    assert {"kl-scoring", "kl-vegas", "kl-controls", "kl-undo"} <= kl
+    assert {"sp-goal", "sp-deal", "sp-columns", "sp-groups", "sp-empty", "sp-stock", "sp-runs"} <= sp
+    assert {"sp-scoring", "sp-controls", "sp-undo"} <= sp
+
+
+# ------------------------------------------------------------------ purity
+
+PURE = ["i18n", "words", "refusals", "rules"]
+
+
+@pytest.mark.parametrize("name", PURE)
+def test_language_modules_import_nothing_of_the_browser(name: str) -> None:
+    tree = ast.parse((ROOT / "ui" / f"{name}.py").read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            roots = {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            roots = {(node.module or "").split(".")[0]}
+        else:
+            continue
+        assert not roots & {"pyscript", "js", "pyodide"}
+
+
+@pytest.mark.parametrize("name", PURE)
+def test_language_modules_examples_hold(name: str) -> None:
+    import doctest
+    import importlib
+
+    module = importlib.import_module(f"ui.{name}")
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0
+    assert result.failed == 0
