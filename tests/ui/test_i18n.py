@@ -329,3 +329,52 @@ def test_language_modules_examples_hold(name: str) -> None:
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0
     assert result.failed == 0
+
+
+# ----------------------------------------------------------------- glossary
+
+CHECKED_TERMS = (
+    "stock", "waste", "foundation", "column", "deal code", "completed run",
+    "spades", "hearts", "diamonds", "clubs", "Ace", "Klondike", "Spiderette", "Spider",
+)  # fmt: skip
+
+
+def glossary() -> dict[str, dict[str, str]]:
+    rows = {}
+    for line in (ROOT / "locale" / "GLOSSARY.md").read_text(encoding="utf-8").splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) == 4 and cells[0] not in ("term", "---"):
+            rows[cells[0]] = {"en": cells[1], "th": cells[2], "km": cells[3]}
+    return rows
+
+
+def test_the_glossary_names_the_issues_thai_terms() -> None:
+    rows = glossary()
+    thai = {term: rows[term]["th"] for term in ("stock", "waste", "foundation", "column", "deal code", "completed run")}
+    assert thai == {
+        "stock": "กองจั่ว",
+        "waste": "กองพัก",
+        "foundation": "กองฐาน",
+        "column": "คอลัมน์",
+        "deal code": "รหัสเกม",
+        "completed run": "ชุดเรียง",
+    }
+
+
+@pytest.mark.parametrize("language", ["th", "km"])
+def test_every_message_uses_the_glossary_terms(language: str) -> None:
+    rows = glossary()
+    assert set(CHECKED_TERMS) <= set(rows)
+    offenders = []
+    for message in catalogs._read(language):
+        if not message.id:
+            continue
+        english = message.id if isinstance(message.id, str) else message.id[0]
+        strings = [message.string] if isinstance(message.string, str) else list(message.string)
+        for term in CHECKED_TERMS:
+            pattern = rf"\b{term}s?\b" if term[0].islower() else rf"\b{term}\b"
+            flags = re.IGNORECASE if term[0].islower() else 0
+            if re.search(pattern, english, flags):
+                word = rows[term][language].split(" (")[0]
+                offenders += [(term, english, text) for text in strings if word not in text]
+    assert offenders == []
