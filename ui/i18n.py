@@ -22,6 +22,7 @@ from __future__ import annotations
 import gettext
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Protocol
 
 __all__ = [
     "DEFAULT_LANGUAGE",
@@ -37,6 +38,8 @@ __all__ = [
     "ngettext",
     "on_language_change",
     "pgettext",
+    "remember_language",
+    "remembered_language",
     "use_language",
 ]
 
@@ -56,6 +59,15 @@ LANGUAGE_KEY = "solitaire.language"
 loading screen's script can read it before Python starts."""
 
 Listener = Callable[[str], None]
+
+
+class Storage(Protocol):
+    """The part of the Web Storage API the choice needs (``localStorage``)."""
+
+    def getItem(self, key: str) -> str | None: ...
+
+    def setItem(self, key: str, value: str) -> None: ...
+
 
 _catalogs: dict[str, gettext.NullTranslations] = {}
 _listeners: list[Listener] = []
@@ -77,6 +89,28 @@ def choose_language(stored: str | None, preferred: Iterable[str]) -> str:
         if primary in LANGUAGES:
             return primary
     return DEFAULT_LANGUAGE
+
+
+def remembered_language(storage: Storage) -> str | None:
+    """The language the player chose before, or None (never chosen, unreadable
+    storage, or a value that is not one of ours)."""
+    try:
+        value = storage.getItem(LANGUAGE_KEY)
+    except Exception:  # noqa: BLE001 - storage disabled or blocked: as if never chosen
+        return None
+    return value if value in LANGUAGES else None
+
+
+def remember_language(storage: Storage, language: str) -> bool:
+    """Keep the player's choice for the next visit; False when storage refuses
+    (the game goes on in that language all the same)."""
+    if language not in LANGUAGES:
+        return False
+    try:
+        storage.setItem(LANGUAGE_KEY, language)
+    except Exception:  # noqa: BLE001 - full or disabled storage must never break the game
+        return False
+    return True
 
 
 def _catalog(language: str) -> gettext.NullTranslations:

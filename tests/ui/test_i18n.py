@@ -135,6 +135,32 @@ def test_choice_of_language(stored: str | None, preferred: list[str], chosen: st
     assert i18n.choose_language(stored, preferred) == chosen
 
 
+class BrokenStorage:
+    def getItem(self, key: str) -> str | None:
+        raise RuntimeError("storage is disabled")
+
+    def setItem(self, key: str, value: str) -> None:
+        raise RuntimeError("quota exceeded")
+
+
+def test_the_choice_is_remembered_and_storage_trouble_changes_nothing() -> None:
+    from ui.storage import MemoryBackend
+
+    store = MemoryBackend()
+    assert i18n.remembered_language(store) is None
+    assert i18n.remember_language(store, "km")
+    assert store.getItem(i18n.LANGUAGE_KEY) == "km"
+    assert i18n.remembered_language(store) == "km"
+    assert i18n.choose_language(i18n.remembered_language(store), ["th"]) == "km"
+    assert not i18n.remember_language(store, "fr")
+    assert i18n.remembered_language(store) == "km"
+    store.setItem(i18n.LANGUAGE_KEY, "tampered")
+    assert i18n.remembered_language(store) is None
+    broken = BrokenStorage()
+    assert i18n.remembered_language(broken) is None
+    assert not i18n.remember_language(broken, "th")
+
+
 def test_each_language_is_named_in_itself() -> None:
     assert i18n.LANGUAGES == {"en": "English", "th": "ไทย", "km": "ខ្មែរ"}
 
