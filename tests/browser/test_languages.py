@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import BrowserContext
+from playwright.sync_api import BrowserContext, Page
 
 pytestmark = pytest.mark.browser
 
@@ -51,3 +51,61 @@ def test_gettext_reads_the_catalogs_in_pyodide(new_context: Callable[..., Browse
         "en", "Stock", "Goal", "Only a King can go to an empty column.",
         "kl-empty",
     ]  # fmt: skip
+
+
+def loading_screen(new_context: Callable[..., BrowserContext], site_url: str, **options: object) -> Page:
+    context = new_context(**options)
+    page = context.new_page()
+    page.route("**/pyodide.asm.wasm", lambda route: None)  # hold Python back: only the HTML speaks
+    page.goto(site_url)
+    return page
+
+
+@pytest.mark.parametrize(
+    ("locale", "lang", "title", "first_step"),
+    [
+        ("th-TH", "th", "โซลิแทร์", "กำลังดาวน์โหลดระบบไพทอน"),
+        ("km-KH", "km", "សូលីទែរ", "កំពុងទាញយកប្រព័ន្ធផៃថុន"),
+        ("fr-FR", "en", "Solitaire", "Downloading the Python runtime"),
+    ],
+)
+def test_the_loading_screen_speaks_the_browsers_language(
+    new_context: Callable[..., BrowserContext], site_url: str, locale: str, lang: str, title: str, first_step: str
+) -> None:
+    page = loading_screen(new_context, site_url, locale=locale)
+    assert page.evaluate("document.documentElement.lang") == lang
+    assert page.title() == title
+    assert page.inner_text(".boot-title") == title
+    assert page.inner_text(".boot-steps li[data-step='runtime']") == first_step
+    assert page.get_attribute("#boot", "aria-label") == {"th": "กำลังโหลด", "km": "កំពុងផ្ទុក", "en": "Loading"}[lang]
+    manifest = page.get_attribute("link[rel='manifest']", "href")
+    assert manifest == ("./static/manifest.webmanifest" if lang == "en" else f"./static/manifest.{lang}.webmanifest")
+    assert page.request.get(site_url + manifest.removeprefix("./")).json()["short_name"] == title
+
+
+def test_a_remembered_choice_beats_the_browsers_language(
+    new_context: Callable[..., BrowserContext], site_url: str
+) -> None:
+    context = new_context(locale="th-TH")
+    context.add_init_script("localStorage.setItem('solitaire.language', 'km')")
+    page = context.new_page()
+    page.route("**/pyodide.asm.wasm", lambda route: None)
+    page.goto(site_url)
+    assert page.evaluate("document.documentElement.lang") == "km"
+    assert page.inner_text(".boot-title") == "សូលីទែរ"
+    # The page can change language again: the English is remembered.
+    page.evaluate("window.solitaireBoot.setLanguage('en')")
+    assert page.inner_text(".boot-steps li[data-step='python']") == "Starting Python"
+    page.evaluate("window.solitaireBoot.setLanguage('th')")
+    assert page.inner_text(".boot-steps li[data-step='python']") == "กำลังเริ่มไพทอน"
+    assert page.title() == "โซลิแทร์"
+
+
+def test_the_loading_error_speaks_khmer(new_context: Callable[..., BrowserContext], site_url: str) -> None:
+    page = new_context(locale="km").new_page()
+    page.route("**/game.zip", lambda route: route.fulfill(status=404, body="not found"))
+    page.goto(site_url)
+    page.wait_for_function("document.body.dataset.ready === 'error'", timeout=60_000)
+    assert page.inner_text(".boot-error h2") == "ល្បែងមិនអាចចាប់ផ្ដើមបានទេ"
+    assert page.inner_text(".boot-retry") == "សាកម្ដងទៀត"
+    assert "game.zip" in page.inner_text(".boot-error-text")

@@ -53,6 +53,10 @@ def scratch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A copy of the sources and catalogs for the checks to find fault with."""
     shutil.copytree(ROOT / "ui", tmp_path / "ui", ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copytree(ROOT / "locale", tmp_path / "locale")
+    (tmp_path / "static").mkdir()
+    for name in ["index.html", *catalogs.PAGE_SOURCES, catalogs.WORDS_JS, "static/manifest.th.webmanifest"]:
+        shutil.copyfile(ROOT / name, tmp_path / name)
+    shutil.copyfile(ROOT / "static/manifest.km.webmanifest", tmp_path / "static/manifest.km.webmanifest")
     monkeypatch.setattr(catalogs, "ROOT", tmp_path)
     monkeypatch.setattr(catalogs, "LOCALE", tmp_path / "locale")
     assert catalogs.problems() == []
@@ -72,10 +76,26 @@ def test_a_new_message_makes_the_catalogs_stale(scratch: Path) -> None:
 def test_a_missing_translation_or_stale_mo_is_found(scratch: Path) -> None:
     po = scratch / "locale" / "km" / "LC_MESSAGES" / "game.po"
     text = po.read_text(encoding="utf-8")
-    po.write_text(text.replace('msgstr "គំនរសល់"', 'msgstr ""', 1), encoding="utf-8")
+    po.write_text(text.replace('msgstr "សូលីទែរ"', 'msgstr ""', 1), encoding="utf-8")
     found = catalogs.problems()
-    assert "locale/km/LC_MESSAGES/game.po: no translation for 'Stock'" in found
-    assert any("game.mo is not compiled from its .po" in line for line in found)
+    assert "locale/km/LC_MESSAGES/game.po: no translation for 'Solitaire'" in found
+    stale = "is not made from the .po files: run python3 tools/catalogs.py compile"
+    assert f"locale/km/LC_MESSAGES/game.mo {stale}" in found
+    assert any(line.startswith("static/words.js is not made") for line in found)
+    assert any(line.startswith("static/manifest.km.webmanifest is not made") for line in found)
+    assert not any("manifest.th" in line for line in found)
+
+
+def test_the_pages_words_are_extracted_from_the_html(scratch: Path) -> None:
+    page = scratch / "index.html"
+    text = page.read_text(encoding="utf-8")
+    page.write_text(
+        text.replace("<body>", '<body><p data-i18n="bar">A  new\n label</p><b data-i18n-attrs="title" title="Tip">', 1),
+        encoding="utf-8",
+    )
+    catalogs.update()
+    assert set(catalogs.untranslated("th")) == {"A new label", "Tip"}
+    assert catalogs._read("th").get("A new label", context="bar") is not None
 
 
 def translations(language: str) -> list[tuple[str, str]]:
