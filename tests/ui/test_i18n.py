@@ -26,8 +26,12 @@ THAI = re.compile("[\u0e00-\u0e7f]")
 KHMER = re.compile("[\u1780-\u17ff]")
 SCRIPT = {"th": THAI, "km": KHMER}
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
-# Deal codes, their parts, notation and single letters (card ranks J Q K A) are not words.
-NOT_WORDS = re.compile(r"[A-Z]{2}\d-[A-Z0-9]{2,3}-[A-Z]{7}|\b[A-Z]{1,2}\d?\b|\bt\d+(?::\d+)?>[a-z]\d*|\bw>f\b|\bs\b|\$")
+# Deal codes, their parts, notation, single letters (card ranks J Q K A, keys D F U H) and
+# the names printed on keys are not words to translate.
+NOT_WORDS = re.compile(
+    r"[A-Z]{2}\d-[A-Z0-9]{2,3}-[A-Z]{7}|\b[A-Z]{1,2}\d?\b|\bt\d+(?::\d+)?>[a-z]\d*|\bw>f\b|\bs\b|\$"
+    r"|\b(?:Ctrl|Enter|Escape)\b"
+)
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 
 
