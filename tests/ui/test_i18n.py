@@ -7,6 +7,7 @@ import ast
 import re
 import shutil
 from collections.abc import Iterator
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,7 @@ from engine.cards import SUITS, Card
 from engine.moves import REASONS
 from tests.engine.test_reasons import MOVE_EXAMPLES
 from tools import catalogs
-from ui import i18n
+from ui import i18n, rules_view
 from ui.refusals import KLONDIKE_ANCHORS, SPIDER_ANCHORS, code_error_text, refusal_text, rule_anchor
 from ui.rules import DIAGRAM_CODES, Section, Table, rules_for, rules_title
 from ui.words import card_name, game_name, pile_name
@@ -354,7 +355,7 @@ def test_rules_cover_what_the_issue_lists() -> None:
 
 # ------------------------------------------------------------------ purity
 
-PURE = ["i18n", "words", "refusals", "rules"]
+PURE = ["i18n", "words", "refusals", "rules", "rules_view"]
 
 
 @pytest.mark.parametrize("name", PURE)
@@ -428,3 +429,63 @@ def test_every_message_uses_the_glossary_terms(language: str) -> None:
                 word = rows[term][language].split(" (")[0]
                 offenders += [(term, english, text) for text in strings if word not in text]
     assert offenders == []
+
+
+# ------------------------------------------------------------ rules markup
+
+
+class _Text(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.text: list[str] = []
+        self.ids: list[str] = []
+        self.labels: list[str] = []
+        self.links: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        if values.get("id"):
+            self.ids.append(str(values["id"]))
+        if values.get("aria-label"):
+            self.labels.append(str(values["aria-label"]))
+        if tag == "a":
+            self.links.append(str(values.get("href")))
+
+    def handle_data(self, data: str) -> None:
+        self.text.append(data)
+
+
+@pytest.mark.parametrize("language", ["en", "th", "km"])
+@pytest.mark.parametrize("game", ["KL", "SD", "SP"])
+def test_rules_markup_links_every_section_and_speaks_the_language(language: str, game: str) -> None:
+    i18n.use_language(language)
+    parser = _Text()
+    parser.feed(rules_view.rules_html(game))
+    anchors = [section.anchor for section in rules_for(game)]
+    assert parser.links == [f"#{anchor}" for anchor in anchors]
+    assert set(anchors) <= set(parser.ids)
+    assert len(parser.ids) == len(set(parser.ids))
+    text = " ".join(parser.text + parser.labels)
+    if language != "en":
+        assert english_words(text) == [], english_words(text)
+    assert DIAGRAM_CODES[game] in text
+
+
+def test_rules_markup_escapes_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(rules_view, "rules_for", lambda game: (Section("kl-goal", "<b>&", ("a<i>",)),))
+    html = rules_view.rules_html("KL")
+    assert "&lt;b&gt;&amp;" in html
+    assert "a&lt;i&gt;" in html
+    assert "<b>&" not in html
+
+
+def test_the_deal_picture_is_the_real_deal() -> None:
+    html = rules_view.deal_diagram_html("KL1-D1N-AAAAAAG", "cap")
+    shown = re.findall(r'data-face="up" data-suit="(\w)"', html)
+    game = engine.new_game("KL1-D1N-AAAAAAG")
+    assert shown == [game.pile(f"t{i}")[-1].suit for i in range(1, 8)]
+    assert 'aria-labelledby="cap"' in html
+    assert "Ace of diamonds, Jack of clubs, King of diamonds" in html
+    spider = rules_view.deal_diagram_html("SD1-S4-AAAAAAH", "cap")
+    assert spider.count('data-face="up"') == 7
+    assert spider.count('class="slot"') == 0
