@@ -63,7 +63,20 @@
     language = code;
     document.documentElement.lang = code;
     translatePage();
+    document.querySelectorAll('input[name="language"]').forEach(function (input) {
+      input.checked = input.value === code;
+    });
     return true;
+  }
+
+  // The language control in Settings: remembered for the next visit, the page's HTML
+  // redrawn at once, and the Python side told ("solitaire:language") to redraw its own.
+  function chooseFromSettings(event) {
+    var input = event.target;
+    if (!input || input.name !== "language" || !input.checked || input.value === language) return;
+    try { localStorage.setItem(LANGUAGE_KEY, input.value); } catch (error) { /* kept for this visit only */ }
+    setLanguage(input.value);
+    dispatchEvent(new CustomEvent("solitaire:language", { detail: input.value }));
   }
 
   function step(name) {
@@ -154,7 +167,8 @@
     }, 10000);
   });
   addEventListener("DOMContentLoaded", function () {
-    translatePage();
+    setLanguage(language);
+    document.addEventListener("change", chooseFromSettings);
     var retry = $(".boot-retry");
     if (retry) retry.addEventListener("click", function () { location.reload(); });
     timer = setTimeout(function () {

@@ -109,3 +109,28 @@ def test_the_loading_error_speaks_khmer(new_context: Callable[..., BrowserContex
     assert page.inner_text(".boot-error h2") == "ល្បែងមិនអាចចាប់ផ្ដើមបានទេ"
     assert page.inner_text(".boot-retry") == "សាកម្ដងទៀត"
     assert "game.zip" in page.inner_text(".boot-error-text")
+
+
+def test_the_settings_language_control_switches_and_is_remembered(open_game: Callable[..., Page]) -> None:
+    page = open_game("#KL1-D1N-AAAAAAG", width=360, height=640)
+    page.evaluate("window.heard = []; addEventListener('solitaire:language', e => window.heard.push(e.detail))")
+    page.click("#btn-settings")
+    assert page.is_checked("#set-language input[value='en']")
+    names = page.eval_on_selector_all("#set-language span", "els => els.map(e => [e.lang, e.textContent])")
+    assert names == [["en", "English"], ["th", "ไทย"], ["km", "ខ្មែរ"]]
+    page.check("#set-language input[value='th']")
+    assert page.evaluate("document.documentElement.lang") == "th"
+    assert page.title() == "โซลิแทร์"
+    assert page.inner_text("#settings-title") == "การตั้งค่า"
+    assert page.inner_text("#btn-undo span") == "ย้อนกลับ"
+    assert page.get_attribute("#btn-undo", "aria-label") == "ย้อนกลับ"
+    assert page.evaluate("localStorage.getItem('solitaire.language')") == "th"
+    assert page.evaluate("window.heard") == ["th"]
+    page.check("#set-language input[value='km']")
+    assert page.inner_text("#settings-title") == "ការកំណត់"
+    assert page.evaluate("window.heard") == ["th", "km"]
+    page.reload()
+    page.wait_for_function("document.body.dataset.ready === 'true'", timeout=60_000)
+    assert page.evaluate("document.documentElement.lang") == "km"
+    assert page.inner_text("#btn-new span") == "ថ្មី"
+    assert page.is_checked("#set-language input[value='km']")
