@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Literal, NamedTuple, TypeVar, cast, get_args
 
 from engine.cards import SUITS, Card
+from engine.variants import VARIANTS, GameId
 
 __all__ = [
     "CODE_REASONS",
@@ -45,7 +46,6 @@ __all__ = [
 
 T = TypeVar("T")
 
-GameId = Literal["KL", "SD", "SP"]
 Scoring = Literal["N", "V", "C"]
 
 CODE_VERSION = 1
@@ -55,7 +55,7 @@ MAX_SEED = 26**SEED_LETTERS - 1
 
 _MASK64 = (1 << 64) - 1
 
-_GAME_NAMES: dict[str, str] = {"KL": "Klondike", "SD": "Spiderette", "SP": "Spider"}
+_GAME_NAMES: dict[str, str] = {game: variant.name for game, variant in VARIANTS.items()}
 
 
 CodeReason = Literal["bad_format", "bad_version", "unknown_game", "bad_options", "bad_seed", "wrong_game"]

@@ -27,7 +27,7 @@ def test_pyscript_unpacks_one_archive_of_every_python_file() -> None:
     catalogs = {p.relative_to(ROOT).as_posix() for p in ROOT.glob("locale/*/LC_MESSAGES/game.mo")}
     assert catalogs
     assert set(names) == (on_disk | catalogs) - set(pyfiles.WORKER_ONLY)
-    assert "ui/app.py" in names
+    assert "ui/page.py" in names
     assert "engine/solver/core.py" in names
 
 

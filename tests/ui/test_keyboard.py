@@ -1,16 +1,16 @@
 """Keyboard play in CPython: focus, tab stops, pick up and drop, shortcuts.
 
-``Table`` drives a session with keys the way the page does (``ui.access``):
-every command is carried out and every event announced with ``ui.announce``.
+``Table`` drives a session with keys the way the page does (``ui.dom.focus``):
+every command is carried out and every event announced with ``ui.model.announce``.
 The browser tests play the same sequences on the real page.
 """
 
 from __future__ import annotations
 
 import engine
-from ui.announce import describe_play, describe_undo
-from ui.keyboard import KEYS, SHORTCUTS, Keyboard, Spot
-from ui.session import Event, Session
+from ui.model.announce import describe_play, describe_undo
+from ui.model.keyboard import KEYS, SHORTCUTS, Keyboard, Spot
+from ui.model.session import Event, Session
 
 
 class Table:

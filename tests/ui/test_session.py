@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import engine
-from ui.session import Event, Preferences, Session, describe_code, format_clock
+from ui.model.session import Event, Preferences, Session, describe_code, format_clock
 
 
 class Clock:

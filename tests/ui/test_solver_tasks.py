@@ -11,8 +11,9 @@ import pytest
 
 import engine
 from engine.solver import solve
-from ui import solver_tasks, solver_worker
-from ui.solver_tasks import DealTask, HintTask, Proof, RewindTask, open_task, position_back
+from ui import solver_worker
+from ui.model import solver_tasks
+from ui.model.solver_tasks import DealTask, HintTask, Proof, RewindTask, open_task, position_back
 
 QUICK = "KL1-D1N-AAAAAAC"
 HARD = "KL1-D1N-AAAAAAA"

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import engine
-from ui.stats import (
+from ui.model.stats import (
     RECENT,
     VariantStats,
     chart_svg,

@@ -7,7 +7,7 @@ import json
 import pytest
 
 import engine
-from ui.storage import (
+from ui.model.storage import (
     BACKUP_PREFIX,
     GAME_KEY,
     SAVE_VERSION,

@@ -1,8 +1,8 @@
 """Cards, piles and games in the player's language.
 
-Pure Python: the names come from the catalogs through ``ui.i18n``.
+Pure Python: the names come from the catalogs through ``ui.model.i18n``.
 
->>> from ui.i18n import use_language
+>>> from ui.model.i18n import use_language
 >>> _ = use_language("en")
 >>> card_name("Qc"), pile_name("t3"), pile_name("f2"), game_name("SD")
 ('Queen of clubs', 'Column 3', 'Hearts foundation', 'Spiderette')
@@ -15,7 +15,7 @@ Pure Python: the names come from the catalogs through ``ui.i18n``.
 from __future__ import annotations
 
 from engine import Card, parse_card
-from ui.i18n import N_, _, pgettext
+from ui.model.i18n import N_, _, pgettext
 
 __all__ = ["card_name", "game_name", "pile_name", "rank_name", "suit_name"]
 

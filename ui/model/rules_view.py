@@ -1,10 +1,10 @@
 """The rules dialog's content as markup: a table of contents, the sections of
-``ui.rules`` with their anchors, and a small picture of a real starting deal drawn
+``ui.model.rules`` with their anchors, and a small picture of a real starting deal drawn
 with the game's own cards (the table's card markup and styles, at a small size).
 
 Pure Python (text only): every word is escaped here and checked in CPython.
 
->>> from ui.i18n import use_language
+>>> from ui.model.i18n import use_language
 >>> _ = use_language("en")
 >>> html = rules_html("KL")
 >>> html.count('<section class="rule" id="kl-'), 'href="#kl-empty"' in html
@@ -20,10 +20,10 @@ from html import escape
 
 import engine
 from engine.cards import Card
-from ui.faces import face_html
-from ui.i18n import _
-from ui.rules import DIAGRAM_CODES, Section, Table, rules_for
-from ui.words import card_name
+from ui.model.faces import face_html
+from ui.model.i18n import _
+from ui.model.rules import DIAGRAM_CODES, Section, Table, rules_for
+from ui.model.words import card_name
 
 __all__ = ["DIAGRAM", "deal_diagram_html", "rules_html"]
 

@@ -1,6 +1,6 @@
 """Hints in words and on the table, remembered winning lines, and winnable deals.
 
-The solver (in a worker, see ``ui.solver_tasks``) answers a winning line in
+The solver (in a worker, see ``ui.model.solver_tasks``) answers a winning line in
 notation; this module turns its first move into what the page shows: the
 cards to move, the pile they go to and a sentence for the status line. It
 keeps the lines it was given, so that the next hint along the same line needs
@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from engine import Game, IllegalMove, parse_move
 from engine.codes import DealCode, format_code
 from engine.winnable_seeds import seeds_for
-from ui.announce import cards_phrase, pile_name
+from ui.model.announce import cards_phrase, pile_name
 
 __all__ = [
     "FEW_SEEDS",

@@ -50,7 +50,7 @@ DEFAULT_LANGUAGE = "en"
 DOMAIN = "game"
 """The catalogs' name: ``locale/<lang>/LC_MESSAGES/game.mo``."""
 
-LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+LOCALE_DIR = Path(__file__).resolve().parent.parent.parent / "locale"
 """Where the compiled catalogs are, in the repository and in the browser's file
 system alike (the archive keeps the repository's layout)."""
 

@@ -2,7 +2,11 @@
 
 ``start()`` reads the hash (a deal code or a game record), deals, draws the
 first frame and marks the page ready. Every action goes through the session;
-the app listens to its events and redraws once per animation frame.
+the page listens to its events, keeps the table state (``ui.model.table``) in
+step and draws once per animation frame. It is the one implementation of
+``Actions``, which the input modules are given instead of the page itself:
+imports run page -> ``ui.dom`` -> ``ui.model`` -> engine, and nothing imports
+the page but the entry script.
 """
 
 from __future__ import annotations
@@ -13,23 +17,25 @@ from typing import TYPE_CHECKING, Any
 from pyscript import document, window
 
 import engine
-from ui.access import Access
-from ui.announce import describe_play, describe_undo
-from ui.callbacks import kept_proxy, listen
-from ui.hashlink import LinkError, code_hash, open_link, parse_hash, record_hash
-from ui.keeping import keep, open_store
-from ui.keys import KeyAssigner
-from ui.layout import compute, table_of
-from ui.persist import Keeper, abandon, choose_start
-from ui.pointer import Pointer
-from ui.render import Renderer
-from ui.session import Event, Preferences, Session, describe_code, format_clock
-from ui.storage import SavedGame, Store
+from ui.dom.browser_storage import keep, open_store, tell_notices
+from ui.dom.callbacks import kept_proxy, listen
+from ui.dom.focus import Focus
+from ui.dom.key_router import KeyRouter
+from ui.dom.pointer import Pointer
+from ui.dom.render import Renderer
+from ui.model.actions import DialogName
+from ui.model.announce import describe_play, describe_undo
+from ui.model.hashlink import LinkError, code_hash, open_link, parse_hash, record_hash
+from ui.model.layout import compute, table_of
+from ui.model.persist import Keeper, abandon, choose_start
+from ui.model.session import Event, Preferences, Session, describe_code, format_clock
+from ui.model.storage import SavedGame, Store
+from ui.model.table import TableState
 
-if TYPE_CHECKING:
-    from ui.dialogs import NewGameDialog, SettingsDialog, WinDialog
-    from ui.solver_panel import SolverPanel
-    from ui.stats_dialog import StatsDialog
+if TYPE_CHECKING:  # imported when first used (below): the first frame does not wait for them
+    from ui.dom.dialogs import HelpDialog, NewGameDialog, SettingsDialog, WinDialog
+    from ui.dom.solver_panel import SolverPanel
+    from ui.dom.stats_dialog import StatsDialog
 
 __all__ = ["App", "start"]
 
@@ -42,24 +48,27 @@ def _now() -> float:
 
 
 class App:
-    """The running game page."""
+    """The running game page (it implements ``ui.model.actions.Actions``)."""
 
-    def __init__(self, game: engine.Game) -> None:
+    def __init__(self, game: engine.Game, store: Store) -> None:
         self.board = document.getElementById("board")
         self.status = document.getElementById("status")
-        self.renderer = Renderer(self.board)
-        self.keys = KeyAssigner()
+        self.store = store
         self.session = Session(game, Preferences(), clock=_now)
         self.session.subscribe(self._on_event)
-        self.pointer = Pointer(self, self.board)
+        self.state = TableState()
+        self.renderer = Renderer(self.board)
+        self.pointer = Pointer(self.board, self.session, self.state, self)
+        self.focus = Focus(self.board, self.session, self.state, self.renderer, self)
+        self.keys = KeyRouter(self.session, self.state, self, self.focus, self._escape_panel)
         self.keeper: Keeper | None = None
-        """Saves the game and keeps the statistics (set by ``keep`` at start-up)."""
-        self.stats_dialog: StatsDialog | None = None
-        """Made the first time the player opens it (see ``keeping``)."""
-        self.access = Access(self)
+        """Saves the game and keeps the statistics (set by ``keep_in`` at start-up)."""
         self._reduced = window.matchMedia("(prefers-reduced-motion: reduce)")
         self._frame_id: Any = None
         self._dirty = True
+        """The game changed since the last frame: lay the table out again."""
+        self._marks_dirty = False
+        """Only the table state changed since the last frame."""
         self._animate = False
         self._deal = True
         self._size = (0.0, 0.0)
@@ -83,48 +92,70 @@ class App:
 
     @cached_property
     def new_dialog(self) -> NewGameDialog:
-        from ui.dialogs import NewGameDialog
+        from ui.dom.dialogs import NewGameDialog
 
-        return NewGameDialog(self)
+        return NewGameDialog(self.session, self)
 
     @cached_property
     def settings_dialog(self) -> SettingsDialog:
-        from ui.dialogs import SettingsDialog
+        from ui.dom.dialogs import SettingsDialog
 
-        return SettingsDialog(self)
+        return SettingsDialog(self.session, self)
 
     @cached_property
     def win_dialog(self) -> WinDialog:
-        from ui.dialogs import WinDialog
+        from ui.dom.dialogs import WinDialog
 
-        return WinDialog(self)
+        return WinDialog(self.session, self)
 
     @cached_property
-    def solver(self) -> SolverPanel:
+    def help_dialog(self) -> HelpDialog:
+        from ui.dom.dialogs import HelpDialog
+
+        return HelpDialog()
+
+    @cached_property
+    def stats_dialog(self) -> StatsDialog:
+        from ui.dom.stats_dialog import StatsDialog
+
+        return StatsDialog(self.session, self.store)
+
+    @cached_property
+    def solver_panel(self) -> SolverPanel:
         """Hints, the way back from a lost position and live winnable deals (its
         worker starts on first use)."""
-        from ui.solver_panel import SolverPanel
+        from ui.dom.solver_panel import SolverPanel
 
-        return SolverPanel(self)
+        return SolverPanel(self.session, self.state, self)
+
+    def _made(self, name: str) -> bool:
+        """True once the lazily made part ``name`` exists."""
+        return name in vars(self)
 
     # ---------------------------------------------------------------- wiring
 
     def _wire(self) -> None:
         by_id = document.getElementById
-        listen(by_id("btn-new"), "click", lambda _e: self.new_dialog.open())
+        listen(by_id("btn-new"), "click", lambda _e: self.open_dialog("new"))
         listen(by_id("btn-restart"), "click", lambda _e: self.restart())
         listen(by_id("btn-undo"), "click", lambda _e: self.undo())
         listen(by_id("btn-share"), "click", lambda _e: self.share())
-        listen(by_id("btn-settings"), "click", lambda _e: self.settings_dialog.open())
-        listen(by_id("btn-keys"), "click", lambda _e: self.access.help.open())
+        listen(by_id("btn-settings"), "click", lambda _e: self.open_dialog("settings"))
+        listen(by_id("btn-keys"), "click", lambda _e: self.open_dialog("help"))
+        listen(by_id("btn-stats"), "click", lambda _e: self.open_dialog("stats"))
         listen(by_id("btn-copy"), "click", lambda _e: self.copy_code())
         listen(by_id("btn-hint"), "click", lambda _e: self.hint())
-        listen(document, "keydown", self._key)
         listen(window, "hashchange", self._hash_changed)
         observer = window.ResizeObserver.new(kept_proxy(self._resized))
         observer.observe(self.board)
         self._observer = observer
         self._clock_id = window.setInterval(kept_proxy(self._tick), 500)
+
+    def keep_in(self, resumed: SavedGame | None) -> None:
+        """Save the game and keep the statistics and settings in the page's store."""
+        self.keeper = keep(self.session, self.store, resumed, self.say)
+        self.preferences_changed()
+        tell_notices(self.store, self.say)
 
     # --------------------------------------------------------------- actions
 
@@ -147,7 +178,7 @@ class App:
         prefs = self.session.preferences
         if code is None and prefs.winnable_only:
             settings = engine.parse_code(prefs.random_code())
-            code = self.solver.winnable_deal(settings)
+            code = self.solver_panel.winnable_deal(settings)
             if code is None:
                 return None
         return self.session.new_game(code)
@@ -156,17 +187,36 @@ class App:
         self.pointer.cancel_pending()
         return self.session.load(game)
 
+    def hint(self) -> None:
+        """Ask for a hint (the Hint button and the H key)."""
+        self.solver_panel.hint()
+
+    def open_dialog(self, name: DialogName) -> None:
+        if name == "new":
+            self.new_dialog.open()
+        elif name == "settings":
+            self.settings_dialog.open()
+        elif name == "help":
+            self.help_dialog.open()
+        else:
+            self.stats_dialog.open()
+
+    def _escape_panel(self) -> bool:
+        return self._made("solver_panel") and self.solver_panel.escape()
+
     # ---------------------------------------------------------------- events
 
     def _on_event(self, event: Event) -> None:
         game = self.session.game
+        keyboard = self.state.keyboard
         if event.kind == "refused":
             self.say(event.message)
             return
         if event.kind in ("new", "restart", "load"):
-            self.keys.reset()
+            keyboard.reset()
+            self.state.nodes.reset()
             self._deal = True
-            if "win_dialog" in vars(self):  # never made: nothing to close
+            if self._made("win_dialog"):  # never made: nothing to close
                 self.win_dialog.close()
             self._set_hash(game.code)
             if event.kind == "new":
@@ -181,8 +231,10 @@ class App:
             action = event.action
             message = ""
             if action is not None and event.kind == "play":
+                keyboard.after_play(game, action.move, action.dst, by_keys=False)
                 message = describe_play(game, action)
             elif action is not None and event.kind == "undo":
+                keyboard.forget_held()
                 message = describe_undo(game, action)
             self.say(message, note=True)
         self.redraw(animate=True)
@@ -208,22 +260,6 @@ class App:
     def _clear_status(self, *_: Any) -> None:
         self._status_timer = None
         self.status.textContent = ""
-
-    def _key(self, event: Any) -> None:
-        if not (event.ctrlKey or event.metaKey) or event.altKey or str(event.key).lower() != "z":
-            return
-        if document.querySelector("dialog[open]"):  # JS null is falsy (and is not None)
-            return
-        tag = str(getattr(event.target, "tagName", "") or "").lower()
-        if tag in ("input", "textarea", "select"):
-            return
-        event.preventDefault()
-        if not event.shiftKey:
-            self.undo()
-
-    def hint(self) -> None:
-        """Ask for a hint (the Hint button and the H key)."""
-        self.solver.hint()
 
     def preferences_changed(self) -> None:
         """Show the table with the card options of the preferences (four colours, large cards)."""
@@ -263,7 +299,7 @@ class App:
     # --------------------------------------------------------------- drawing
 
     def request_frame(self) -> None:
-        """Ask for one redraw at the next animation frame."""
+        """Ask for one frame at the next animation frame."""
         if self._frame_id is None:
             self._frame_id = window.requestAnimationFrame(self._frame_proxy)
 
@@ -272,18 +308,23 @@ class App:
         self._animate = self._animate or animate
         self.request_frame()
 
+    def redraw_marks(self) -> None:
+        self._marks_dirty = True
+        self.request_frame()
+
     def flush(self) -> None:
         """Draw now if a change is waiting for the next frame."""
-        if self._dirty:
+        if self._dirty or self._marks_dirty:
             self.draw_now()
 
     def _frame(self, *_: Any) -> None:
         self._frame_id = None
-        if self._dirty:
-            if self.pointer.busy():
-                self.pointer.abort()  # the table changed under the drag: drop it
+        if self._dirty and self.state.drag is not None:
+            self.pointer.abort()  # the table changed under the drag: drop it
+        if self._dirty or self._marks_dirty:
             self.draw_now()
-        self.pointer.frame()
+        else:
+            self.renderer.draw_drag(self.state)
 
     def draw_now(self) -> None:
         """Draw the table at once (the first frame, and every requested frame)."""
@@ -291,20 +332,26 @@ class App:
         height = float(self.board.clientHeight)
         if width <= 0 or height <= 0:
             return
-        self._size = (width, height)
         game = self.session.game
-        layout = compute(table_of(game), width, height, large=self.session.preferences.large_cards)
-        self.renderer.drop_piles(layout.piles)
-        keys = self.keys.assign([(box.pid, box.index, box.card_id) for box in layout.cards])
-        motion = not bool(self._reduced.matches)
+        state = self.state
         deal_from = None
-        if self._deal:
-            stock = layout.piles["s"].slot
-            deal_from = (stock.x, stock.y)
-        self.renderer.draw(layout, keys, self.keys.removed, self._animate and motion, deal_from)
+        if self._dirty:
+            self._size = (width, height)
+            layout = compute(table_of(game), width, height, large=self.session.preferences.large_cards)
+            state.node_keys = state.nodes.assign([(box.pid, box.index, box.card_id) for box in layout.cards])
+            state.removed_keys = list(state.nodes.removed)
+            state.layout = layout
+            if self._deal:
+                stock = layout.piles["s"].slot
+                deal_from = (stock.x, stock.y)
+        if state.keyboard_active:
+            state.keyboard.current(game)  # the focused spot, kept valid: it is a tab stop
+        motion = not bool(self._reduced.matches)
+        self.renderer.draw(state, game, self._animate and motion, deal_from)
         self._update_header()  # in the same frame as the cards, so figures and table always agree
-        self.access.after_draw()
+        self.focus.after_draw()
         self._dirty = False
+        self._marks_dirty = False
         self._animate = False
         self._deal = False
 
@@ -454,8 +501,8 @@ def _initial_game(store: Store) -> tuple[engine.Game, SavedGame | None, str]:
 def start() -> None:
     store = open_store()
     game, resumed, message = _initial_game(store)
-    app = App(game)
-    keep(app, store, resumed)
+    app = App(game, store)
+    app.keep_in(resumed)
     window.solitaireBoot.done()
     app.first_frame()
     if message:

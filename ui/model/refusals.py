@@ -2,10 +2,10 @@
 
 The engine refuses with an English sentence and a machine-readable reason (with
 the values its sentence speaks of); this module words that reason in the current
-language, and names the section of the rules (``ui.rules``) that a "Why?" link opens.
+language, and names the section of the rules (``ui.model.rules``) that a "Why?" link opens.
 
 >>> import engine
->>> from ui.i18n import use_language
+>>> from ui.model.i18n import use_language
 >>> g = engine.new_game("KL1-D1N-AAAAAAG")
 >>> _ = g.play("t1>f")
 >>> error = g.refusal_error("t2>t1")
@@ -26,8 +26,8 @@ from __future__ import annotations
 from engine import CodeError, IllegalMove
 from engine.codes import CodeReason
 from engine.moves import Reason
-from ui.i18n import N_, _, ngettext
-from ui.words import card_name, pile_name
+from ui.model.i18n import N_, _, ngettext
+from ui.model.words import card_name, pile_name
 
 __all__ = ["KLONDIKE_ANCHORS", "SPIDER_ANCHORS", "code_error_text", "refusal_text", "rule_anchor"]
 

@@ -3,12 +3,12 @@ sections that a rules dialog draws, in the player's language.
 
 Each section has an anchor (its element id in the dialog), so that the "Why?"
 link of a refused move can scroll to the rule that refused it
-(``ui.refusals.rule_anchor``). The English text is marked for the catalogs here
+(``ui.model.refusals.rule_anchor``). The English text is marked for the catalogs here
 and translated when asked for, so a change of language draws it again.
 
 Pure Python.
 
->>> from ui.i18n import use_language
+>>> from ui.model.i18n import use_language
 >>> _ = use_language("en")
 >>> [s.anchor for s in rules_for("KL")][:4]
 ['kl-goal', 'kl-deal', 'kl-columns', 'kl-empty']
@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ui.i18n import N_, _
+from ui.model.i18n import N_, _
 
 __all__ = ["DIAGRAM_CODES", "Section", "Table", "rules_for", "rules_title"]
 

@@ -23,17 +23,27 @@ import contextlib
 import json
 import random
 from collections.abc import Callable, Coroutine
-from typing import TYPE_CHECKING, Any
+from dataclasses import replace
+from typing import Any, Literal
 
 from pyscript import document, window
 
 import engine
-from ui.callbacks import listen
-from ui.hints import SOLVER_NOTE, Hint, LineMemory, legal_hint, lost_text, positions, rewind_text, winnable_code
-from ui.session import Event
-
-if TYPE_CHECKING:
-    from ui.app import App
+from ui.dom.callbacks import listen
+from ui.model.actions import Actions
+from ui.model.hints import (
+    SOLVER_NOTE,
+    Hint,
+    LineMemory,
+    legal_hint,
+    lost_text,
+    positions,
+    rewind_text,
+    variant_of,
+    winnable_code,
+)
+from ui.model.session import Event, Session
+from ui.model.table import PanelState, PanelView, TableState
 
 __all__ = ["SolverPanel", "SolverWorker"]
 
@@ -50,6 +60,10 @@ BOOT_SECONDS = 120.0
 """How long the worker may take to start before the page gives up on it."""
 WORKER_SRC = "./ui/solver_worker.py"
 WORKER_CONFIG = "./pyscript.toml"
+
+
+SearchKind = Literal["hint", "rewind", "deal"]
+"""What the worker searches for the page."""
 
 
 class SolverError(Exception):
@@ -80,9 +94,9 @@ class SolverWorker:
         if ready is not None and ready.done() and not ready.cancelled() and ready.exception() is None:
             return ready.result()
         if ready is None:
-            self._ready = asyncio.ensure_future(self._boot())
+            ready = self._ready = asyncio.ensure_future(self._boot())
         try:
-            return await asyncio.wait_for(asyncio.shield(self._ready), BOOT_SECONDS)
+            return await asyncio.wait_for(asyncio.shield(ready), BOOT_SECONDS)
         except Exception as error:  # any failure: try again next time, tell the player now
             self._ready = None
             raise SolverError(f"The solver could not start ({str(error) or type(error).__name__}).") from error
@@ -99,8 +113,10 @@ class SolverWorker:
 class SolverPanel:
     """The Hint button, the solver's panel and the highlighted hint."""
 
-    def __init__(self, app: App) -> None:
-        self.app = app
+    def __init__(self, session: Session, state: TableState, actions: Actions) -> None:
+        self.session = session
+        self.state = state
+        self.actions = actions
         self.worker = SolverWorker()
         self.memory = LineMemory()
         by_id = document.getElementById
@@ -111,9 +127,9 @@ class SolverPanel:
         by_id("solver-note").textContent = SOLVER_NOTE
         self.job = 0
         """Bumped to stop the running search: its loop sees the change and ends."""
-        self.running = ""
+        self.running: SearchKind | Literal[""] = ""
         """What the worker is doing for the page: ``"hint"``, ``"rewind"``, ``"deal"`` or nothing."""
-        self._paused: tuple[str, Callable[[int], Coroutine[Any, Any, None]]] | None = None
+        self._paused: tuple[SearchKind, Callable[[int], Coroutine[Any, Any, None]]] | None = None
         """A search that ran out of time and may go on ("Keep searching")."""
         self._undoing = False
         self._lost = ""
@@ -124,38 +140,56 @@ class SolverPanel:
         listen(self.buttons["more"], "click", lambda _e: self.more())
         listen(self.buttons["cancel"], "click", lambda _e: self.cancel())
         listen(self.buttons["close"], "click", lambda _e: self.close())
-        listen(document, "keydown", self._key)
-        app.session.subscribe(self._on_event)
+        session.subscribe(self._on_event)
 
     # ------------------------------------------------------------------ panel
 
-    def _show(self, state: str, message: str, progress: str = "", buttons: tuple[str, ...] = ()) -> None:
-        """Show the panel in ``state`` (also its ``data-state``, for the tests)."""
-        self.panel.dataset.state = state
-        self.message.textContent = message
-        self.progress.textContent = progress
-        for name, button in self.buttons.items():
-            button.hidden = name not in buttons
-        self.panel.classList.toggle("busy", state in ("starting", "searching"))
-        self.panel.hidden = False
+    def _set(self, view: PanelView) -> None:
+        """Make ``view`` what the panel shows (the table state's), and draw it."""
+        old = self.state.panel
+        self.state.panel = view
+        panel = self.panel
+        if view.state != old.state or str(panel.dataset.state) != view.state:
+            panel.dataset.state = view.state  # also for the tests
+        if view.message != old.message:
+            self.message.textContent = view.message
+        if view.progress != old.progress:
+            self.progress.textContent = view.progress
+        if view.shown:
+            for name, button in self.buttons.items():
+                button.hidden = name not in view.buttons
+            panel.classList.toggle("busy", view.busy)
+        panel.hidden = not view.shown
+
+    def _show(self, state: PanelState, message: str, progress: str = "", buttons: tuple[str, ...] = ()) -> None:
+        """Show the panel in ``state``."""
+        self._set(PanelView(state, message, progress, buttons, shown=True))
+
+    def _hide(self, state: PanelState) -> None:
+        """Hide the panel; ``state`` says why."""
+        self._set(replace(self.state.panel, state=state, shown=False))
+
+    @property
+    def shown(self) -> bool:
+        return self.state.panel.shown
 
     def close(self) -> None:
         """Hide the panel (stopping any search)."""
         if self.running:
             self.cancel()
         self._paused = None
-        self.panel.hidden = True
-        self.panel.dataset.state = "closed"
+        self._hide("closed")
 
     def _progress(self, text: str) -> None:
-        if self.panel.hidden or self.panel.dataset.state != "searching":
-            self._show("searching", self.message.textContent, text, ("cancel",))
+        view = self.state.panel
+        if not view.shown or view.state != "searching":
+            self._show("searching", view.message, text, ("cancel",))
         else:
-            self.progress.textContent = text
+            self._set(replace(view, progress=text))
 
     # ---------------------------------------------------------------- running
 
-    def _launch(self, kind: str, make: Callable[[int], Coroutine[Any, Any, None]]) -> None:
+    def _launch(self, kind: SearchKind, make: Callable[[int], Coroutine[Any, Any, None]]) -> None:
         """Start a search: ``make(job)`` is its coroutine; a newer job stops it."""
         self.job += 1
         self.running = kind
@@ -185,14 +219,14 @@ class SolverPanel:
     def _fail(self, text: str) -> None:
         self.running = ""
         self._show("error", text, buttons=("close",))
-        self.app.say(text)
+        self.actions.say(text)
 
     async def _begin(self, job: int, request: dict[str, Any], message: str) -> bool:
         """Start the worker if needed and hand it a task; False when the job was stopped meanwhile."""
         if not self.worker.started:
             self._show("starting", message, "Starting the solver…", ("cancel",))
         else:
-            self.message.textContent = message
+            self._set(replace(self.state.panel, message=message))
         await self.worker.call("start", json.dumps(request))
         return job == self.job
 
@@ -216,9 +250,8 @@ class SolverPanel:
         if not self.running:
             return
         self._stop()
-        self.panel.hidden = True
-        self.panel.dataset.state = "cancelled"
-        self.app.say("Search cancelled.")
+        self._hide("cancelled")
+        self.actions.say("Search cancelled.")
 
     def _stop(self) -> None:
         self.job += 1
@@ -238,27 +271,25 @@ class SolverPanel:
         kind, resume = self._paused
         self._launch(kind, resume)
 
-    def _key(self, event: Any) -> None:
-        if event.defaultPrevented or str(event.key) != "Escape":
-            return
-        if document.querySelector("dialog[open]"):
-            return
+    def escape(self) -> bool:
+        """Escape: stop the running search, or close the panel; False when it had nothing to do."""
         if self.running:
-            event.preventDefault()
             self.cancel()
-        elif not self.panel.hidden:
-            event.preventDefault()
+            return True
+        if self.shown:
             self.close()
+            return True
+        return False
 
     # ------------------------------------------------------------------ hints
 
     def hint(self) -> None:
         """Show the next move of a winning line (the H key and the Hint button)."""
-        game = self.app.session.game
+        game = self.session.game
         if self.running == "hint":
             return
         if game.won:
-            self.app.say("This game is won: there is nothing left to hint.")
+            self.actions.say("This game is won: there is nothing left to hint.")
             return
         if self.running == "" and game.record() == self._lost:
             self._show_lost(game)
@@ -276,7 +307,7 @@ class SolverPanel:
 
     async def _hint(self, job: int, game: engine.Game, fresh: bool) -> None:
         if fresh:
-            self.app.say("Looking for a hint…", note=True)
+            self.actions.say("Looking for a hint…", note=True)
             request = {"task": "hint", "game": game.to_json()}
             if not await self._begin(job, request, "Looking for a winning line…"):
                 return
@@ -290,7 +321,7 @@ class SolverPanel:
         if status == "winnable":
             moves = [str(m) for m in reply.get("moves", [])]
             self.memory.remember(game.record(), moves)
-            hint = legal_hint(self.app.session.game, moves[0]) if moves else None
+            hint = legal_hint(self.session.game, moves[0]) if moves else None
             if hint is None:
                 self._fail("The solver's line does not fit this position. Try again.")
                 return
@@ -304,56 +335,30 @@ class SolverPanel:
             )
             self._paused = ("hint", lambda j: self._hint(j, game, fresh=False))
             self._show("unknown", text, "", ("more", "close"))
-            self.app.say(text)
+            self.actions.say(text)
 
     def _show_hint(self, hint: Hint) -> None:
-        self.panel.hidden = True
-        self.panel.dataset.state = "hint"
-        self._highlight(hint)
-        self.app.say(hint.text)
+        self._hide("hint")
+        # The cards to move, the pile they go to and the card they go onto are
+        # marked until the next action (the renderer draws ``state.hint``).
+        self.state.hint = hint
+        self.actions.redraw_marks()
+        self.actions.flush()
+        self.actions.say(hint.text)
 
     def _show_lost(self, game: engine.Game) -> None:
         self._lost = game.record()
         text = lost_text(game.can_undo)
         buttons = ("rewind", "close") if game.can_undo else ("close",)
         self._show("lost", text, "", buttons)
-        self.app.say(text)
+        self.actions.say(text)
 
     # --------------------------------------------------------------- the table
 
-    def _highlight(self, hint: Hint) -> None:
-        """Mark the cards to move (``hint-from``), the pile they go to (``hint-to``)
-        and the card they go onto (``hint-onto``) until the next action."""
-        self.clear_highlight()
-        app = self.app
-        app.flush()
-        renderer = app.renderer
-        game = app.session.game
-        document.body.dataset.hint = hint.move
-        if hint.count == 0:
-            # A tap on the stock: its top card glows, or the empty stock when the waste goes back.
-            stock = len(game.pile("s"))
-            keys = renderer.keys_of("s", stock - 1) if stock else []
-            for key in keys:
-                renderer.cards[key].el.classList.add("hint-from")
-            pile = renderer.piles.get("s")
-            if pile is not None and not keys:
-                pile.el.classList.add("hint-from")
-            return
-        size = len(game.pile(hint.src))
-        for key in renderer.keys_of(hint.src, size - hint.count):
-            renderer.cards[key].el.classList.add("hint-from")
-        target = renderer.piles.get(hint.dst)
-        if target is not None:
-            target.el.classList.add("hint-to")
-        below = len(game.pile(hint.dst))
-        for key in renderer.keys_of(hint.dst, below - 1) if below else []:
-            renderer.cards[key].el.classList.add("hint-onto")
-
     def clear_highlight(self) -> None:
-        for el in list(document.querySelectorAll(".hint-from, .hint-to, .hint-onto")):
-            el.classList.remove("hint-from", "hint-to", "hint-onto")
-        document.body.removeAttribute("data-hint")
+        if self.state.hint is not None:
+            self.state.hint = None
+            self.actions.redraw_marks()
 
     def _on_event(self, event: Event) -> None:
         if self._undoing or event.kind == "refused":
@@ -361,9 +366,8 @@ class SolverPanel:
         self.clear_highlight()
         if self.running in ("hint", "rewind"):
             self._stop()  # the position changed under the search
-        if self.running != "deal" and not self.panel.hidden:
-            self.panel.hidden = True
-            self.panel.dataset.state = "closed"
+        if self.running != "deal" and self.shown:
+            self._hide("closed")
         self._paused = None
 
     # ------------------------------------------------------------ looking back
@@ -372,7 +376,7 @@ class SolverPanel:
         """Undo to the last winnable position: find how far back, then undo that many."""
         if self.running:
             return
-        copy = self.app.session.game.copy()
+        copy = self.session.game.copy()
         self._launch("rewind", lambda job: self._rewind(job, copy, fresh=True))
 
     async def _rewind(self, job: int, game: engine.Game, fresh: bool) -> None:
@@ -396,19 +400,18 @@ class SolverPanel:
         of = int(reply.get("of", 0))
         if status == "winnable" and isinstance(back, int):
             self._undo(back)
-            self.memory.remember(self.app.session.game.record(), [str(m) for m in reply.get("moves", [])])
-            self.panel.hidden = True
-            self.panel.dataset.state = "rewound"
-            self.app.say(rewind_text(back, undecided, of, "winnable"))
+            self.memory.remember(self.session.game.record(), [str(m) for m in reply.get("moves", [])])
+            self._hide("rewound")
+            self.actions.say(rewind_text(back, undecided, of, "winnable"))
         elif status is None:
             text = f"The solver could not finish looking back in {REWIND_SECONDS:.0f} seconds. Nothing was undone."
             self._paused = ("rewind", lambda j: self._rewind(j, game, fresh=False))
             self._show("unknown", text, "", ("more", "close"))
-            self.app.say(text)
+            self.actions.say(text)
         else:
             text = rewind_text(None, undecided, of, str(status))
             self._show("unknown" if status == "unknown" else "lost", text, "", ("close",))
-            self.app.say(text)
+            self.actions.say(text)
 
     def _undo(self, count: int) -> None:
         """Undo ``count`` actions through the session, as one step for the panel."""
@@ -416,7 +419,7 @@ class SolverPanel:
         self._undoing = True
         try:
             for _ in range(count):
-                if self.app.undo().kind != "undo":
+                if self.actions.undo().kind != "undo":
                     break
         finally:
             self._undoing = False
@@ -426,12 +429,12 @@ class SolverPanel:
     def winnable_deal(self, settings: engine.DealCode) -> str | None:
         """A proven-winnable deal of this variant to deal now, or None while the
         worker looks for one (it deals it itself when found)."""
-        code = winnable_code(settings, avoid=self.app.session.game.code)
+        code = winnable_code(settings, avoid=self.session.game.code)
         if code is not None:
             return code
         if self.running:
             self._stop()
-        variant = engine.format_code(settings).rsplit("-", 1)[0]
+        variant = variant_of(settings)
         self._launch("deal", lambda job: self._deal(job, variant, random.randrange(1 << 30), fresh=True))
         return None
 
@@ -452,13 +455,12 @@ class SolverPanel:
         self.running = ""
         code = str(reply.get("code") or "")
         if reply.get("status") == "winnable" and code:
-            self.panel.hidden = True
-            self.panel.dataset.state = "dealt"
-            self.app.new_game(code)
+            self._hide("dealt")
+            self.actions.new_game(code)
             self.memory.remember(code, [str(m) for m in reply.get("moves", [])])
-            self.app.say(f"New game: {code}, proven winnable after {reply.get('tried')} deals were tried.")
+            self.actions.say(f"New game: {code}, proven winnable after {reply.get('tried')} deals were tried.")
             return
         text = f"No deal was proven winnable in {DEAL_SECONDS:.0f} seconds. The game on the table stays."
         self._paused = ("deal", lambda j: self._deal(j, variant, seed, fresh=False))
         self._show("unknown", text, "", ("more", "close"))
-        self.app.say(text)
+        self.actions.say(text)
