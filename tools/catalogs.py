@@ -257,8 +257,11 @@ def untranslated(language: str) -> list[str]:
         if not message.id:
             continue
         strings = message.string if isinstance(message.string, (list, tuple)) else [message.string]
-        if message.fuzzy or not all(s and s.strip() for s in strings):
-            missing.append(message.id if isinstance(message.id, str) else message.id[0])
+        english = message.id if isinstance(message.id, str) else message.id[0]
+        # A separator (", ") may become a bare space; words may never become blank.
+        blank = any(not text or (not text.strip() and any(c.isalpha() for c in english)) for text in strings)
+        if message.fuzzy or blank:
+            missing.append(english)
     return missing
 
 

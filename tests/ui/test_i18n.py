@@ -30,7 +30,7 @@ PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 # the names printed on keys are not words to translate.
 NOT_WORDS = re.compile(
     r"[A-Z]{2}\d-[A-Z0-9]{2,3}-[A-Z]{7}|\b[A-Z]{1,2}\d?\b|\bt\d+(?::\d+)?>[a-z]\d*|\bw>f\b|\bs\b|\$"
-    r"|\b(?:Ctrl|Enter|Escape)\b"
+    r"|\b(?:Ctrl|Enter|Escape|Tab|Shift|Home|End|Space|JSON)\b|[\w-]+\.json"
 )
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from html import escape
 from typing import Any
 
 from pyscript import document
@@ -10,7 +11,8 @@ import engine
 from ui.dom.callbacks import kept_proxy, listen
 from ui.model.actions import Actions
 from ui.model.hints import winnable_note
-from ui.model.keyboard import KEYS
+from ui.model.keyboard import key_help
+from ui.model.refusals import code_error_text
 from ui.model.session import Session, describe_code, format_clock
 
 __all__ = ["HelpDialog", "NewGameDialog", "SettingsDialog", "WinDialog"]
@@ -89,7 +91,7 @@ class NewGameDialog:
         try:
             settings = engine.parse_code(text)
         except engine.CodeError as error:
-            self._show_message(str(error), ok=False)
+            self._show_message(code_error_text(error), ok=False)
             raise
         self._show_message(f"✓ {describe_code(settings)}", ok=True)
         return settings
@@ -128,6 +130,15 @@ class NewGameDialog:
 
     def _cancel(self, _event: Any) -> None:
         self.el.close()
+
+    def language_changed(self) -> None:
+        """Write the dialog's own words again in the new language."""
+        self._sync_visibility()
+        if str(self.code.value).strip():
+            try:
+                self._validate()
+            except engine.CodeError:
+                return
 
     def _submit(self, event: Any) -> None:
         event.preventDefault()
@@ -210,13 +221,17 @@ class WinDialog:
 
 
 class HelpDialog:
-    """The list of keys (``ui.model.keyboard.KEYS``), in a modal dialog."""
+    """The list of keys (``ui.model.keyboard.key_help``), in a modal dialog."""
 
     def __init__(self) -> None:
         self.el = document.getElementById("dlg-help")
+        self.language_changed()
+
+    def language_changed(self) -> None:
+        """The list of keys in the player's language (the keys keep their printed names)."""
         rows = []
-        for keys, what in KEYS:
-            rows.append(f"<div><dt>{_kbd(keys)}</dt><dd>{what}</dd></div>")
+        for keys, what in key_help():
+            rows.append(f"<div><dt>{_kbd(keys)}</dt><dd>{escape(what)}</dd></div>")
         document.getElementById("help-keys").innerHTML = "".join(rows)
 
     def open(self) -> None:

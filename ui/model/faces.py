@@ -15,12 +15,11 @@ with ``<use>``: crisp at any size and independent of the player's fonts.
 from __future__ import annotations
 
 from engine.cards import Card
+from ui.model.words import card_name
 
 __all__ = ["RANK_TEXT", "face_html", "label", "suit_svg"]
 
 RANK_TEXT = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-_SUIT_NAMES = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
-_RANK_NAMES = ("Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King")
 
 
 def suit_svg(suit: str, cls: str = "suit") -> str:
@@ -29,8 +28,8 @@ def suit_svg(suit: str, cls: str = "suit") -> str:
 
 
 def label(card: Card) -> str:
-    """The card in words, for screen readers."""
-    return f"{_RANK_NAMES[card.rank - 1]} of {_SUIT_NAMES[card.suit]}"
+    """The card in words, for screen readers, in the player's language."""
+    return card_name(card)
 
 
 def face_html(card: Card) -> str:

@@ -27,7 +27,7 @@ from engine import CodeError, IllegalMove
 from engine.codes import CodeReason
 from engine.moves import Reason
 from ui.model.i18n import N_, _, ngettext
-from ui.model.words import card_name, pile_name
+from ui.model.words import card_name, game_name, pile_name
 
 __all__ = ["KLONDIKE_ANCHORS", "SPIDER_ANCHORS", "code_error_text", "refusal_text", "rule_anchor"]
 
@@ -101,7 +101,6 @@ _PLAIN: dict[Reason, str] = {
     "vegas_one_pass": N_("Vegas scoring goes through the stock once only: the waste can't be turned back."),
     "classic_one_pass": N_("Classic rules with draw 1 allow a single pass through the stock."),
     "classic_three_passes": N_("Classic rules with draw 3 allow three passes through the stock in all."),
-    "no_foundations": N_("This game has no waste or foundations: completed runs leave by themselves."),
     "group_one_suit": N_("Only a run of one suit moves as a group."),
     "nothing_on_ace": N_("Nothing can go onto an Ace."),
     "king_needs_empty": N_("A King can only go to an empty column."),
@@ -130,6 +129,8 @@ def refusal_text(game: str, error: IllegalMove) -> str:
             "Only face-up cards can be moved: {pile} has {n} face-up cards.",
             up,
         ).format(pile=pile, n=up)
+    if reason == "no_foundations":
+        return _("{game} has no waste or foundations: completed runs leave by themselves.").format(game=game_name(game))
     if reason == "stock_empty":
         return _("The stock and the waste are both empty.") if game == "KL" else _("The stock is empty.")
     cards = {key: card_name(str(value)) for key, value in values.items() if key in ("card", "top", "needed")}

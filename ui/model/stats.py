@@ -19,6 +19,8 @@ from html import escape
 from typing import Any
 
 from engine import DealCode
+from ui.model.i18n import N_, _, ngettext
+from ui.model.words import game_name
 
 __all__ = [
     "RECENT",
@@ -34,8 +36,8 @@ __all__ = [
 RECENT = 20
 """How many recent results a variant remembers (for the chart)."""
 
-_SCORING = {"N": "Normal", "V": "Vegas", "C": "Classic"}
-_GAMES = {"KL": "Klondike", "SD": "Spiderette", "SP": "Spider"}
+_SCORING = {"N": N_("Normal"), "V": N_("Vegas"), "C": N_("Classic")}
+_GAMES = ("KL", "SD", "SP")
 
 
 def variant_key(settings: DealCode) -> str:
@@ -56,12 +58,14 @@ def variant_label(key: str) -> str:
     >>> variant_label("KL-D3V"), variant_label("SD-S1")
     ('Klondike, draw 3, Vegas', 'Spiderette, 1 suit')
     """
-    game, _, options = key.partition("-")
-    name = _GAMES.get(game, game)
+    game, _dash, options = key.partition("-")
+    name = game_name(game) if game in _GAMES else game
     if game == "KL" and len(options) == 3:
-        return f"{name}, draw {options[1]}, {_SCORING.get(options[2], options[2])}"
+        scoring = _(_SCORING[options[2]]) if options[2] in _SCORING else options[2]
+        return _("{game}, draw {n}, {scoring}").format(game=name, n=options[1], scoring=scoring)
     suits = options[1:]
-    return f"{name}, {suits} suit{'s' if suits != '1' else ''}"
+    n = int(suits) if suits.isdigit() else 0
+    return ngettext("{game}, {n} suit", "{game}, {n} suits", n).format(game=name, n=suits)
 
 
 def is_vegas(key: str) -> bool:
@@ -147,10 +151,10 @@ def finish_game(variants: dict[str, Any], key: str, *, won: bool, score: int, se
 def merge_import(data: object) -> dict[str, Any]:
     """Statistics read from an exported file, checked; raises ValueError when unusable."""
     if not isinstance(data, dict) or data.get("kind") != "solitaire-statistics":
-        raise ValueError("This file is not a solitaire statistics export.")
+        raise ValueError(_("This file is not a solitaire statistics export."))
     variants = data.get("variants")
     if not isinstance(variants, dict):
-        raise ValueError("This statistics file has no statistics in it.")
+        raise ValueError(_("This statistics file has no statistics in it."))
     return {key: VariantStats.from_dict(value).to_dict() for key, value in variants.items() if isinstance(key, str)}
 
 
@@ -163,8 +167,8 @@ def chart_svg(recent: list[list[int]], width: int = 240, height: int = 64) -> st
     count = max(len(recent), 1)
     gap = 2
     bar = max(2.0, (width - gap * (RECENT - 1)) / RECENT)
-    wins = sum(1 for won, _ in recent if won)
-    label = f"Last {len(recent)} games: {wins} won, {len(recent) - wins} lost"
+    wins = sum(1 for won, _score in recent if won)
+    label = _("Last {n} games: {won} won, {lost} lost").format(n=len(recent), won=wins, lost=len(recent) - wins)
     parts = [
         f'<svg viewBox="0 0 {width} {height}" width="{width}" height="{height}"'
         f' role="img" aria-label="{escape(label)}" class="stats-chart">',
@@ -176,9 +180,10 @@ def chart_svg(recent: list[list[int]], width: int = 240, height: int = 64) -> st
         bar_height = height - 4 if won else height * 0.3
         x = index * (bar + gap)
         colour = "#2e7d32" if won else "#c62828"
+        result = _("Won, score {score}") if won else _("Lost, score {score}")
         parts.append(
             f'<rect x="{x:.1f}" y="{height - bar_height:.1f}" width="{bar:.1f}" height="{bar_height:.1f}"'
-            f' rx="1.5" fill="{colour}"><title>{"Won" if won else "Lost"}, score {score}</title></rect>'
+            f' rx="1.5" fill="{colour}"><title>{escape(result.format(score=score))}</title></rect>'
         )
     parts.append("</svg>")
     return "".join(parts)
