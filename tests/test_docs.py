@@ -28,9 +28,10 @@ def test_every_refusal_reason_is_documented_once() -> None:
 
 def test_the_klondike_worked_example_is_what_the_engine_scores() -> None:
     game = engine.new_game("KL1-D1N-AAAAAAC")
+    assert isinstance(game, engine.Klondike)
     assert play_greedy(game)
     from_waste = sum(1 for move in game.played if move.src == "w" and move.dst.startswith("t"))
-    assert (from_waste, game.recycles, game.score) == (15, 1, 600)  # type: ignore[attr-defined]
+    assert (from_waste, game.recycles, game.score) == (15, 1, 600)
     assert "625 + 15 × 5 − 100 = **600**" in RULES
 
 

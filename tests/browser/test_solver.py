@@ -56,7 +56,7 @@ def ask_hint(page: Page) -> str:
 
 def shown_hint(page: Page) -> dict[str, Any]:
     """What the table highlights: the cards or pile to move from, the pile to go to."""
-    return page.evaluate(
+    shown: dict[str, Any] = page.evaluate(
         """() => {
             const z = e => +e.style.zIndex;
             const from = [...document.querySelectorAll('.hint-from')];
@@ -73,6 +73,7 @@ def shown_hint(page: Page) -> dict[str, Any]:
             };
         }"""
     )
+    return shown
 
 
 def check_and_play(page: Page, game: engine.Game) -> engine.Move:

@@ -82,6 +82,7 @@ def _almost_won() -> engine.Game:
         for _ in range(3000):
             if g.won:
                 break
+            assert isinstance(g, engine.Klondike)
             move = greedy_move(g)
             if move is None:
                 break

@@ -5,7 +5,8 @@ and the worker's JSON functions."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 
@@ -31,12 +32,14 @@ def counting_clock(step: float = 0.001) -> Iterator[float]:
         yield now
 
 
-def fake_clock(step: float = 0.001) -> object:
+def fake_clock(step: float = 0.001) -> Callable[[], float]:
     ticks = counting_clock(step)
     return lambda: next(ticks)
 
 
-def run_to_end(task: HintTask | RewindTask | DealTask, seconds: float = 0.05, limit: int = 100_000) -> tuple[dict, int]:
+def run_to_end(
+    task: HintTask | RewindTask | DealTask, seconds: float = 0.05, limit: int = 100_000
+) -> tuple[dict[str, Any], int]:
     for slices in range(1, limit):
         reply = task.step(seconds)
         if reply["status"] is not None:
