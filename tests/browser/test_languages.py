@@ -121,7 +121,7 @@ def test_the_settings_language_control_switches_and_is_remembered(open_game: Cal
     page.check("#set-language input[value='th']")
     assert page.evaluate("document.documentElement.lang") == "th"
     assert page.title() == "โซลิแทร์"
-    assert page.inner_text("#settings-title") == "การตั้งค่า"
+    assert page.inner_text("#settings-title") == "ตั้งค่า"
     assert page.inner_text("#btn-undo span") == "ย้อนกลับ"
     assert page.get_attribute("#btn-undo", "aria-label") == "ย้อนกลับ"
     assert page.evaluate("localStorage.getItem('solitaire.language')") == "th"
@@ -132,5 +132,5 @@ def test_the_settings_language_control_switches_and_is_remembered(open_game: Cal
     page.reload()
     page.wait_for_function("document.body.dataset.ready === 'true'", timeout=60_000)
     assert page.evaluate("document.documentElement.lang") == "km"
-    assert page.inner_text("#btn-new span") == "ថ្មី"
+    assert page.inner_text("#btn-new span") == "ល្បែងថ្មី"
     assert page.is_checked("#set-language input[value='km']")
