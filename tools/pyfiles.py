@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("engine", "ui")
 CATALOGS = "locale/*/LC_MESSAGES/*.mo"
-"""The compiled translations that ``ui/i18n.py`` reads at run time."""
+"""The compiled translations that ``ui/model/i18n.py`` reads at run time."""
 ARCHIVE = "game.zip"
 """The archive's name, relative to the page and to ``pyscript.toml``."""
 ENTRY_POINTS = ("ui/main.py", "ui/solver_worker.py")

@@ -134,3 +134,19 @@ def test_the_settings_language_control_switches_and_is_remembered(open_game: Cal
     assert page.evaluate("document.documentElement.lang") == "km"
     assert page.inner_text("#btn-new span") == "ល្បែងថ្មី"
     assert page.is_checked("#set-language input[value='km']")
+
+
+def test_the_rules_dialog_opens_from_its_button_and_its_links_stay_in_it(open_game: Callable[..., Page]) -> None:
+    page = open_game("#SD1-S4-AAAAAAH")
+    page.click("#btn-rules")
+    page.wait_for_selector("#dlg-rules[open]")
+    assert page.evaluate("document.activeElement.id") == "rules-title"
+    assert page.is_checked("#rules-game input[value='SD']")  # the rules of the game being played
+    assert page.locator("#rules-body .diagram .card[data-face='up']").count() == 7
+    page.click("#rules-body a[href='#sp-scoring']")
+    assert page.evaluate("location.hash") == "#SD1-S4-AAAAAAH"  # the deal stays
+    assert page.evaluate("document.activeElement.closest('section').id") == "sp-scoring"
+    assert page.is_visible("#dlg-rules[open]")
+    page.keyboard.press("Escape")
+    assert not page.is_visible("#dlg-rules[open]")
+    assert page.get_attribute("[data-code]", "data-code") == "SD1-S4-AAAAAAH"

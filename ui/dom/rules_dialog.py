@@ -22,6 +22,7 @@ class RulesDialog:
         self.form = self.el.querySelector("form")
         self._game = ""
         listen(document.getElementById("rules-game"), "change", self._game_chosen)
+        listen(self.body, "click", self._link_clicked)
 
     def open(self, game: str, section: str = "") -> None:
         """Show the rules of ``game`` (a deal-code prefix), at ``section`` when given."""
@@ -29,14 +30,30 @@ class RulesDialog:
         self._show(family)
         if not self.el.open:
             self.el.showModal()
-        target = document.getElementById(section) if section else None
-        if target is not None:
-            target.classList.add("why")
-            target.scrollIntoView()
-            target.querySelector("h3").focus()
+        if section and document.getElementById(section) is not None:
+            self._go_to(section)
         else:
-            self.body.scrollTop = 0
+            self.el.scrollTop = 0
             document.getElementById("rules-title").focus()
+
+    def _link_clicked(self, event: Any) -> None:
+        # The table of contents scrolls the dialog; it must not touch the page's hash,
+        # which holds the deal code.
+        link = event.target.closest("a[href^='#']")
+        if link is None:
+            return
+        event.preventDefault()
+        self._go_to(str(link.getAttribute("href"))[1:])
+
+    def _go_to(self, section: str) -> None:
+        target = document.getElementById(section) if section else None
+        if target is None:
+            return
+        for marked in self.body.querySelectorAll(".rule.why"):
+            marked.classList.remove("why")
+        target.classList.add("why")
+        target.scrollIntoView()
+        target.querySelector("h3").focus()
 
     def _show(self, family: str) -> None:
         self._game = family
