@@ -26,7 +26,7 @@ from __future__ import annotations
 from engine import CodeError, IllegalMove
 from engine.codes import CodeReason
 from engine.moves import Reason
-from ui.model.i18n import N_, _, ngettext
+from ui.model.i18n import N_, _, current_language, ngettext
 from ui.model.words import card_name, game_name, pile_name
 
 __all__ = ["KLONDIKE_ANCHORS", "SPIDER_ANCHORS", "code_error_text", "refusal_text", "rule_anchor"]
@@ -161,7 +161,10 @@ _CODE_WORDS: dict[CodeReason, str] = {
 
 
 def code_error_text(error: CodeError) -> str:
-    """What is wrong with a deal code, in the player's language."""
+    """What is wrong with a deal code, in the player's language (in English, the
+    engine's own sentence, which quotes what was typed)."""
+    if current_language() == "en":
+        return str(error)
     if error.reason in _CODE_WORDS:
         return _(_CODE_WORDS[error.reason])
     return str(error)
