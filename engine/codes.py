@@ -19,16 +19,18 @@ import random
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal, NamedTuple, TypeVar, cast
+from typing import Literal, NamedTuple, TypeVar, cast, get_args
 
 from engine.cards import SUITS, Card
 from engine.variants import VARIANTS, GameId
 
 __all__ = [
+    "CODE_REASONS",
     "CODE_VERSION",
     "MAX_CODE_CHARS",
     "MAX_SEED",
     "CodeError",
+    "CodeReason",
     "Deal",
     "DealCode",
     "GameId",
@@ -57,8 +59,26 @@ _MASK64 = (1 << 64) - 1
 _GAME_NAMES: dict[str, str] = {game: variant.name for game, variant in VARIANTS.items()}
 
 
+CodeReason = Literal["bad_format", "bad_version", "unknown_game", "bad_options", "bad_seed", "wrong_game"]
+"""What is wrong with a deal code, for a UI that words it itself."""
+
+CODE_REASONS: tuple[CodeReason, ...] = get_args(CodeReason)
+
+
 class CodeError(ValueError):
-    """A deal code that cannot be read; ``str()`` says what is wrong."""
+    """A deal code that cannot be read; ``str()`` says what is wrong.
+
+    ``reason`` (one of ``CODE_REASONS``) and ``values`` (such as the code
+    as typed, ``text``) let a translated UI say it in its own words.
+    """
+
+    reason: CodeReason | None
+    values: dict[str, str | int]
+
+    def __init__(self, message: str, reason: CodeReason | None = None, **values: str | int) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.values = values
 
 
 class SplitMix64:
@@ -128,21 +148,21 @@ class DealCode:
 
     def __post_init__(self) -> None:
         if self.game not in _GAME_NAMES:
-            raise CodeError(f"Unknown game {self.game!r}: expected KL, SD or SP.")
+            raise CodeError(f"Unknown game {self.game!r}: expected KL, SD or SP.", "unknown_game", game=str(self.game))
         if type(self.seed) is not int or not 0 <= self.seed <= MAX_SEED:
-            raise CodeError(f"The seed must be a whole number from 0 to {MAX_SEED}.")
+            raise CodeError(f"The seed must be a whole number from 0 to {MAX_SEED}.", "bad_seed")
         if self.game == "KL":
             if self.draw not in (1, 3):
-                raise CodeError("Klondike draws 1 or 3 cards.")
+                raise CodeError("Klondike draws 1 or 3 cards.", "bad_options")
             if self.scoring not in ("N", "V", "C"):
-                raise CodeError("Klondike scoring is N (Normal), V (Vegas) or C (Classic).")
+                raise CodeError("Klondike scoring is N (Normal), V (Vegas) or C (Classic).", "bad_options")
             if self.suits != 4:
-                raise CodeError("Klondike is played with one full deck (4 suits).")
+                raise CodeError("Klondike is played with one full deck (4 suits).", "bad_options")
         else:
             if self.suits not in (1, 2, 4):
-                raise CodeError(f"{_GAME_NAMES[self.game]} is played with 1, 2 or 4 suits.")
+                raise CodeError(f"{_GAME_NAMES[self.game]} is played with 1, 2 or 4 suits.", "bad_options")
             if self.draw != 1 or self.scoring != "N":
-                raise CodeError(f"{_GAME_NAMES[self.game]} has no draw or scoring option.")
+                raise CodeError(f"{_GAME_NAMES[self.game]} has no draw or scoring option.", "bad_options")
 
     @property
     def game_name(self) -> str:
@@ -194,25 +214,37 @@ def parse_code(text: str) -> DealCode:
     Bad options 'D2N' in deal code 'KL1-D2N-AAAAAAG': Klondike expects D1 or D3 then N, V or C, e.g. D1N.
     """
     if not isinstance(text, str):
-        raise CodeError("A deal code must be text, such as KL1-D1N-AAAAAAG.")
+        raise CodeError("A deal code must be text, such as KL1-D1N-AAAAAAG.", "bad_format")
     stripped = text.strip()
     if len(stripped) > MAX_CODE_CHARS:
         raise CodeError(
-            f"Bad deal code {stripped[:20]!r}…: it is far too long for a deal code such as KL1-D1N-AAAAAAG."
+            f"Bad deal code {stripped[:20]!r}…: it is far too long for a deal code such as KL1-D1N-AAAAAAG.",
+            "bad_format",
+            text=stripped[:20] + "…",
         )
     upper = stripped.upper()
     m = _CODE_RE.fullmatch(upper) if stripped.isascii() else None
     if m is None:
-        raise CodeError(f"Bad deal code {text!r}: expected something like KL1-D1N-AAAAAAG or SD1-S4-AAAAAAH.")
+        raise CodeError(
+            f"Bad deal code {text!r}: expected something like KL1-D1N-AAAAAAG or SD1-S4-AAAAAAH.",
+            "bad_format",
+            text=text,
+        )
     game, version, options, letters = m.groups()
     if game not in _GAME_NAMES:
-        raise CodeError(f"Unknown game {game!r} in deal code {text!r}: expected KL, SD or SP.")
+        raise CodeError(
+            f"Unknown game {game!r} in deal code {text!r}: expected KL, SD or SP.", "unknown_game", text=text, game=game
+        )
     if int(version) != CODE_VERSION:
         raise CodeError(
-            f"Deal code {text!r} has format version {version}; this version reads only version {CODE_VERSION}."
+            f"Deal code {text!r} has format version {version}; this version reads only version {CODE_VERSION}.",
+            "bad_version",
+            text=text,
         )
     if len(letters) != SEED_LETTERS:
-        raise CodeError(f"Bad seed {letters!r} in deal code {text!r}: expected {SEED_LETTERS} letters A-Z.")
+        raise CodeError(
+            f"Bad seed {letters!r} in deal code {text!r}: expected {SEED_LETTERS} letters A-Z.", "bad_seed", text=text
+        )
     seed = 0
     for ch in letters:
         seed = seed * 26 + (ord(ch) - ord("A"))
@@ -220,12 +252,18 @@ def parse_code(text: str) -> DealCode:
         km = _KL_OPTIONS_RE.fullmatch(options)
         if km is None:
             raise CodeError(
-                f"Bad options {options!r} in deal code {text!r}: Klondike expects D1 or D3 then N, V or C, e.g. D1N."
+                f"Bad options {options!r} in deal code {text!r}: Klondike expects D1 or D3 then N, V or C, e.g. D1N.",
+                "bad_options",
+                text=text,
             )
         return DealCode("KL", int(km.group(1)), cast(Scoring, km.group(2)), 4, seed)
     sm = _SPIDER_OPTIONS_RE.fullmatch(options)
     if sm is None:
-        raise CodeError(f"Bad options {options!r} in deal code {text!r}: {_GAME_NAMES[game]} expects S1, S2 or S4.")
+        raise CodeError(
+            f"Bad options {options!r} in deal code {text!r}: {_GAME_NAMES[game]} expects S1, S2 or S4.",
+            "bad_options",
+            text=text,
+        )
     return DealCode(cast(GameId, game), suits=int(sm.group(1)), seed=seed)
 
 
@@ -249,7 +287,7 @@ def random_code(
         return format_code(DealCode("KL", draw, cast(Scoring, scoring.upper()), 4, seed))
     if game in ("SD", "SP"):
         return format_code(DealCode(cast(GameId, game), suits=suits, seed=seed))
-    raise CodeError(f"Unknown game {game!r}: expected KL, SD or SP.")
+    raise CodeError(f"Unknown game {game!r}: expected KL, SD or SP.", "unknown_game", game=game)
 
 
 def make_deck(game: str, suits: int = 4) -> list[Card]:
@@ -268,7 +306,7 @@ def make_deck(game: str, suits: int = 4) -> list[Card]:
     elif suits == 1:
         blocks = ["s"] * 4
     else:
-        raise CodeError("A deck has 1, 2 or 4 suits.")
+        raise CodeError("A deck has 1, 2 or 4 suits.", "bad_options")
     if game == "SP":
         blocks = blocks * 2
     return [Card(rank, suit, False) for suit in blocks for rank in range(1, 14)]

@@ -158,7 +158,11 @@ class Game(ABC):
     def __init__(self, code: DealCode | str) -> None:
         settings = _settings(code)
         if settings.game != self.prefix:
-            raise CodeError(f"{format_code(settings)} is not a {self.game_name} deal code.")
+            raise CodeError(
+                f"{format_code(settings)} is not a {self.game_name} deal code.",
+                "wrong_game",
+                code=format_code(settings),
+            )
         self.settings = settings
         self.code = format_code(settings)
         self.score = 0
@@ -183,12 +187,12 @@ class Game(ABC):
         # The stock's rules are the same in every game: a tap turns or deals, and
         # no card leaves the stock any other way.
         if move.is_stock_tap:
-            refusal = self.stock_refusal()
+            refusal = self._stock_refused()
             if refusal is not None:
-                raise IllegalMove(refusal)
+                raise refusal
             return STOCK_TAP
         if move.src == "s":
-            raise IllegalMove("Cards leave the stock only by tapping it.")
+            raise IllegalMove("Cards leave the stock only by tapping it.", "stock_tap_only")
         return self._check_pile_move(move)
 
     @abstractmethod
@@ -261,10 +265,16 @@ class Game(ABC):
 
     def refusal(self, move: Move | str) -> str | None:
         """The rule that refuses ``move``, or None when it is legal."""
+        error = self.refusal_error(move)
+        return None if error is None else str(error)
+
+    def refusal_error(self, move: Move | str) -> IllegalMove | None:
+        """The error that refuses ``move`` (its ``reason`` and ``values`` name
+        the rule), or None when it is legal."""
         try:
             self._check(_as_move(move))
         except IllegalMove as error:
-            return str(error)
+            return error
         return None
 
     def is_legal(self, move: Move | str) -> bool:
@@ -327,7 +337,7 @@ class Game(ABC):
         undoable: playing ``m`` then forgot the oldest one for good.
         """
         if not self._history:
-            raise IllegalMove("Nothing to undo.")
+            raise IllegalMove("Nothing to undo.", "nothing_to_undo")
         action = self._history.pop()
         self._revert(action)
         self._played.pop()
@@ -383,9 +393,14 @@ class Game(ABC):
         """What tapping the stock does now: ``"draw"``, ``"recycle"``,
         ``"deal"``, or None when it is refused."""
 
-    @abstractmethod
     def stock_refusal(self) -> str | None:
         """The rule that refuses a tap on the stock now, or None."""
+        error = self._stock_refused()
+        return None if error is None else str(error)
+
+    @abstractmethod
+    def _stock_refused(self) -> IllegalMove | None:
+        """The error that refuses a tap on the stock now, or None."""
 
     # ------------------------------------------------------ records and JSON
 
@@ -434,7 +449,7 @@ def _as_move(move: object) -> Move:
         return parse_move(move)
     if isinstance(move, Move) and isinstance(move.src, str) and isinstance(move.dst, str) and type(move.count) is int:
         return move
-    raise NotationError("A move must be written like t3:2>t5, w>f or s.")
+    raise NotationError("A move must be written like t3:2>t5, w>f or s.", "notation")
 
 
 def _settings(code: object) -> DealCode:
@@ -442,7 +457,7 @@ def _settings(code: object) -> DealCode:
         return code
     if isinstance(code, str):
         return parse_code(code)
-    raise CodeError("A deal code must be text, such as KL1-D1N-AAAAAAG.")
+    raise CodeError("A deal code must be text, such as KL1-D1N-AAAAAAG.", "bad_format")
 
 
 def _pile_text(cards: Sequence[Card]) -> str:
@@ -580,7 +595,7 @@ def game_class(game: str) -> type[Game]:
     cls = _GAMES.get(game)
     if cls is None:
         name = {"SD": "Spiderette", "SP": "Spider"}.get(game, repr(game))
-        raise CodeError(f"{name} is not available yet.")
+        raise CodeError(f"{name} is not available yet.", "unknown_game", game=str(game))
     return cls
 
 
@@ -597,14 +612,16 @@ def replay(record: str) -> Game:
     move that cannot be played.
     """
     if not isinstance(record, str) or not record.split():
-        raise CodeError("A game record starts with a deal code, such as KL1-D1N-AAAAAAG.")
+        raise CodeError("A game record starts with a deal code, such as KL1-D1N-AAAAAAG.", "bad_format")
     code, *tokens = record.split()
     game = new_game(code)
     for index, token in enumerate(tokens, 1):
         try:
             game.play(token)
         except IllegalMove as error:
-            raise IllegalMove(f"Move {index} ({token}): {error}") from None
+            raise IllegalMove(
+                f"Move {index} ({token}): {error}", error.reason, **error.values, index=index, token=token
+            ) from None
     return game
 
 

@@ -142,20 +142,25 @@ class Klondike(Game):
 
     # ---------------------------------------------------------------- rules
 
-    def _recycle_refusal(self) -> str | None:
+    def _recycle_refusal(self) -> IllegalMove | None:
         if not self._piles["w"]:
-            return "The stock and the waste are both empty."
+            return IllegalMove("The stock and the waste are both empty.", "stock_empty")
         if self.scoring == "V":
-            return "Vegas scoring goes through the stock once only: the waste can't be turned back."
+            return IllegalMove(
+                "Vegas scoring goes through the stock once only: the waste can't be turned back.", "vegas_one_pass"
+            )
         passes = self.passes_left
         if passes is not None and passes <= 1:
             if self.draw == 1:
-                return "Classic rules with draw 1 allow a single pass through the stock."
-            return "Classic rules with draw 3 allow three passes through the stock in all."
+                return IllegalMove(
+                    "Classic rules with draw 1 allow a single pass through the stock.", "classic_one_pass"
+                )
+            return IllegalMove(
+                "Classic rules with draw 3 allow three passes through the stock in all.", "classic_three_passes"
+            )
         return None
 
-    def stock_refusal(self) -> str | None:
-        """The rule that refuses a tap on the stock now, or None."""
+    def _stock_refused(self) -> IllegalMove | None:
         if self._piles["s"]:
             return None
         return self._recycle_refusal()
@@ -164,70 +169,89 @@ class Klondike(Game):
         """``"draw"``, ``"recycle"`` or None (refused)."""
         if self._piles["s"]:
             return "draw"
-        return None if self._recycle_refusal() else "recycle"
+        return None if self._recycle_refusal() is not None else "recycle"
 
     def _check_pile_move(self, move: Move) -> Move:
         src, dst, n = move.src, move.dst, move.count
         piles = self._piles
         if src not in piles:
-            raise IllegalMove(f"There is no pile {src!r} in Klondike.")
+            raise IllegalMove(f"There is no pile {src!r} in Klondike.", "no_such_pile", pile=src)
         if dst == "s":
-            raise IllegalMove("Cards can't be put back into the stock.")
+            raise IllegalMove("Cards can't be put back into the stock.", "not_to_stock")
         if dst == "w":
-            raise IllegalMove("Only the stock turns cards onto the waste.")
+            raise IllegalMove("Only the stock turns cards onto the waste.", "not_to_waste")
         if dst != "f" and dst not in piles:
-            raise IllegalMove(f"There is no pile {dst!r} in Klondike.")
+            raise IllegalMove(f"There is no pile {dst!r} in Klondike.", "no_such_pile", pile=dst)
         if n < 1:
-            raise IllegalMove("A move takes at least one card.")
+            raise IllegalMove("A move takes at least one card.", "no_cards")
         cards = piles[src]
         if src == "w":
             if not cards:
-                raise IllegalMove("The waste is empty.")
+                raise IllegalMove("The waste is empty.", "empty_pile", pile=src)
             if n != 1:
-                raise IllegalMove("Only the top card of the waste can be played.")
+                raise IllegalMove("Only the top card of the waste can be played.", "waste_top_only")
         elif src in _FOUNDATION_SET:
             if self.scoring == "C":
-                raise IllegalMove("Classic rules never take a card back from a foundation.")
+                raise IllegalMove("Classic rules never take a card back from a foundation.", "classic_no_takeback")
             if not cards:
-                raise IllegalMove("That foundation is empty.")
+                raise IllegalMove("That foundation is empty.", "empty_pile", pile=src)
             if n != 1:
-                raise IllegalMove("Only the top card of a foundation can be taken back.")
+                raise IllegalMove("Only the top card of a foundation can be taken back.", "foundation_top_only")
         else:
             if not cards:
-                raise IllegalMove(f"Column {src} is empty.")
+                raise IllegalMove(f"Column {src} is empty.", "empty_pile", pile=src)
             up = face_up_count(cards)
             if n > up:
                 plural = "card" if up == 1 else "cards"
-                raise IllegalMove(f"Only face-up cards can be moved: column {src} has {up} face-up {plural}.")
+                raise IllegalMove(
+                    f"Only face-up cards can be moved: column {src} has {up} face-up {plural}.",
+                    "face_down",
+                    pile=src,
+                    up=up,
+                )
         card = cards[-n]
         if dst == "f" or dst in _FOUNDATION_SET:
             slot = SLOT[card.suit]
             if src in _FOUNDATION_SET:
-                raise IllegalMove("That card is already on its foundation.")
+                raise IllegalMove("That card is already on its foundation.", "already_on_foundation", card=str(card))
             if n != 1:
-                raise IllegalMove("Foundations take one card at a time.")
+                raise IllegalMove("Foundations take one card at a time.", "foundation_one_card")
             have = len(piles[slot])
             if card.rank != have + 1:
                 if have == 0:
-                    raise IllegalMove(f"A foundation starts with an Ace: the {card.name} can't go there yet.")
+                    raise IllegalMove(
+                        f"A foundation starts with an Ace: the {card.name} can't go there yet.",
+                        "foundation_ace_first",
+                        card=str(card),
+                    )
                 needed = Card(have + 1, card.suit)
                 if card.rank <= have:
-                    raise IllegalMove(f"The {card.name} is already on its foundation.")
+                    raise IllegalMove(
+                        f"The {card.name} is already on its foundation.", "already_on_foundation", card=str(card)
+                    )
                 raise IllegalMove(
                     "Foundations build up by suit from Ace to King: the "
-                    f"{card.name} needs the {needed.name} there first."
+                    f"{card.name} needs the {needed.name} there first.",
+                    "foundation_sequence",
+                    card=str(card),
+                    needed=str(needed),
                 )
             return Move(src, "f", 1)
         if dst == src:
-            raise IllegalMove("Those cards are already in that column.")
+            raise IllegalMove("Those cards are already in that column.", "same_pile")
         target = piles[dst]
         if not target:
             if card.rank != 13:
-                raise IllegalMove("Only a King can go to an empty column.")
+                raise IllegalMove("Only a King can go to an empty column.", "empty_needs_king", card=str(card))
         else:
             top = target[-1]
             if not _fits(card, top):
-                raise IllegalMove(f"The {card.name} can't go on the {top.name}: {_BUILD_RULE}.")
+                raise IllegalMove(
+                    f"The {card.name} can't go on the {top.name}: {_BUILD_RULE}.",
+                    "build_alternating",
+                    card=str(card),
+                    top=str(top),
+                )
         return Move(src, dst, n)
 
     def _perform(self, move: Move) -> Effect:

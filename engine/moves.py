@@ -15,12 +15,75 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Literal, get_args
 
-__all__ = ["STOCK_TAP", "IllegalMove", "Move", "NotationError", "parse_move"]
+__all__ = ["REASONS", "STOCK_TAP", "IllegalMove", "Move", "NotationError", "Reason", "parse_move"]
+
+Reason = Literal[
+    # Notation and piles
+    "notation",
+    "no_such_pile",
+    "no_cards",
+    "group_from_column_only",
+    "same_pile",
+    "empty_pile",
+    "face_down",
+    # The stock, both games
+    "stock_tap_only",
+    "not_to_stock",
+    "stock_empty",
+    # Klondike
+    "not_to_waste",
+    "waste_top_only",
+    "foundation_top_only",
+    "foundation_one_card",
+    "foundation_ace_first",
+    "foundation_sequence",
+    "already_on_foundation",
+    "empty_needs_king",
+    "build_alternating",
+    "classic_no_takeback",
+    "vegas_one_pass",
+    "classic_one_pass",
+    "classic_three_passes",
+    # Spiderette and Spider
+    "no_foundations",
+    "group_one_suit",
+    "nothing_on_ace",
+    "king_needs_empty",
+    "build_down",
+    "fill_before_deal",
+    # Undo
+    "nothing_to_undo",
+]
+"""Why a move or action is refused, for a UI that words the rule itself.
+
+The English ``str()`` of the error stays as it is; a translated UI reads
+``reason`` and the error's ``values`` (cards as notation such as ``"7h"``,
+piles as ids such as ``"t3"``, counts as ints)."""
+
+REASONS: tuple[Reason, ...] = get_args(Reason)
+"""Every ``Reason``, in the order above."""
 
 
 class IllegalMove(ValueError):
-    """A refused move or action; ``str()`` is the rule in player words."""
+    """A refused move or action; ``str()`` is the rule in player words.
+
+    ``reason`` names the rule (one of ``REASONS``) and ``values`` holds what
+    the sentence speaks of:
+
+    >>> error = IllegalMove("Column t3 is empty.", "empty_pile", pile="t3")
+    >>> str(error), error.reason, error.values
+    ('Column t3 is empty.', 'empty_pile', {'pile': 't3'})
+    """
+
+    reason: Reason | None
+    values: dict[str, str | int]
+
+    def __init__(self, message: str, reason: Reason | None = None, **values: str | int) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.values = values
 
 
 class NotationError(IllegalMove):
@@ -74,21 +137,21 @@ def parse_move(text: str) -> Move:
     Move(src='f2', dst='t1', count=1)
     """
     if not isinstance(text, str):
-        raise NotationError("A move must be written like t3:2>t5, w>f or s.")
+        raise NotationError("A move must be written like t3:2>t5, w>f or s.", "notation")
     t = text.strip().lower()
     if t == "s":
         return STOCK_TAP
     m = _MOVE_RE.fullmatch(t)
     if m is None:
         if t.startswith("s>"):
-            raise NotationError("Cards leave the stock only by tapping it (s).")
-        raise NotationError(f"{text!r} is not a move: write it like t3:2>t5, w>f or s.")
+            raise NotationError("Cards leave the stock only by tapping it (s).", "stock_tap_only")
+        raise NotationError(f"{text!r} is not a move: write it like t3:2>t5, w>f or s.", "notation", text=text)
     src, count_text, dst = m.groups()
     count = 1
     if count_text is not None:
         if not src.startswith("t"):
-            raise NotationError("Only a column can move several cards at once.")
+            raise NotationError("Only a column can move several cards at once.", "group_from_column_only")
         count = int(count_text)
         if count < 1:
-            raise NotationError("A move takes at least one card.")
+            raise NotationError("A move takes at least one card.", "no_cards")
     return Move(src, dst, count)

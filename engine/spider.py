@@ -172,24 +172,27 @@ class Spiderette(Game):
 
     # ---------------------------------------------------------------- rules
 
-    def stock_refusal(self) -> str | None:
-        """The rule that refuses a deal now, or None."""
+    def _stock_refused(self) -> IllegalMove | None:
         piles = self._piles
         if not piles["s"]:
-            return EMPTY_STOCK
+            return IllegalMove(EMPTY_STOCK, "stock_empty")
         for t in self.columns:
             if not piles[t]:
-                return FILL_RULE
+                return IllegalMove(FILL_RULE, "fill_before_deal", pile=t)
         return None
 
     def stock_action(self) -> StockAction | None:
         """``"deal"``, or None when a deal is refused."""
-        return None if self.stock_refusal() else "deal"
+        return None if self._stock_refused() is not None else "deal"
 
     def _no_pile(self, pid: str) -> IllegalMove:
         if pid == "w" or pid.startswith("f"):
-            return IllegalMove(f"{self.game_name} has no waste or foundations: completed runs leave by themselves.")
-        return IllegalMove(f"There is no pile {pid!r} in {self.game_name}.")
+            return IllegalMove(
+                f"{self.game_name} has no waste or foundations: completed runs leave by themselves.",
+                "no_foundations",
+                pile=pid,
+            )
+        return IllegalMove(f"There is no pile {pid!r} in {self.game_name}.", "no_such_pile", pile=pid)
 
     def _check_pile_move(self, move: Move) -> Move:
         src, dst, n = move.src, move.dst, move.count
@@ -197,32 +200,37 @@ class Spiderette(Game):
         if src not in columns:
             raise self._no_pile(src)
         if dst == "s":
-            raise IllegalMove("Cards can't be put back into the stock.")
+            raise IllegalMove("Cards can't be put back into the stock.", "not_to_stock")
         if dst not in columns:
             raise self._no_pile(dst)
         if n < 1:
-            raise IllegalMove("A move takes at least one card.")
+            raise IllegalMove("A move takes at least one card.", "no_cards")
         cards = self._piles[src]
         if not cards:
-            raise IllegalMove(f"Column {src} is empty.")
+            raise IllegalMove(f"Column {src} is empty.", "empty_pile", pile=src)
         if dst == src:
-            raise IllegalMove("Those cards are already in that column.")
+            raise IllegalMove("Those cards are already in that column.", "same_pile")
         up = face_up_count(cards)
         if n > up:
             plural = "card" if up == 1 else "cards"
-            raise IllegalMove(f"Only face-up cards can be moved: column {src} has {up} face-up {plural}.")
+            raise IllegalMove(
+                f"Only face-up cards can be moved: column {src} has {up} face-up {plural}.",
+                "face_down",
+                pile=src,
+                up=up,
+            )
         if n > 1 and n > _run_length(cards):
-            raise IllegalMove(GROUP_RULE)
+            raise IllegalMove(GROUP_RULE, "group_one_suit")
         card = cards[-n]
         target = self._piles[dst]
         if target:
             top = target[-1]
             if top.rank == 1:
-                raise IllegalMove(ACE_RULE)
+                raise IllegalMove(ACE_RULE, "nothing_on_ace", card=str(card), top=str(top))
             if card.rank == 13:
-                raise IllegalMove(KING_RULE)
+                raise IllegalMove(KING_RULE, "king_needs_empty", card=str(card), top=str(top))
             if top.rank != card.rank + 1 or not top.face_up:
-                raise IllegalMove(BUILD_RULE)
+                raise IllegalMove(BUILD_RULE, "build_down", card=str(card), top=str(top))
         return Move(src, dst, n)
 
     def _perform(self, move: Move) -> Effect:
@@ -262,7 +270,7 @@ class Spiderette(Game):
         (left to right) each move of its movable run to each other column."""
         piles = self._piles
         moves: list[Move] = []
-        if self.stock_refusal() is None:
+        if self._stock_refused() is None:
             moves.append(STOCK_TAP)
         columns = self.columns
         empty = [t for t in columns if not piles[t]]

@@ -21,6 +21,75 @@
     // Unreadable or blocked storage: the defaults, and the game says why when it starts.
   }
 
+  // The player's language, chosen as ui/i18n.py chooses it: the remembered choice, else
+  // the first of the browser's preferred languages that the game speaks, else English.
+  // The page's own words come from static/words.js, made from the translation catalogs.
+  var LANGUAGES = ["en", "th", "km"];
+  var LANGUAGE_KEY = "solitaire.language";
+  function chooseLanguage() {
+    var stored = null;
+    try { stored = localStorage.getItem(LANGUAGE_KEY); } catch (error) { stored = null; }
+    if (LANGUAGES.indexOf(stored) >= 0) return stored;
+    var preferred = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || ""];
+    for (var i = 0; i < preferred.length; i++) {
+      var primary = String(preferred[i]).trim().replace("_", "-").split("-")[0].toLowerCase();
+      if (LANGUAGES.indexOf(primary) >= 0) return primary;
+    }
+    return "en";
+  }
+  var language = chooseLanguage();
+  document.documentElement.lang = language;
+
+  function _(message, context) {
+    var words = (window.solitaireWords || {})[language] || {};
+    return words[context ? context + "\u0004" + message : message] || message;
+  }
+
+  // Elements marked data-i18n show their English text in the HTML (data-i18n's value, if
+  // any, is the message's context); data-i18n-attrs names attributes to translate. The
+  // English is remembered, so the page can change language again.
+  var sources = new WeakMap();
+  function squeeze(text) { return String(text || "").replace(/\s+/g, " ").trim(); }
+  function translatePage() {
+    document.querySelectorAll("[data-i18n], [data-i18n-attrs]").forEach(function (el) {
+      var source = sources.get(el);
+      if (!source) {
+        source = { text: el.hasAttribute("data-i18n") ? squeeze(el.textContent) : null, attrs: {} };
+        squeeze(el.getAttribute("data-i18n-attrs")).split(" ").forEach(function (name) {
+          if (name) source.attrs[name] = squeeze(el.getAttribute(name));
+        });
+        sources.set(el, source);
+      }
+      if (source.text !== null) el.textContent = _(source.text, el.getAttribute("data-i18n"));
+      Object.keys(source.attrs).forEach(function (name) { el.setAttribute(name, _(source.attrs[name])); });
+    });
+    var manifest = document.querySelector('link[rel="manifest"]');
+    if (manifest) {
+      manifest.setAttribute("href", language === "en"
+        ? "./static/manifest.webmanifest" : "./static/manifest." + language + ".webmanifest");
+    }
+  }
+  function setLanguage(code) {
+    if (LANGUAGES.indexOf(code) < 0) return false;
+    language = code;
+    document.documentElement.lang = code;
+    translatePage();
+    document.querySelectorAll('input[name="language"]').forEach(function (input) {
+      input.checked = input.value === code;
+    });
+    return true;
+  }
+
+  // The language control in Settings: remembered for the next visit, the page's HTML
+  // redrawn at once, and the Python side told ("solitaire:language") to redraw its own.
+  function chooseFromSettings(event) {
+    var input = event.target;
+    if (!input || input.name !== "language" || !input.checked || input.value === language) return;
+    try { localStorage.setItem(LANGUAGE_KEY, input.value); } catch (error) { /* kept for this visit only */ }
+    setLanguage(input.value);
+    dispatchEvent(new CustomEvent("solitaire:language", { detail: input.value }));
+  }
+
   function step(name) {
     if (finished) return;
     var index = STEPS.indexOf(name);
@@ -42,8 +111,8 @@
     document.body.dataset.ready = "error";
     var box = $(".boot-error");
     var text = $(".boot-error-text");
-    if (!box || !text) { document.body.textContent = "The game could not start: " + message; return; }
-    text.textContent = String(message || "Unknown error");
+    if (!box || !text) { document.body.textContent = _("The game could not start:") + " " + message; return; }
+    text.textContent = String(message || _("Unknown error"));
     box.hidden = false;
     var bar = $(".boot-bar");
     if (bar) bar.hidden = true;
@@ -83,7 +152,7 @@
 
     function offer() {
       if (!registration.waiting || !navigator.serviceWorker.controller || !notice) return;
-      text.textContent = "A new version is ready:";
+      text.textContent = _("A new version is ready:");
       button.hidden = false;
       notice.hidden = false;
     }
@@ -106,7 +175,7 @@
     navigator.serviceWorker.addEventListener("message", function (event) {
       if (event.data !== "close-other-tabs" || !notice) return;
       switching = false;
-      text.textContent = "A new version is ready: close the game's other tabs, then reload.";
+      text.textContent = _("A new version is ready: close the game's other tabs, then reload.");
     });
     navigator.serviceWorker.addEventListener("controllerchange", function () {
       if (switching) location.reload();
@@ -118,12 +187,15 @@
   }
 
   function describe(reason) {
-    if (!reason) return "Unknown error";
+    if (!reason) return _("Unknown error");
     if (reason.message) return reason.message;
     return String(reason);
   }
 
-  window.solitaireBoot = { step: step, fail: fail, done: done };
+  window.solitaireBoot = {
+    step: step, fail: fail, done: done,
+    language: function () { return language; }, setLanguage: setLanguage, translatePage: translatePage
+  };
 
   // PyScript reports its stages: the interpreter is loaded once the runtime is downloaded
   // and compiled; then Python starts and our files are written into its file system.
@@ -139,7 +211,7 @@
   });
   addEventListener("error", function (event) {
     if (event.target && event.target !== window && event.target.src) {
-      fail("Could not load " + event.target.src);
+      fail(_("Could not load {file}").replace("{file}", event.target.src));
     } else if (!finished) {
       fail(describe(event.error || event.message));
     }
@@ -148,14 +220,17 @@
   // Python that stops without marking the page ready (an error PyScript only logs) must not leave a spinner.
   addEventListener("py:all-done", function () {
     setTimeout(function () {
-      if (!finished) fail("The game stopped while starting. The browser console has the details.");
+      if (!finished) fail(_("The game stopped while starting. The browser console has the details."));
     }, 10000);
   });
   addEventListener("DOMContentLoaded", function () {
+    setLanguage(language);
+    document.addEventListener("change", chooseFromSettings);
     var retry = $(".boot-retry");
     if (retry) retry.addEventListener("click", function () { location.reload(); });
     timer = setTimeout(function () {
-      fail("The game took more than " + TIMEOUT_MS / 1000 + " seconds to start. Check your connection and try again.");
+      fail(_("The game took more than {seconds} seconds to start. Check your connection and try again.")
+        .replace("{seconds}", String(TIMEOUT_MS / 1000)));
     }, TIMEOUT_MS);
   });
 })();

@@ -24,7 +24,9 @@ def test_pyscript_unpacks_one_archive_of_every_python_file() -> None:
         assert archive.read("engine/game.py") == (ROOT / "engine" / "game.py").read_bytes()
     on_disk = {p.relative_to(ROOT).as_posix() for p in [*ROOT.glob("engine/**/*.py"), *ROOT.glob("ui/**/*.py")]}
     on_disk = {name for name in on_disk if "__pycache__" not in name}
-    assert set(names) == on_disk - set(pyfiles.WORKER_ONLY)
+    catalogs = {p.relative_to(ROOT).as_posix() for p in ROOT.glob("locale/*/LC_MESSAGES/game.mo")}
+    assert catalogs
+    assert set(names) == (on_disk | catalogs) - set(pyfiles.WORKER_ONLY)
     assert "ui/page.py" in names
     assert "engine/solver/core.py" in names
 

@@ -1,4 +1,5 @@
-"""The game's Python code as the browser gets it: one archive of engine/ and ui/.
+"""The game's Python code as the browser gets it: one archive of engine/ and ui/,
+with the compiled translation catalogs (locale/*/LC_MESSAGES/game.mo).
 
 PyScript would fetch each module as a file of its own after the interpreter has
 started; one compressed archive is a single request that the page preloads while
@@ -22,6 +23,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("engine", "ui")
+CATALOGS = "locale/*/LC_MESSAGES/*.mo"
+"""The compiled translations that ``ui/model/i18n.py`` reads at run time."""
 ARCHIVE = "game.zip"
 """The archive's name, relative to the page and to ``pyscript.toml``."""
 ENTRY_POINTS = ("ui/main.py", "ui/solver_worker.py")
@@ -36,13 +39,15 @@ service worker's content version changes only when the code does."""
 
 
 def python_files(root: Path = ROOT) -> list[str]:
-    """Every Python file the page needs, as paths relative to the repository."""
+    """Every file of the archive: the Python files the page needs and the
+    compiled catalogs, as paths relative to the repository."""
     files: list[str] = []
     for package in PACKAGES:
         for path in sorted((root / package).rglob("*.py")):
             name = path.relative_to(root).as_posix()
             if "__pycache__" not in path.parts and name not in WORKER_ONLY:
                 files.append(name)
+    files += sorted(path.relative_to(root).as_posix() for path in root.glob(CATALOGS))
     return files
 
 

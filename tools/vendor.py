@@ -47,6 +47,11 @@ its licence (LGPL-3.0, which builds on the GPL-3.0) and its author's notice; ui/
 the same files."""
 CARD_NOTICES = ("readme.txt", "AUTHORS.txt", "COPYING.LESSER.txt", "COPYING.txt")
 
+FONTS = {"noto-sans-thai": "thai", "noto-sans-khmer": "khmer"}
+"""The @fontsource packages of the Thai and Khmer faces, each with the one subset we use."""
+FONT_WEIGHTS = (400, 700)
+"""Regular and bold: the browser takes the nearest for 500, 600 and 800."""
+
 
 def _wanted() -> dict[Path, Path]:
     """Map every destination file to its source in node_modules."""
@@ -59,6 +64,20 @@ def _wanted() -> dict[Path, Path]:
         if source.is_file() and not source.name.endswith(".map"):
             wanted[VENDOR / "pyscript" / source.name] = source
     wanted.update(_card_art())
+    wanted.update(_font_files())
+    return wanted
+
+
+def _font_files() -> dict[Path, Path]:
+    """The Thai and Khmer woff2 files that static/css/fonts.css declares, and
+    each font's licence (OFL, which asks for it to travel with the font)."""
+    wanted: dict[Path, Path] = {}
+    for package, subset in FONTS.items():
+        source = NODE_MODULES / "@fontsource" / package
+        for weight in FONT_WEIGHTS:
+            name = f"{package}-{subset}-{weight}-normal.woff2"
+            wanted[VENDOR / "fonts" / name] = source / "files" / name
+        wanted[VENDOR / "fonts" / f"{package}-LICENSE.txt"] = source / "LICENSE"
     return wanted
 
 

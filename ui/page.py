@@ -28,14 +28,17 @@ from ui.model.actions import DialogName
 from ui.model.announce import describe_play, describe_undo
 from ui.model.cascade import duration, flights, launch_order
 from ui.model.hashlink import LinkError, code_hash, open_link, parse_hash, record_hash
+from ui.model.i18n import _, use_language
 from ui.model.layout import CardBox, compute, table_of
 from ui.model.persist import Keeper, abandon, choose_start
 from ui.model.session import Event, Preferences, Session, describe_code, format_clock
 from ui.model.storage import SavedGame, Store
 from ui.model.table import TableState
+from ui.model.words import game_name
 
 if TYPE_CHECKING:  # imported when first used (below): the first frame does not wait for them
     from ui.dom.dialogs import ElsewhereDialog, HelpDialog, NewGameDialog, SettingsDialog, WinDialog
+    from ui.dom.rules_dialog import RulesDialog
     from ui.dom.solver_panel import SolverPanel
     from ui.dom.stats_dialog import StatsDialog
 
@@ -56,6 +59,7 @@ class App:
     def __init__(self, game: engine.Game, store: Store) -> None:
         self.board = document.getElementById("board")
         self.status = document.getElementById("status")
+        self._status_text: Any = None
         self.store = store
         self.session = Session(game, Preferences(), clock=_now)
         self.session.subscribe(self._on_event)
@@ -88,6 +92,7 @@ class App:
         self._win_serial = 0
         self._copied_proxy = kept_proxy(self._copied)
         self._copy_failed_proxy = kept_proxy(self._copy_failed)
+        self._why_rule = ""
         self._wire()
 
     # The dialogs and the solver's panel are made, and their modules imported, the
@@ -125,6 +130,12 @@ class App:
         return HelpDialog()
 
     @cached_property
+    def rules_dialog(self) -> RulesDialog:
+        from ui.dom.rules_dialog import RulesDialog
+
+        return RulesDialog()
+
+    @cached_property
     def stats_dialog(self) -> StatsDialog:
         from ui.dom.stats_dialog import StatsDialog
 
@@ -157,7 +168,9 @@ class App:
         listen(by_id("btn-hint"), "click", lambda _e: self.hint())
         listen(by_id("celebration"), "pointerdown", self._show_win)
         listen(document, "keydown", self._skip_key)
+        listen(by_id("btn-rules"), "click", lambda _e: self.open_dialog("rules"))
         listen(window, "hashchange", self._hash_changed)
+        listen(window, "solitaire:language", lambda event: self.language_changed(str(event.detail)))
         observer = window.ResizeObserver.new(kept_proxy(self._resized))
         observer.observe(self.board)
         self._observer = observer
@@ -210,6 +223,8 @@ class App:
             self.settings_dialog.open()
         elif name == "help":
             self.help_dialog.open()
+        elif name == "rules":
+            self.rules_dialog.open(self.session.game.settings.game)
         else:
             self.stats_dialog.open()
 
@@ -218,6 +233,23 @@ class App:
         (``ui.model.tabs``), so its table is covered."""
         self.pointer.cancel_pending()
         self.elsewhere_dialog.open()
+
+    def show_rule(self, rule: str) -> None:
+        """Open the rules at the section ``rule`` (the "Why?" of a refused move)."""
+        self.rules_dialog.open(self.session.game.settings.game, rule)
+
+    def language_changed(self, language: str) -> None:
+        """The player chose another language in Settings: every word the page
+        writes itself is written again in it (the page's HTML has followed)."""
+        if not use_language(language):
+            return
+        self._shown.clear()
+        self.renderer.relabel()
+        self.say("")
+        for name in ("help_dialog", "stats_dialog", "new_dialog", "rules_dialog", "solver_panel"):
+            if self._made(name):
+                getattr(self, name).language_changed()
+        self.redraw(animate=False)
 
     def _escape_panel(self) -> bool:
         return self._made("solver_panel") and self.solver_panel.escape()
@@ -233,7 +265,7 @@ class App:
             document.getElementById("celebration").classList.remove("on")
         keyboard = self.state.keyboard
         if event.kind == "refused":
-            self.say(event.message)
+            self.say(event.message, rule=event.rule)
             return
         if event.kind in ("new", "restart", "load"):
             keyboard.reset()
@@ -243,13 +275,13 @@ class App:
                 self.win_dialog.close()
             self._set_hash(game.code)
             if event.kind == "new":
-                self.say(f"New game: {describe_code(game.settings)}.")
+                self.say(_("New game: {game}.").format(game=describe_code(game.settings)))
             elif event.kind == "restart":
-                self.say("The deal starts again.")
+                self.say(_("The deal starts again."))
             elif game.moves:
-                self.say(f"Opened a {game.game_name} game at move {game.moves}.")
+                self.say(_opened_at_move(game))
             else:
-                self.say(f"Opened the deal {game.code}: {describe_code(game.settings)}.")
+                self.say(_("Opened the deal {code}: {game}.").format(code=game.code, game=describe_code(game.settings)))
         else:
             action = event.action
             message = ""
@@ -264,25 +296,43 @@ class App:
         if event.won:
             self._celebrate()
 
-    def say(self, text: str, note: bool = False) -> None:
+    def say(self, text: str, note: bool = False, rule: str = "") -> None:
         """Show a message in the status line (refusals and announcements).
 
         ``note``: a routine announcement (what a move did), shown quietly;
-        otherwise the line stands out (a refused move, a notice)."""
+        otherwise the line stands out (a refused move, a notice). ``rule``: the
+        rules section that explains a refusal, opened by a "Why?" button."""
         if self._status_timer is not None:
             window.clearTimeout(self._status_timer)
             self._status_timer = None
-        if text and text == str(self.status.textContent).rstrip("\u00a0"):
+        shown = str(self._status_text.textContent) if self._status_text is not None else ""
+        if text and text == shown.rstrip("\u00a0"):
             # The same words again: changed a little, so that screen readers read them again.
-            text = text if str(self.status.textContent).endswith("\u00a0") else text + "\u00a0"
+            text = text if shown.endswith("\u00a0") else text + "\u00a0"
         self.status.classList.toggle("note", note)
-        self.status.textContent = text
-        if text:
-            self._status_timer = window.setTimeout(self._clear_status_proxy, STATUS_SECONDS * 1000)
-
-    def _clear_status(self, *_: Any) -> None:
-        self._status_timer = None
         self.status.textContent = ""
+        self._status_text = document.createElement("span")
+        self._status_text.textContent = text
+        self.status.appendChild(self._status_text)
+        self._why_rule = rule if text else ""
+        if self._why_rule:
+            why = document.createElement("button")
+            why.type = "button"
+            why.className = "why"
+            why.textContent = _("Why?")
+            why.setAttribute("aria-label", _("Why? The rule behind this"))
+            listen(why, "click", lambda _e: self.show_rule(self._why_rule))
+            self.status.appendChild(why)
+        if text:
+            seconds = STATUS_SECONDS * (2 if rule else 1)  # time to reach "Why?"
+            self._status_timer = window.setTimeout(self._clear_status_proxy, seconds * 1000)
+
+    def _clear_status(self, *_args: Any) -> None:
+        self._status_timer = None
+        if self.status.contains(document.activeElement):
+            return  # the player is on "Why?": leave it there
+        self.status.textContent = ""
+        self._status_text = None
 
     def _skip_key(self, event: Any) -> None:
         """The keyboard's way to skip the cascade: Escape, Enter or Space."""
@@ -321,14 +371,14 @@ class App:
         self._write("score", game.score_text, "data-score")
         self._write("moves", str(game.moves), "data-moves")
         self._write("code", game.code, "data-code")
-        self._write("game-name", game.game_name)
+        self._write("game-name", game_name(game.settings.game))
         self._write("time", format_clock(self.session.elapsed()), "data-time")
         undo = document.getElementById("btn-undo")
         undo.disabled = not game.can_undo
         document.body.dataset.game = game.settings.game
         document.body.dataset.won = "true" if game.won else "false"
 
-    def _tick(self, *_: Any) -> None:
+    def _tick(self, *_args: Any) -> None:
         self._write("time", format_clock(self.session.elapsed()), "data-time")
 
     # --------------------------------------------------------------- drawing
@@ -352,7 +402,7 @@ class App:
         if self._dirty or self._marks_dirty:
             self.draw_now()
 
-    def _frame(self, *_: Any) -> None:
+    def _frame(self, *_args: Any) -> None:
         self._frame_id = None
         if self._dirty and self.state.drag is not None:
             self.pointer.abort()  # the table changed under the drag: drop it
@@ -390,7 +440,7 @@ class App:
         self._animate = False
         self._deal = False
 
-    def _resized(self, *_: Any) -> None:
+    def _resized(self, *_args: Any) -> None:
         width, height = float(self.board.clientWidth), float(self.board.clientHeight)
         if (width, height) != self._size:
             self.redraw(animate=False)
@@ -403,7 +453,7 @@ class App:
         if str(window.location.hash) != text:
             window.history.replaceState(None, "", text)
 
-    def _hash_changed(self, *_: Any) -> None:
+    def _hash_changed(self, *_args: Any) -> None:
         text = str(window.location.hash)
         if text == self._own_hash or not text.strip("#"):
             return
@@ -416,7 +466,7 @@ class App:
         except LinkError as error:
             self._own_hash = text
             self.new_game(_stand_in(error).code)
-            self.say(f"{error} A new random game was dealt instead.")
+            self.say(_("{reason} A new random game was dealt instead.").format(reason=error))
             return
         if game is not None:
             self.load(game)
@@ -432,10 +482,10 @@ class App:
             return
         clipboard.writeText(text).then(self._copied_proxy, self._copy_failed_proxy)
 
-    def _copied(self, *_: Any) -> None:
+    def _copied(self, *_args: Any) -> None:
         self.say(self._copy_message)
 
-    def _copy_failed(self, *_: Any) -> None:
+    def _copy_failed(self, *_args: Any) -> None:
         # No clipboard access (an insecure page, a refused permission): the old way, then by hand.
         area = document.createElement("textarea")
         area.value = self._copy_text
@@ -448,11 +498,11 @@ class App:
         if copied:
             self._copied()
         else:
-            window.prompt("Copy this:", self._copy_text)
+            window.prompt(_("Copy this:"), self._copy_text)
 
     def copy_code(self) -> None:
         code = self.session.game.code
-        self._copy(code, f"Deal code {code} copied.")
+        self._copy(code, _("Deal code {code} copied.").format(code=code))
 
     def share_link(self) -> str:
         base = str(window.location.href).split("#", 1)[0]
@@ -461,14 +511,15 @@ class App:
     def share(self) -> None:
         link = self.share_link()
         document.getElementById("btn-share").dataset.link = link
-        self._copy(link, "Link to this game copied: it opens the game at this point, undo included.")
+        self._copy(link, _("Link to this game copied: it opens the game at this point, undo included."))
 
     # --------------------------------------------------------------- the win
 
     def _celebrate(self) -> None:
         """The win: the cards cascade off the foundations, then the summary (at once with
         reduced motion; a tap anywhere skips to it)."""
-        self.say(f"You won! Score {self.session.game.score_text} in {self.session.game.moves} moves.")
+        game = self.session.game
+        self.say(_("You won! Score {score} in {n} moves.").format(score=game.score_text, n=game.moves))
         self._summary_due = True
         if self._reduced.matches:
             self._show_win()
@@ -507,6 +558,32 @@ class App:
         document.getElementById("celebration").classList.remove("on")
         if self.session.game.won:
             self.win_dialog.open()
+        motion = not bool(self._reduced.matches)
+        if motion:
+            layer = document.getElementById("celebration")
+            parts = []
+            symbols = ("♠", "♥", "♦", "♣")
+            for n in range(36):
+                suit = symbols[n % 4]
+                red = " red" if suit in "♥♦" else ""
+                left = (n * 37) % 100
+                delay = (n * 53) % 900
+                parts.append(f'<i class="bit{red}" style="left:{left}%;animation-delay:{delay}ms">{suit}</i>')
+            layer.innerHTML = "".join(parts)
+            layer.classList.add("on")
+        game = self.session.game
+        self.say(_("You won! Score {score} in {n} moves.").format(score=game.score_text, n=game.moves))
+        window.setTimeout(self._win_proxy, WIN_DELAY_MS if motion else 0)
+
+    def _show_win(self, *_args: Any) -> None:
+        if self.session.game.won:
+            self.win_dialog.open()
+        window.setTimeout(self._calm_proxy, 2500)
+
+    def _end_celebration(self, *_args: Any) -> None:
+        layer = document.getElementById("celebration")
+        layer.classList.remove("on")
+        layer.innerHTML = ""
 
     # ------------------------------------------------------------------ boot
 
@@ -514,6 +591,10 @@ class App:
         self._set_hash(self.session.game.code)
         self.preferences_changed()
         self.draw_now()
+
+
+def _opened_at_move(game: engine.Game) -> str:
+    return _("Opened a {game} game at move {n}.").format(game=game_name(game.settings.game), n=game.moves)
 
 
 def _stand_in(error: LinkError) -> engine.Game:
@@ -536,7 +617,7 @@ def _initial_game(store: Store) -> tuple[engine.Game, SavedGame | None, str]:
         linked, resumed = choose_start(text, saved)
     except LinkError as error:
         abandon(store, saved)
-        return _stand_in(error), None, f"{error} A new random game was dealt instead."
+        return _stand_in(error), None, _("{reason} A new random game was dealt instead.").format(reason=error)
     if resumed is not None:
         return resumed.game, resumed, ""
     if linked is None:
@@ -545,11 +626,13 @@ def _initial_game(store: Store) -> tuple[engine.Game, SavedGame | None, str]:
     link = parse_hash(text)
     message = ""
     if link is not None and link.moves:
-        message = f"Opened a {linked.game_name} game at move {linked.moves}."
+        message = _opened_at_move(linked)
     return linked, None, message
 
 
 def start() -> None:
+    # The loading screen chose the language (the remembered choice, else the browser's).
+    use_language(str(window.solitaireBoot.language()))
     store = open_store()
     game, resumed, message = _initial_game(store)
     app = App(game, store)

@@ -133,7 +133,12 @@ def tap_stock(page: Page) -> None:
 
 
 def status(page: Page) -> str:
-    return page.inner_text("[role='status']").strip()
+    """The status line's words (without its "Why?" button)."""
+    text = page.evaluate(
+        "(() => { const s = document.querySelector('[role=status]'); const t = s.querySelector('span');"
+        " return (t ? t.textContent : s.textContent); })()"
+    )
+    return str(text).strip()
 
 
 def moves(page: Page) -> int:

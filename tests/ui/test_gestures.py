@@ -63,18 +63,19 @@ def test_picked_count() -> None:
 def test_a_drop_on_any_foundation_goes_to_the_cards_own_slot() -> None:
     g = engine.new_game("KL1-D1N-AAAAAAG")
     for slot in ("f1", "f2", "f3", "f4"):
-        move, rule = drop_plan(g, "t1", 1, slot, PREFS)
+        move, rule, section = drop_plan(g, "t1", 1, slot, PREFS)
         assert move == Move("t1", "f")
-        assert rule == ""
+        assert (rule, section) == ("", "")
 
 
 def test_a_refused_drop_names_the_rule_and_a_drop_nowhere_says_nothing() -> None:
     g = engine.new_game("KL1-D1N-AAAAAAG")
-    move, rule = drop_plan(g, "t3", 1, "t1", PREFS)
+    move, rule, section = drop_plan(g, "t3", 1, "t1", PREFS)
     assert move is None
     assert "can't go on the Ace of diamonds" in rule
-    assert drop_plan(g, "t3", 1, None, PREFS) == (None, "")
-    assert drop_plan(g, "t5", 1, "t4", PREFS) == (Move("t5", "t4"), "")
+    assert section == "kl-columns"
+    assert drop_plan(g, "t3", 1, None, PREFS) == (None, "", "")
+    assert drop_plan(g, "t5", 1, "t4", PREFS) == (Move("t5", "t4"), "", "")
 
 
 def test_tap_tracker_tells_double_taps() -> None:

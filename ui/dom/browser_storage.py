@@ -10,6 +10,7 @@ from typing import Any
 from pyscript import document, window
 
 from ui.dom.callbacks import listen
+from ui.model.i18n import _
 from ui.model.persist import Keeper, preferences_from
 from ui.model.session import Session
 from ui.model.storage import GAME_KEY, SavedGame, Store
@@ -29,7 +30,7 @@ def open_store() -> Store:
         backend.getItem("solitaire.probe")  # a disabled storage throws here, not when named
     except Exception:  # noqa: BLE001 - any failure means: play on without saving
         store = Store(None)
-        store.notices.append("Storage is unavailable in this browser: progress will not be kept after you leave.")
+        store.notices.append(_("Storage is unavailable in this browser: progress will not be kept after you leave."))
         return store
     return Store(backend)
 

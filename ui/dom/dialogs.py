@@ -3,6 +3,7 @@ that another tab plays the game (native ``<dialog>``)."""
 
 from __future__ import annotations
 
+from html import escape
 from typing import Any
 
 from pyscript import document, window
@@ -11,7 +12,8 @@ import engine
 from ui.dom.callbacks import kept_proxy, listen
 from ui.model.actions import Actions
 from ui.model.hints import winnable_note
-from ui.model.keyboard import KEYS
+from ui.model.keyboard import key_help
+from ui.model.refusals import code_error_text
 from ui.model.session import Session, describe_code, format_clock
 from ui.model.themes import BACKS, TABLES
 
@@ -91,7 +93,7 @@ class NewGameDialog:
         try:
             settings = engine.parse_code(text)
         except engine.CodeError as error:
-            self._show_message(str(error), ok=False)
+            self._show_message(code_error_text(error), ok=False)
             raise
         self._show_message(f"✓ {describe_code(settings)}", ok=True)
         return settings
@@ -131,6 +133,15 @@ class NewGameDialog:
     def _cancel(self, _event: Any) -> None:
         self.el.close()
 
+    def language_changed(self) -> None:
+        """Write the dialog's own words again in the new language."""
+        self._sync_visibility()
+        if str(self.code.value).strip():
+            try:
+                self._validate()
+            except engine.CodeError:
+                return
+
     def _submit(self, event: Any) -> None:
         event.preventDefault()
         try:
@@ -150,7 +161,7 @@ def _swatches(group: str, choices: tuple[tuple[str, str], ...]) -> str:
     """Radio buttons, each with a small picture of the choice drawn by the stylesheet."""
     return "".join(
         f'<label><input type="radio" name="{group}" value="{name}">'
-        f'<span class="swatch-{group}" data-{group}="{name}" aria-hidden="true"></span>{text}</label>'
+        f'<span class="swatch-{group}" data-{group}="{name}" aria-hidden="true"></span>{escape(_(text))}</label>'
         for name, text in choices
     )
 
@@ -167,10 +178,8 @@ class SettingsDialog:
         self.auto = document.getElementById("set-autodrop")
         self.four = document.getElementById("set-fourcolor")
         self.large = document.getElementById("set-large")
-        backs = document.getElementById("set-backs")
-        backs.innerHTML = _swatches("back", BACKS)
-        tables = document.getElementById("set-tables")
-        tables.innerHTML = _swatches("table", TABLES)
+        backs = self.backs = document.getElementById("set-backs")
+        tables = self.tables = document.getElementById("set-tables")
         changed = kept_proxy(self._changed)
         for box in (self.double, self.auto, self.four, self.large, backs, tables):
             box.addEventListener("change", changed)
@@ -182,6 +191,9 @@ class SettingsDialog:
         self.auto.checked = prefs.auto_drop
         self.four.checked = prefs.four_color
         self.large.checked = prefs.large_cards
+        # Drawn at each opening, so that the names are in the language chosen since.
+        self.backs.innerHTML = _swatches("back", BACKS)
+        self.tables.innerHTML = _swatches("table", TABLES)
         self._check("back", prefs.card_back)
         self._check("table", prefs.table)
         self.el.showModal()
@@ -263,13 +275,17 @@ class ElsewhereDialog:
 
 
 class HelpDialog:
-    """The list of keys (``ui.model.keyboard.KEYS``), in a modal dialog."""
+    """The list of keys (``ui.model.keyboard.key_help``), in a modal dialog."""
 
     def __init__(self) -> None:
         self.el = document.getElementById("dlg-help")
+        self.language_changed()
+
+    def language_changed(self) -> None:
+        """The list of keys in the player's language (the keys keep their printed names)."""
         rows = []
-        for keys, what in KEYS:
-            rows.append(f"<div><dt>{_kbd(keys)}</dt><dd>{what}</dd></div>")
+        for keys, what in key_help():
+            rows.append(f"<div><dt>{_kbd(keys)}</dt><dd>{escape(what)}</dd></div>")
         document.getElementById("help-keys").innerHTML = "".join(rows)
 
     def open(self) -> None:

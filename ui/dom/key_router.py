@@ -103,7 +103,7 @@ class KeyRouter:
             actions.flush()
             actions.say(command.message, note=True)
         elif kind == "say":
-            actions.say(command.message)
+            actions.say(command.message, rule=command.rule)
         elif kind == "play" and command.move is not None:
             event = actions.play(command.move)
             if event.kind == "play" and event.action is not None:

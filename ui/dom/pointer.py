@@ -165,7 +165,7 @@ class Pointer:
         drag = self.state.drag
         self.state.drag = None
         move = None
-        message = ""
+        message = section = ""
         layout = self.state.layout
         if drop_at is not None and drag is not None and layout is not None and layout.by_pile.get(drag.pid):
             dx, dy = drop_at[0] - press.x0, drop_at[1] - press.y0
@@ -174,12 +174,12 @@ class Pointer:
             dst = drop_pile(layout, rect, drag.targets, drag.pid)
             if dst is not None and dst.startswith("r"):
                 dst = None
-            move, message = drop_plan(self.session.game, drag.pid, drag.count, dst, self.session.preferences)
+            move, message, section = drop_plan(self.session.game, drag.pid, drag.count, dst, self.session.preferences)
         if move is not None:
             self.actions.play(move)
         else:
             if message:
-                self.actions.say(message)
+                self.actions.say(message, rule=section)
             self.actions.redraw()  # the cards slide back home
 
     def _up(self, event: Any) -> None:

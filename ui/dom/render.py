@@ -21,8 +21,8 @@ from js import Object
 from pyodide.ffi import to_js
 from pyscript import document
 
-from engine import Game
-from ui.model.announce import pile_label
+from engine import Game, parse_card
+from ui.model.announce import card_label, pile_label
 from ui.model.cascade import Flight
 from ui.model.faces import face_html, label, suit_svg
 from ui.model.keyboard import Spot
@@ -243,11 +243,20 @@ class Renderer:
             el.removeAttribute("data-card")
             el.removeAttribute("data-suit")
             el.setAttribute("role", "img")
-            el.setAttribute("aria-label", "face-down card")
+            el.setAttribute("aria-label", card_label(card))
             inner.innerHTML = ""
         node.face = face
         node.card = name
         return turned_up
+
+    def relabel(self) -> None:
+        """Write every card's accessible name again (the language changed); the
+        piles' names are written with the next frame's marks."""
+        for node in self.cards.values():
+            if node.face == "up" and node.card:
+                node.el.setAttribute("aria-label", label(parse_card(node.card)))
+            elif node.face == "down":
+                node.el.setAttribute("aria-label", card_label(parse_card("As", face_up=False)))
 
     def _set_metrics(self, layout: Layout) -> None:
         size = (layout.card_w, layout.card_h, layout.index_px)

@@ -42,6 +42,7 @@ from ui.model.hints import (
     variant_of,
     winnable_code,
 )
+from ui.model.i18n import _
 from ui.model.session import Event, Session
 from ui.model.table import PanelState, PanelView, TableState
 
@@ -99,14 +100,15 @@ class SolverWorker:
             return await asyncio.wait_for(asyncio.shield(ready), BOOT_SECONDS)
         except Exception as error:  # any failure: try again next time, tell the player now
             self._ready = None
-            raise SolverError(f"The solver could not start ({str(error) or type(error).__name__}).") from error
+            reason = str(error) or type(error).__name__
+            raise SolverError(_("The solver could not start ({reason}).").format(reason=reason)) from error
 
     async def call(self, name: str, *args: Any) -> dict[str, Any]:
         worker = await self.connect()
         text = await getattr(worker, name)(*args)
         reply = json.loads(str(text))
         if reply.get("status") == "error" or reply.get("ok") is False:
-            raise SolverError(str(reply.get("error", "The solver failed.")))
+            raise SolverError(str(reply.get("error", _("The solver failed."))))
         return dict(reply)
 
 
@@ -124,7 +126,7 @@ class SolverPanel:
         self.message = by_id("solver-msg")
         self.progress = by_id("solver-progress")
         self.buttons = {name: by_id(f"solver-{name}") for name in ("rewind", "more", "cancel", "close")}
-        by_id("solver-note").textContent = SOLVER_NOTE
+        by_id("solver-note").textContent = _(SOLVER_NOTE)
         self.job = 0
         """Bumped to stop the running search: its loop sees the change and ends."""
         self.running: SearchKind | Literal[""] = ""
@@ -211,7 +213,7 @@ class SolverPanel:
         except Exception as error:  # noqa: BLE001 - a failed search must not leave the panel spinning
             window.console.error(f"solver: {type(error).__name__}: {error}")
             if job == self.job:
-                self._fail(f"The solver failed ({type(error).__name__}).")
+                self._fail(_("The solver failed ({reason}).").format(reason=type(error).__name__))
         finally:
             if job == self.job:
                 self.running = ""
@@ -224,7 +226,7 @@ class SolverPanel:
     async def _begin(self, job: int, request: dict[str, Any], message: str) -> bool:
         """Start the worker if needed and hand it a task; False when the job was stopped meanwhile."""
         if not self.worker.started:
-            self._show("starting", message, "Starting the solver…", ("cancel",))
+            self._show("starting", message, _("Starting the solver…"), ("cancel",))
         else:
             self._set(replace(self.state.panel, message=message))
         await self.worker.call("start", json.dumps(request))
@@ -251,7 +253,7 @@ class SolverPanel:
             return
         self._stop()
         self._hide("cancelled")
-        self.actions.say("Search cancelled.")
+        self.actions.say(_("Search cancelled."))
 
     def _stop(self) -> None:
         self.job += 1
@@ -271,6 +273,10 @@ class SolverPanel:
         kind, resume = self._paused
         self._launch(kind, resume)
 
+    def language_changed(self) -> None:
+        """The panel's note in the new language (a search's own words follow with its next report)."""
+        document.getElementById("solver-note").textContent = _(SOLVER_NOTE)
+
     def escape(self) -> bool:
         """Escape: stop the running search, or close the panel; False when it had nothing to do."""
         if self.running:
@@ -289,7 +295,7 @@ class SolverPanel:
         if self.running == "hint":
             return
         if game.won:
-            self.actions.say("This game is won: there is nothing left to hint.")
+            self.actions.say(_("This game is won: there is nothing left to hint."))
             return
         if self.running == "" and game.record() == self._lost:
             self._show_lost(game)
@@ -307,13 +313,15 @@ class SolverPanel:
 
     async def _hint(self, job: int, game: engine.Game, fresh: bool) -> None:
         if fresh:
-            self.actions.say("Looking for a hint…", note=True)
+            self.actions.say(_("Looking for a hint…"), note=True)
             request = {"task": "hint", "game": game.to_json()}
-            if not await self._begin(job, request, "Looking for a winning line…"):
+            if not await self._begin(job, request, _("Looking for a winning line…")):
                 return
         else:
-            self._show("searching", "Looking for a winning line…", "", ("cancel",))
-        reply = await self._drive(job, HINT_SECONDS, lambda r: f"Searching… {positions(int(r['nodes']))}")
+            self._show("searching", _("Looking for a winning line…"), "", ("cancel",))
+        reply = await self._drive(
+            job, HINT_SECONDS, lambda r: _("Searching… {positions}").format(positions=positions(int(r["nodes"])))
+        )
         if reply is None:
             return
         self.running = ""
@@ -323,16 +331,15 @@ class SolverPanel:
             self.memory.remember(game.record(), moves)
             hint = legal_hint(self.session.game, moves[0]) if moves else None
             if hint is None:
-                self._fail("The solver's line does not fit this position. Try again.")
+                self._fail(_("The solver's line does not fit this position. Try again."))
                 return
             self._show_hint(hint)
         elif status == "unwinnable":
             self._show_lost(game)
         else:
-            text = (
-                f"The solver could not decide in {HINT_SECONDS:.0f} seconds "
-                f"({positions(int(reply['nodes']))}) whether this position can be won."
-            )
+            text = _(
+                "The solver could not decide in {seconds} seconds ({positions}) whether this position can be won."
+            ).format(seconds=f"{HINT_SECONDS:.0f}", positions=positions(int(reply["nodes"])))
             self._paused = ("hint", lambda j: self._hint(j, game, fresh=False))
             self._show("unknown", text, "", ("more", "close"))
             self.actions.say(text)
@@ -380,7 +387,7 @@ class SolverPanel:
         self._launch("rewind", lambda job: self._rewind(job, copy, fresh=True))
 
     async def _rewind(self, job: int, game: engine.Game, fresh: bool) -> None:
-        message = "Looking back for the last position that can be won…"
+        message = _("Looking back for the last position that can be won…")
         if fresh:
             request = {"task": "rewind", "game": game.to_json(), "per_position": REWIND_PER_POSITION}
             if not await self._begin(job, request, message):
@@ -388,7 +395,9 @@ class SolverPanel:
         self._show("searching", message, "", ("cancel",))
 
         def describe(reply: dict[str, Any]) -> str:
-            return f"{reply.get('back')} of {reply.get('of')} actions back… {positions(int(reply['nodes']))}"
+            return _("{back} of {of} actions back… {positions}").format(
+                back=reply.get("back"), of=reply.get("of"), positions=positions(int(reply["nodes"]))
+            )
 
         reply = await self._drive(job, REWIND_SECONDS, describe)
         if reply is None:
@@ -404,7 +413,9 @@ class SolverPanel:
             self._hide("rewound")
             self.actions.say(rewind_text(back, undecided, of, "winnable"))
         elif status is None:
-            text = f"The solver could not finish looking back in {REWIND_SECONDS:.0f} seconds. Nothing was undone."
+            text = _("The solver could not finish looking back in {seconds} seconds. Nothing was undone.").format(
+                seconds=f"{REWIND_SECONDS:.0f}"
+            )
             self._paused = ("rewind", lambda j: self._rewind(j, game, fresh=False))
             self._show("unknown", text, "", ("more", "close"))
             self.actions.say(text)
@@ -418,7 +429,7 @@ class SolverPanel:
         self.clear_highlight()
         self._undoing = True
         try:
-            for _ in range(count):
+            for _step in range(count):
                 if self.actions.undo().kind != "undo":
                     break
         finally:
@@ -439,7 +450,7 @@ class SolverPanel:
         return None
 
     async def _deal(self, job: int, variant: str, seed: int, fresh: bool) -> None:
-        message = "Looking for a deal the solver can prove winnable…"
+        message = _("Looking for a deal the solver can prove winnable…")
         if fresh:
             request = {"task": "deal", "variant": variant, "seed": seed, "per_deal": DEAL_PER_DEAL}
             if not await self._begin(job, request, message):
@@ -447,7 +458,7 @@ class SolverPanel:
         self._show("searching", message, "", ("cancel",))
 
         def describe(reply: dict[str, Any]) -> str:
-            return f"Deal {reply.get('tried')}… {positions(int(reply['nodes']))}"
+            return _("Deal {n}… {positions}").format(n=reply.get("tried"), positions=positions(int(reply["nodes"])))
 
         reply = await self._drive(job, DEAL_SECONDS, describe)
         if reply is None:
@@ -458,9 +469,15 @@ class SolverPanel:
             self._hide("dealt")
             self.actions.new_game(code)
             self.memory.remember(code, [str(m) for m in reply.get("moves", [])])
-            self.actions.say(f"New game: {code}, proven winnable after {reply.get('tried')} deals were tried.")
+            self.actions.say(
+                _("New game: {code}, proven winnable after {n} deals were tried.").format(
+                    code=code, n=reply.get("tried")
+                )
+            )
             return
-        text = f"No deal was proven winnable in {DEAL_SECONDS:.0f} seconds. The game on the table stays."
+        text = _("No deal was proven winnable in {seconds} seconds. The game on the table stays.").format(
+            seconds=f"{DEAL_SECONDS:.0f}"
+        )
         self._paused = ("deal", lambda j: self._deal(j, variant, seed, fresh=False))
         self._show("unknown", text, "", ("more", "close"))
         self.actions.say(text)

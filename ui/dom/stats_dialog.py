@@ -12,6 +12,7 @@ from pyscript import document, window
 
 from engine import VARIANTS, DealCode, format_vegas
 from ui.dom.callbacks import kept_proxy, listen
+from ui.model.i18n import _, ngettext
 from ui.model.session import Session, format_clock
 from ui.model.stats import VariantStats, chart_svg, is_vegas, read_import, variant_key, variant_label
 from ui.model.storage import STATS_KEY, Store
@@ -45,17 +46,17 @@ def figures(key: str, stats: VariantStats) -> list[tuple[str, str]]:
 
     average = stats.average_win_moves
     rows = [
-        ("Games played", str(stats.played)),
-        ("Games won", str(stats.won)),
-        ("Win rate", f"{stats.win_rate:.0%}" if stats.played else "–"),
-        ("Current streak", str(stats.current_streak)),
-        ("Best streak", str(stats.best_streak)),
-        ("Best score", score(stats.best_score)),
-        ("Fastest win", format_clock(stats.fastest_win) if stats.fastest_win is not None else "–"),
-        ("Average moves of a win", f"{average:.0f}" if average is not None else "–"),
+        (_("Games played"), str(stats.played)),
+        (_("Games won"), str(stats.won)),
+        (_("Win rate"), f"{stats.win_rate:.0%}" if stats.played else "–"),
+        (_("Current streak"), str(stats.current_streak)),
+        (_("Best streak"), str(stats.best_streak)),
+        (_("Best score"), score(stats.best_score)),
+        (_("Fastest win"), format_clock(stats.fastest_win) if stats.fastest_win is not None else "–"),
+        (_("Average moves of a win"), f"{average:.0f}" if average is not None else "–"),
     ]
     if money:
-        rows.append(("Bankroll", format_vegas(stats.bankroll)))
+        rows.append((_("Bankroll"), format_vegas(stats.bankroll)))
     return rows
 
 
@@ -76,8 +77,8 @@ class StatsDialog:
             for key in STATS_VARIANTS:
                 option = document.createElement("option")
                 option.value = key
-                option.textContent = variant_label(key)
                 self.variant.appendChild(option)
+        self._name_variants()
         listen(self.variant, "change", lambda _e: self.render())
         listen(document.getElementById("stats-reset"), "click", self._ask_reset)
         listen(document.getElementById("stats-reset-yes"), "click", self._reset)
@@ -88,6 +89,17 @@ class StatsDialog:
         self._imported_proxy = kept_proxy(self._imported)
 
     # ----------------------------------------------------------------- showing
+
+    def _name_variants(self) -> None:
+        for option in self.variant.options:
+            option.textContent = variant_label(str(option.value))
+
+    def language_changed(self) -> None:
+        """The variants' names and the figures again, in the new language."""
+        self._name_variants()
+        self._say("")
+        if self.el.open:
+            self.render()
 
     def open(self) -> None:
         self.variant.value = variant_key(self.session.game.settings)
@@ -113,7 +125,7 @@ class StatsDialog:
         if stats.recent:
             self.chart.innerHTML = chart_svg(stats.recent)  # built from integers only
         else:
-            self.chart.textContent = "No finished games yet."
+            self.chart.textContent = _("No finished games yet.")
 
     def _say(self, text: str, error: bool = False) -> None:
         self.message.textContent = text
@@ -138,7 +150,7 @@ class StatsDialog:
         self.store.save_stats({})
         self.confirm.hidden = True
         self.render()
-        self._say("Statistics were reset for every game.")
+        self._say(_("Statistics were reset for every game."))
         document.getElementById("stats-reset").focus()
 
     # --------------------------------------------------------- export, import
@@ -162,7 +174,7 @@ class StatsDialog:
         link.click()
         link.remove()
         window.setTimeout(create_once_callable(lambda *_: window.URL.revokeObjectURL(url)), 1000)
-        self._say("Statistics exported to solitaire-statistics.json.")
+        self._say(_("Statistics exported to solitaire-statistics.json."))
 
     def _import_chosen(self, _event: Any) -> None:
         files = self.file.files
@@ -179,9 +191,14 @@ class StatsDialog:
         try:
             variants = read_import(text)  # the whole file is checked before anything changes
         except ValueError as error:
-            self._say(f"Nothing was imported: {error}", error=True)
+            self._say(_("Nothing was imported: {reason}").format(reason=str(error)), error=True)
             return False
         self.store.save_stats(variants)
         self.render()
-        self._say(f"Statistics imported for {len(variants)} game variant{'s' if len(variants) != 1 else ''}.")
+        n = len(variants)
+        self._say(
+            ngettext(
+                "Statistics imported for {n} game variant.", "Statistics imported for {n} game variants.", n
+            ).format(n=n)
+        )
         return True

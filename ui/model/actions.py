@@ -14,7 +14,7 @@ from ui.model.session import Event
 
 __all__ = ["Actions", "DialogName"]
 
-DialogName = Literal["new", "settings", "help", "stats"]
+DialogName = Literal["new", "settings", "help", "stats", "rules"]
 """The page's dialogs that input can open."""
 
 
@@ -32,8 +32,9 @@ class Actions(Protocol):
         winnable one is still being looked for)."""
         ...
 
-    def say(self, text: str, note: bool = False) -> None:
-        """Show a message in the status line (``note``: a routine announcement, shown quietly)."""
+    def say(self, text: str, note: bool = False, rule: str = "") -> None:
+        """Show a message in the status line (``note``: a routine announcement, shown
+        quietly; ``rule``: the rules section that explains a refusal, offered as "Why?")."""
         ...
 
     def hint(self) -> None: ...

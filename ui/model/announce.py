@@ -1,8 +1,10 @@
 """Words for the screen reader: accessible names of piles and cards, and what
-each action did, as the status line announces it.
+each action did, as the status line announces it, in the player's language.
 
 Pure Python: everything is read from the game (after the action) and the
-engine's ``Action`` record, so every sentence is checked in CPython.
+engine's ``Action`` record, so every sentence is checked in CPython. Each
+sentence is one message of the catalogs, whole, so that a language can put its
+words in its own order.
 
 >>> import engine
 >>> g = engine.new_game("KL1-D1N-AAAAAAG")
@@ -19,7 +21,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine import Action, Card, Game, Move, Spiderette
-from engine.cards import SUIT_NAMES
+from ui.model.i18n import N_, _, ngettext, pgettext
+from ui.model.refusals import refusal_text
+from ui.model.words import card_name, suit_name
+from ui.model.words import pile_name as _pile_name
 
 __all__ = [
     "card_label",
@@ -28,6 +33,7 @@ __all__ = [
     "describe_play",
     "describe_undo",
     "pick_refusal",
+    "pile_in_sentence",
     "pile_label",
     "pile_name",
 ]
@@ -35,7 +41,19 @@ __all__ = [
 SUIT_SLOTS = ("s", "h", "d", "c")
 """The suit of each foundation slot f1-f4."""
 
-FACE_DOWN = "face-down card"
+FACE_DOWN = N_("face-down card")
+
+_IN_SENTENCE = {
+    "s": N_("the stock"),
+    "w": N_("the waste"),
+    "f1": N_("the spades foundation"),
+    "f2": N_("the hearts foundation"),
+    "f3": N_("the diamonds foundation"),
+    "f4": N_("the clubs foundation"),
+}
+
+# Why a card cannot be picked up, when the engine's rule says it best.
+_PICK_RULES = frozenset({"group_one_suit", "classic_no_takeback", "face_down", "waste_top_only", "foundation_top_only"})
 
 
 def card_label(card: Card) -> str:
@@ -44,17 +62,27 @@ def card_label(card: Card) -> str:
     >>> card_label(Card(12, "c")), card_label(Card(12, "c", False))
     ('Queen of clubs', 'face-down card')
     """
-    return card.name if card.face_up else FACE_DOWN
+    return card_name(card) if card.face_up else _(FACE_DOWN)
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+def _list(items: Sequence[str]) -> str:
+    return pgettext("list", ", ").join(items)
 
 
-def _the(pid: str) -> str:
-    """A pile inside a sentence: ``"column 3"``, ``"the waste"``, ``"the hearts foundation"``."""
-    name = pile_name(pid)
-    return name.lower() if pid.startswith("t") else "the " + name.lower()
+def pile_in_sentence(pid: str) -> str:
+    """A pile inside a sentence: ``"column 3"``, ``"the waste"``, ``"the hearts foundation"``.
+
+    >>> pile_in_sentence("t3"), pile_in_sentence("f2")
+    ('column 3', 'the hearts foundation')
+    """
+    if pid in _IN_SENTENCE:
+        return _(_IN_SENTENCE[pid])
+    if pid.startswith("r"):
+        return _("completed run {n}").format(n=pid[1:])
+    return _("column {n}").format(n=pid[1:])
+
+
+_the = pile_in_sentence
 
 
 def pile_name(pid: str) -> str:
@@ -63,15 +91,9 @@ def pile_name(pid: str) -> str:
     >>> pile_name("t10"), pile_name("w"), pile_name("f2"), pile_name("r1")
     ('Column 10', 'Waste', 'Hearts foundation', 'Completed run 1')
     """
-    if pid == "s":
-        return "Stock"
-    if pid == "w":
-        return "Waste"
-    if pid.startswith("f"):
-        return f"{SUIT_NAMES[SUIT_SLOTS[int(pid[1:]) - 1]].capitalize()} foundation"
     if pid.startswith("r"):
-        return f"Completed run {pid[1:]}"
-    return f"Column {pid[1:]}"
+        return _("Completed run {n}").format(n=pid[1:])
+    return _pile_name(pid)
 
 
 def cards_phrase(cards: Sequence[Card]) -> str:
@@ -81,20 +103,30 @@ def cards_phrase(cards: Sequence[Card]) -> str:
     ('7 of hearts', '7 of hearts and 1 card')
     """
     if not cards:
-        return "nothing"
-    lead = cards[0].name
+        return _("nothing")
+    lead = card_name(cards[0])
     if len(cards) == 1:
         return lead
-    return f"{lead} and {_count(len(cards) - 1, 'card')}"
+    n = len(cards) - 1
+    return ngettext("{card} and {n} card", "{card} and {n} cards", n).format(card=lead, n=n)
+
+
+def _cards(n: int) -> str:
+    return ngettext("{n} card", "{n} cards", n).format(n=n)
 
 
 def _column_label(cards: Sequence[Card]) -> str:
     if not cards:
-        return "empty"
+        return _("empty")
     down = sum(1 for card in cards if not card.face_up)
-    parts = [_count(down, "face-down card")] if down else []
-    parts.extend(card.name for card in cards if card.face_up)
-    return ", ".join(parts)
+    parts = [ngettext("{n} face-down card", "{n} face-down cards", down).format(n=down)] if down else []
+    parts.extend(card_name(card) for card in cards if card.face_up)
+    return _list(parts)
+
+
+def _labelled(name: str, contents: str) -> str:
+    # TRANSLATORS: a pile's accessible name: "Waste: 3 cards, Queen of hearts on top".
+    return _("{pile}: {contents}").format(pile=name, contents=contents)
 
 
 def pile_label(game: Game, pid: str) -> str:
@@ -114,32 +146,36 @@ def pile_label(game: Game, pid: str) -> str:
     if pid.startswith("r"):
         slot = int(pid[1:]) - 1
         if slot < len(runs):
-            return f"{name}: King to Ace of {SUIT_NAMES[runs[slot]]}"
-        return f"{name}: not yet"
+            return _labelled(name, _("King to Ace of {suit}").format(suit=suit_name(runs[slot])))
+        return _labelled(name, _("not yet"))
     cards = game.pile(pid)
     if pid == "s":
         if spider is None:
             if cards:
-                return f"{name}: {_count(len(cards), 'card')}"
-            action = game.stock_action()
-            return f"{name}: empty, the waste can be turned back" if action == "recycle" else f"{name}: empty"
+                return _labelled(name, _cards(len(cards)))
+            if game.stock_action() == "recycle":
+                return _labelled(name, _("empty, the waste can be turned back"))
+            return _labelled(name, _("empty"))
         deals = spider.deals_left
-        left = "no deals left" if deals == 0 else _count(deals, "deal") + " left"
-        return f"{name}: {left}. {len(runs)} of {game.variant.removed_runs} runs completed"
+        left = _("no deals left") if deals == 0 else ngettext("{n} deal left", "{n} deals left", deals).format(n=deals)
+        done = _("{deals}. {done} of {total} runs completed").format(
+            deals=left, done=len(runs), total=game.variant.removed_runs
+        )
+        return _labelled(name, done)
     if pid == "w":
         if not cards:
-            return f"{name}: empty"
-        return f"{name}: {_count(len(cards), 'card')}, {cards[-1].name} on top"
+            return _labelled(name, _("empty"))
+        return _labelled(name, _("{count}, {card} on top").format(count=_cards(len(cards)), card=card_name(cards[-1])))
     if pid.startswith("f"):
         if not cards:
-            return f"{name}: empty"
+            return _labelled(name, _("empty"))
         if len(cards) == 1:
-            return f"{name}: {cards[-1].name}"
-        return f"{name}: Ace to {cards[-1].name}"
+            return _labelled(name, card_name(cards[-1]))
+        return _labelled(name, _("Ace to {card}").format(card=card_name(cards[-1])))
     text = _column_label(cards)
     if not cards and game.variant.empty_column == "king":
-        text = "empty, takes a King"
-    return f"{name}: {text}"
+        text = _("empty, takes a King")
+    return _labelled(name, text)
 
 
 def _flipped(game: Game, action: Action) -> list[str]:
@@ -147,25 +183,36 @@ def _flipped(game: Game, action: Action) -> list[str]:
     for pid in action.flipped:
         card = game.top(pid)
         if card is not None and card.face_up:
-            words.append(f"{card.name} turned up.")
+            words.append(_("{card} turned up.").format(card=card_name(card)))
     return words
 
 
 def _score(game: Game, before: int, after: int) -> str:
-    return f"Score {game.score_text}." if before != after else ""
+    return _("Score {score}.").format(score=game.score_text) if before != after else ""
 
 
 def _runs(action: Action) -> str:
     if not action.removed:
         return ""
-    suits = [SUIT_NAMES[suit] for _, suit in action.removed]
+    suits = [suit_name(suit) for _pid, suit in action.removed]
     if len(suits) == 1:
-        return f"A run is complete and removed: {suits[0]}."
-    return f"{len(suits)} runs are complete and removed: {', '.join(suits)}."
+        return _("A run is complete and removed: {suit}.").format(suit=suits[0])
+    return _("{n} runs are complete and removed: {suits}.").format(n=len(suits), suits=_list(suits))
 
 
 def _join(parts: Sequence[str]) -> str:
     return " ".join(part for part in parts if part)
+
+
+def _moved(moved: str, dst: str, under: Card | None, to_run: bool) -> str:
+    """The sentence for cards that went to pile ``dst`` (onto ``under``, if any)."""
+    if dst.startswith("f") or to_run:
+        return _("{cards} to {pile}.").format(cards=moved, pile=_the(dst))
+    if under is None:
+        return _("{cards} to empty column {n}.").format(cards=moved, n=dst[1:])
+    if under.face_up:
+        return _("{cards} onto {card}.").format(cards=moved, card=card_name(under))
+    return _("{cards} onto column {n}.").format(cards=moved, n=dst[1:])
 
 
 def describe_play(game: Game, action: Action) -> str:
@@ -181,54 +228,50 @@ def describe_play(game: Game, action: Action) -> str:
     if action.kind == "draw":
         drawn = game.pile("w")[-(action.steps[0].n if action.steps else 1) :]
         if len(drawn) == 1:
-            text = f"Drew {drawn[0].name}."
+            text = _("Drew {card}.").format(card=card_name(drawn[0]))
         else:
-            text = f"Drew {len(drawn)} cards: {', '.join(c.name for c in drawn[:-1])}, and {drawn[-1].name} on top."
+            text = _("Drew {n} cards: {cards}, and {card} on top.").format(
+                n=len(drawn), cards=_list([card_name(c) for c in drawn[:-1]]), card=card_name(drawn[-1])
+            )
         return _join([text, _score(game, action.score_before, action.score_after)])
     if action.kind == "recycle":
         return _join(
-            ["The waste is turned back into the stock.", _score(game, action.score_before, action.score_after)]
+            [_("The waste is turned back into the stock."), _score(game, action.score_before, action.score_after)]
         )
     if action.kind == "deal":
         fed = [step.dst for step in action.steps if step.op == "t"]
         dealt = [game.top(pid) for pid in fed]
-        names = [card.name for card in dealt if card is not None and card.face_up]
+        names = [card_name(card) for card in dealt if card is not None and card.face_up]
         deals = game.deals_left if isinstance(game, Spiderette) else 0
-        left = "No deals left." if deals == 0 else f"{_count(deals, 'deal')} left."
+        left = (
+            _("No deals left.") if deals == 0 else ngettext("{n} deal left.", "{n} deals left.", deals).format(n=deals)
+        )
+        row = (
+            _("Dealt a row of {n}: {cards}.").format(n=len(fed), cards=_list(names))
+            if names
+            else _("Dealt a row of {n}.").format(n=len(fed))
+        )
         return _join(
-            [
-                f"Dealt a row of {len(fed)}: {', '.join(names)}." if names else f"Dealt a row of {len(fed)}.",
-                left,
-                _runs(action),
-                *_flipped(game, action),
-                _score(game, action.score_before, action.score_after),
-            ]
+            [row, left, _runs(action), *_flipped(game, action), _score(game, action.score_before, action.score_after)]
         )
     move = action.move
     count = move.count
     dst = action.dst
     removed_here = [suit for pid, suit in action.removed if pid == dst]
-    target: str
     if removed_here:
         # The moved cards completed a run and left with it: they were its top ``count`` cards.
         suit = removed_here[0]
         lead = Card(count, suit)
-        target = f"onto {Card(count + 1, suit).name}" if count < 13 else f"to {pile_name(dst).lower()}"
         moved = cards_phrase([lead] + [Card(count - i, suit) for i in range(1, count)])
+        sentence = _moved(moved, dst, Card(count + 1, suit) if count < 13 else None, to_run=count >= 13)
     else:
         cards = game.pile(dst)
-        moved = cards_phrase(cards[-count:])
         under = cards[:-count]
-        if dst.startswith("f"):
-            target = f"to {_the(dst)}"
-        elif under:
-            target = f"onto {under[-1].name}" if under[-1].face_up else f"onto column {dst[1:]}"
-        else:
-            target = f"to empty column {dst[1:]}"
-    words = [f"{moved} {target}."]
+        sentence = _moved(cards_phrase(cards[-count:]), dst, under[-1] if under else None, to_run=False)
+    words = [sentence]
     src = move.src
     if src.startswith("t") and not game.pile(src):
-        words.append(f"Column {src[1:]} is empty.")
+        words.append(_("Column {n} is empty.").format(n=src[1:]))
     words.append(_runs(action))
     words.extend(_flipped(game, action))
     words.append(_score(game, action.score_before, action.score_after))
@@ -249,18 +292,20 @@ def describe_undo(game: Game, action: Action) -> str:
         n = action.steps[0].n if action.steps else 1
         back = game.pile("s")[-n:]
         if n == 1 and back:
-            return _join([f"Undone: {back[-1].with_face(True).name} is back in the stock.", score])
-        return _join([f"Undone: {_count(n, 'card')} are back in the stock.", score])
+            return _join(
+                [_("Undone: {card} is back in the stock.").format(card=card_name(back[-1].with_face(True))), score]
+            )
+        text = ngettext("Undone: {n} card is back in the stock.", "Undone: {n} cards are back in the stock.", n)
+        return _join([text.format(n=n), score])
     if action.kind == "recycle":
-        return _join(["Undone: the waste is back.", score])
+        return _join([_("Undone: the waste is back."), score])
     if action.kind == "deal":
-        return _join(["Undone: the deal is back in the stock.", score])
+        return _join([_("Undone: the deal is back in the stock."), score])
     move = action.move
     src = move.src
     cards = game.pile(src)[-move.count :]
-    where = f"back on {_the(src)}"
-    verb = "is" if move.count == 1 else "are"
-    return _join([f"Undone: {cards_phrase(cards)} {verb} {where}.", score])
+    text = ngettext("Undone: {cards} is back on {pile}.", "Undone: {cards} are back on {pile}.", move.count)
+    return _join([text.format(cards=cards_phrase(cards), pile=_the(src)), score])
 
 
 def describe_pick(game: Game, pid: str, count: int, targets: Sequence[str]) -> str:
@@ -272,13 +317,13 @@ def describe_pick(game: Game, pid: str, count: int, targets: Sequence[str]) -> s
     'Picked up 9 of diamonds. Choose a pile and press Enter. It fits on column 4.'
     """
     cards = game.pile(pid)[-count:]
-    text = f"Picked up {cards_phrase(cards)}. Choose a pile and press Enter."
+    text = _("Picked up {cards}. Choose a pile and press Enter.").format(cards=cards_phrase(cards))
     if not targets:
-        return text + " No pile takes it now."
+        return _join([text, _("No pile takes it now.")])
     places = [_the(t) for t in targets]
     if len(places) == 1:
-        return f"{text} It fits on {places[0]}."
-    return f"{text} It fits on {', '.join(places[:-1])} or {places[-1]}."
+        return _join([text, _("It fits on {pile}.").format(pile=places[0])])
+    return _join([text, _("It fits on {piles} or {pile}.").format(piles=_list(places[:-1]), pile=places[-1])])
 
 
 def pick_refusal(game: Game, pid: str, count: int) -> str:
@@ -287,19 +332,15 @@ def pick_refusal(game: Game, pid: str, count: int) -> str:
     if pid == "s":
         return ""
     if not cards:
-        return f"{pile_name(pid)} is empty."
+        return _("{pile} is empty.").format(pile=pile_name(pid))
     if pid.startswith("r"):
-        return "Completed runs stay where they are."
+        return _("Completed runs stay where they are.")
     card = cards[-count] if 0 < count <= len(cards) else cards[-1]
     if not card.face_up:
-        return "That card is face down."
+        return _("That card is face down.")
     others = [p for p in game.pile_ids if p.startswith("t") and p != pid]
-    if others:
-        rule = game.refusal(Move(pid, others[0], count))
-        if (
-            rule
-            and not game.can_pick(pid, count)
-            and ("group" in rule or "Classic" in rule or "face-up" in rule or "top card" in rule)
-        ):
-            return rule
-    return f"The {card.name} can't be picked up."
+    if others and not game.can_pick(pid, count):
+        error = game.refusal_error(Move(pid, others[0], count))
+        if error is not None and error.reason in _PICK_RULES:
+            return refusal_text(game.settings.game, error)
+    return _("The {card} can't be picked up.").format(card=card_name(card))

@@ -41,6 +41,7 @@ the file has loaded.
 from __future__ import annotations
 
 from engine.cards import Card
+from ui.model.words import card_name
 
 __all__ = [
     "ART_FILES",
@@ -57,8 +58,6 @@ __all__ = [
 ]
 
 RANK_TEXT = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-_SUIT_NAMES = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
-_RANK_NAMES = ("Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King")
 
 ROWS = 12
 """Pip rows are given in twelfths of the pip field: thirds, quarters and sixths all fall on it."""
@@ -119,8 +118,8 @@ def suit_svg(suit: str, cls: str = "suit") -> str:
 
 
 def label(card: Card) -> str:
-    """The card in words, for screen readers."""
-    return f"{_RANK_NAMES[card.rank - 1]} of {_SUIT_NAMES[card.suit]}"
+    """The card in words, for screen readers, in the player's language."""
+    return card_name(card)
 
 
 def _index(rank: str, suit: str) -> str:

@@ -19,7 +19,10 @@ from dataclasses import dataclass
 
 from engine import Game, Move
 from engine.moves import STOCK_TAP
+from ui.model.i18n import _
+from ui.model.refusals import refusal_text, rule_anchor
 from ui.model.session import Preferences
+from ui.model.words import card_name
 
 __all__ = ["DOUBLE_TAP_SECONDS", "TapPlan", "TapTracker", "drop_plan", "tap_plan"]
 
@@ -56,10 +59,11 @@ def _no_place(game: Game, pid: str, count: int) -> str:
     card = cards[-count]
     if not card.face_up:
         return ""
-    what = f"the {card.name}" if count == 1 else f"these {count} cards"
     if not game.can_pick(pid, count):
         return ""
-    return f"There is no place for {what}."
+    if count == 1:
+        return _("There is no place for the {card}.").format(card=card_name(card))
+    return _("There is no place for these {n} cards.").format(n=count)
 
 
 def tap_plan(game: Game, pid: str, index: int, taps: int, preferences: Preferences) -> TapPlan:
@@ -92,24 +96,29 @@ def tap_plan(game: Game, pid: str, index: int, taps: int, preferences: Preferenc
     return TapPlan()
 
 
-def drop_plan(game: Game, pid: str, count: int, dst: str | None, preferences: Preferences) -> tuple[Move | None, str]:
+def drop_plan(
+    game: Game, pid: str, count: int, dst: str | None, preferences: Preferences
+) -> tuple[Move | None, str, str]:
     """The move a drop plays, or the rule that refuses it.
 
-    Returns ``(move, "")`` to play, ``(None, rule)`` for a refused drop, and
-    ``(None, "")`` when the cards were released over no other pile.
+    Returns ``(move, "", "")`` to play, ``(None, rule, section)`` for a refused
+    drop (the rule in the player's language and the rules section that explains
+    it), and ``(None, "", "")`` when the cards were released over no other pile.
     """
-    rule = ""
+    rule = section = ""
     if dst is not None:
         # The game says what a drop there means (any foundation: the card's own one) and whether it is legal.
         move = game.move_for_drop(pid, count, dst)
-        rule = game.refusal(move) or ""
-        if not rule:
-            return move, ""
+        error = game.refusal_error(move)
+        if error is None:
+            return move, "", ""
+        rule = refusal_text(game.settings.game, error)
+        section = rule_anchor(game.settings.game, error.reason)
     if preferences.auto_drop and not game.variant.foundations:
         best = game.double_tap_move(pid, count)
         if best is not None:
-            return best, ""
-    return None, rule
+            return best, "", ""
+    return None, rule, section
 
 
 class TapTracker:

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from urllib.parse import quote, unquote_plus
 
 import engine
+from ui.model.i18n import _
+from ui.model.refusals import code_error_text, refusal_text
 
 __all__ = ["MAX_LINK_MOVES", "Link", "LinkError", "code_hash", "open_link", "parse_hash", "record_hash"]
 
@@ -71,7 +73,9 @@ def parse_hash(text: str) -> Link | None:
     try:
         settings = engine.parse_code(code)
     except engine.CodeError as error:
-        raise LinkError(f"The link's deal code is not valid. {error}") from None
+        raise LinkError(
+            _("The link's deal code is not valid. {reason}").format(reason=code_error_text(error))
+        ) from None
     return Link(engine.format_code(settings), tuple(moves))
 
 
@@ -86,9 +90,16 @@ def open_link(text: str) -> engine.Game | None:
             return engine.new_game(link.code)
         return engine.replay(link.record)
     except engine.CodeError as error:
-        raise LinkError(f"The link's deal can't be played here. {error}") from None
+        raise LinkError(
+            _("The link's deal can't be played here. {reason}").format(reason=code_error_text(error))
+        ) from None
     except engine.IllegalMove as error:
-        raise LinkError(f"The link's game record doesn't replay. {error}", settings) from None
+        rule = refusal_text(settings.game, error)
+        if "index" in error.values:
+            rule = _("Move {index} ({token}): {rule}").format(
+                index=error.values["index"], token=error.values.get("token", ""), rule=rule
+            )
+        raise LinkError(_("The link's game record doesn't replay. {reason}").format(reason=rule), settings) from None
 
 
 def code_hash(code: str) -> str:

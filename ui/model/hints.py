@@ -26,7 +26,9 @@ from dataclasses import dataclass
 from engine import Game, IllegalMove, parse_move
 from engine.codes import DealCode, format_code
 from engine.winnable_seeds import seeds_for
-from ui.model.announce import cards_phrase, pile_name
+from ui.model.announce import cards_phrase, pile_in_sentence
+from ui.model.i18n import N_, _, ngettext
+from ui.model.words import card_name
 
 __all__ = [
     "FEW_SEEDS",
@@ -42,7 +44,7 @@ __all__ = [
     "winnable_note",
 ]
 
-SOLVER_NOTE = "Hints come from a solver that sees the face-down cards."
+SOLVER_NOTE = N_("Hints come from a solver that sees the face-down cards.")
 """Said wherever the solver's answers are shown: it knows what the player can't."""
 
 
@@ -82,22 +84,24 @@ def describe_hint(game: Game, move: str) -> Hint:
     text = str(parsed)
     if parsed.is_stock_tap:
         if action.kind == "recycle":
-            words = "Hint: tap the stock to turn the waste back over."
+            words = _("Hint: tap the stock to turn the waste back over.")
         elif action.kind == "deal":
-            words = "Hint: tap the stock to deal a row."
+            words = _("Hint: tap the stock to deal a row.")
         else:
-            words = "Hint: tap the stock."
+            words = _("Hint: tap the stock.")
         return Hint(text, "s", 0, "s", (), words)
     moving = game.pile(parsed.src)[-parsed.count :]
     dst = action.dst
     under = game.top(dst)
+    cards = cards_phrase(moving)
     if dst.startswith("f"):
-        target = f"to the {pile_name(dst).lower()}"
+        words = _("Hint: {cards} to {pile}.").format(cards=cards, pile=pile_in_sentence(dst))
     elif under is None:
-        target = f"to empty column {dst[1:]}"
+        words = _("Hint: {cards} to empty column {n}.").format(cards=cards, n=dst[1:])
+    elif under.face_up:
+        words = _("Hint: {cards} onto {card}.").format(cards=cards, card=card_name(under))
     else:
-        target = f"onto {under.name}" if under.face_up else f"onto column {dst[1:]}"
-    words = f"Hint: {cards_phrase(moving)} {target}."
+        words = _("Hint: {cards} onto column {n}.").format(cards=cards, n=dst[1:])
     return Hint(text, parsed.src, parsed.count, dst, tuple(str(c) for c in moving), words)
 
 
@@ -107,14 +111,14 @@ def positions(n: int) -> str:
     >>> positions(1), positions(120000)
     ('1 position', '120,000 positions')
     """
-    return "1 position" if n == 1 else f"{n:,} positions"
+    return ngettext("{n} position", "{n} positions", n).format(n=f"{n:,}")
 
 
 def lost_text(can_undo: bool) -> str:
     """What the status line says when no line wins from the position."""
     if can_undo:
-        return "No win is possible from here."
-    return "No win is possible from here, and there is nothing to undo: restart the deal or start a new one."
+        return _("No win is possible from here.")
+    return _("No win is possible from here, and there is nothing to undo: restart the deal or start a new one.")
 
 
 def rewind_text(back: int | None, undecided: Sequence[int], of: int, status: str) -> str:
@@ -126,21 +130,27 @@ def rewind_text(back: int | None, undecided: Sequence[int], of: int, status: str
     'None of the last 4 positions can be won: restart the deal or start a new one.'
     """
     if status == "winnable" and back is not None:
-        actions = "1 action" if back == 1 else f"{back} actions"
-        text = f"Undid {actions}: this position can be won. Press H for a hint."
         if undecided:
-            skipped = "1 newer position" if len(undecided) == 1 else f"{len(undecided)} newer positions"
-            text = (
-                f"Undid {actions} to the newest position proven winnable "
-                f"(the solver could not decide {skipped} in time). Press H for a hint."
-            )
-        return text
+            n = len(undecided)
+            skipped = ngettext("{n} newer position", "{n} newer positions", n).format(n=n)
+            return ngettext(
+                "Undid {n} action to the newest position proven winnable "
+                "(the solver could not decide {skipped} in time). Press H for a hint.",
+                "Undid {n} actions to the newest position proven winnable "
+                "(the solver could not decide {skipped} in time). Press H for a hint.",
+                back,
+            ).format(n=back, skipped=skipped)
+        return ngettext(
+            "Undid {n} action: this position can be won. Press H for a hint.",
+            "Undid {n} actions: this position can be won. Press H for a hint.",
+            back,
+        ).format(n=back)
     if status == "unwinnable":
-        return f"None of the last {of} positions can be won: restart the deal or start a new one."
-    return (
-        f"The solver could not decide {len(undecided)} of the last {of} positions in time, and proved none "
+        return _("None of the last {n} positions can be won: restart the deal or start a new one.").format(n=of)
+    return _(
+        "The solver could not decide {n} of the last {of} positions in time, and proved none "
         "of them winnable. Nothing was undone."
-    )
+    ).format(n=len(undecided), of=of)
 
 
 class LineMemory:
@@ -216,14 +226,14 @@ def winnable_note(settings: DealCode) -> str:
     """
     count = len(seeds_for(variant_of(settings)))
     if count == 0:
-        return (
+        return _(
             "No proven deal of this game comes with the page: the solver looks for one when you deal, "
             "which can take minutes."
         )
     if count == 1:
-        return "Only 1 proven deal of this game comes with the page, so it repeats."
+        return _("Only 1 proven deal of this game comes with the page, so it repeats.")
     if count < FEW_SEEDS:
-        return f"Only {count} proven deals of this game come with the page, so they repeat soon."
+        return _("Only {n} proven deals of this game come with the page, so they repeat soon.").format(n=count)
     return ""
 
 

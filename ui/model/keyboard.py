@@ -32,28 +32,38 @@ from engine import STOCK_TAP, Card, Game, Move
 from engine.cards import face_up_count
 from engine.variants import pile_kind
 from ui.model.announce import cards_phrase, describe_pick, pick_refusal, pile_name
+from ui.model.i18n import N_, _
+from ui.model.refusals import refusal_text, rule_anchor
 
-__all__ = ["KEYS", "Command", "CommandKind", "Held", "Keyboard", "Spot"]
+__all__ = ["KEYS", "Command", "CommandKind", "Held", "Keyboard", "Spot", "key_help"]
 
 TOP = "top"
 TABLE = "table"
 
 KEYS: tuple[tuple[str, str], ...] = (
-    ("Tab, Shift+Tab", "Move between the header, the top row and the columns"),
-    ("← →", "Move to the pile on the left or right"),
-    ("↑ ↓", "Move along the face-up cards of a column; between the top row and the columns"),
-    ("Home, End", "First or last pile of the row"),
-    ("1 – 9, 0", "Go to column 1 to 9, or 10"),
-    ("Enter, Space", "Pick up the focused card and the cards on it; drop them on the focused pile"),
-    ("Escape", "Put the held cards down; stop the solver's search"),
-    ("D", "Draw from the stock (Spider: deal a row)"),
-    ("F", "Send the focused card to its foundation (Klondike)"),
-    ("U, Ctrl+Z", "Undo"),
-    ("H", "Hint: the next move of a winning line, from a solver that sees the face-down cards"),
-    ("N", "New game"),
-    ("?", "This list of keys"),
+    ("Tab, Shift+Tab", N_("Move between the header, the top row and the columns")),
+    ("← →", N_("Move to the pile on the left or right")),
+    ("↑ ↓", N_("Move along the face-up cards of a column; between the top row and the columns")),
+    ("Home, End", N_("First or last pile of the row")),
+    ("1 – 9, 0", N_("Go to column 1 to 9, or 10")),
+    ("Enter, Space", N_("Pick up the focused card and the cards on it; drop them on the focused pile")),
+    ("Escape", N_("Put the held cards down; stop the solver's search")),
+    ("D", N_("Draw from the stock (Spider: deal a row)")),
+    ("F", N_("Send the focused card to its foundation (Klondike)")),
+    ("U, Ctrl+Z", N_("Undo")),
+    ("H", N_("Hint: the next move of a winning line, from a solver that sees the face-down cards")),
+    ("N", N_("New game")),
+    ("?", N_("This list of keys")),
 )
-"""Every key and what it does, as the help dialog lists them."""
+"""Every key (as printed on the keyboard) and what it does (English, for the
+catalogs: ``key_help()`` gives it in the player's language), as the help dialog
+lists them."""
+
+
+def key_help() -> list[tuple[str, str]]:
+    """``KEYS`` with what each key does in the player's language."""
+    return [(keys, _(what)) for keys, what in KEYS]
+
 
 Shortcut = Literal["stock", "undo", "hint", "new", "foundation", "help"]
 
@@ -92,12 +102,14 @@ class Command:
     ``"pick"`` (cards picked up: say ``message``), ``"drop"`` (held cards put
     down), ``"play"`` (play ``move``), ``"say"`` (say ``message``), ``"undo"``,
     ``"hint"``, ``"new"`` or ``"help"``. ``spot`` is the focus after the key.
+    ``rule``: the rules section that explains a refusal in ``message``.
     """
 
     kind: CommandKind
     spot: Spot | None = None
     move: Move | None = None
     message: str = ""
+    rule: str = ""
 
 
 def _top_columns(game: Game) -> dict[str, int]:
@@ -246,7 +258,7 @@ class Keyboard:
             if self.held is None:
                 return Command("none", spot)
             self.held = None
-            return Command("drop", spot, message="Put down: nothing moved.")
+            return Command("drop", spot, message=_("Put down: nothing moved."))
         return self.shortcut(game, key)
 
     def shortcut(self, game: Game, key: str) -> Command:
@@ -254,7 +266,7 @@ class Keyboard:
         if len(key) == 1 and key.isdigit():
             number = int(key) or 10
             if number > len(_columns(game)):
-                return Command("say", self.spot, message=f"There is no column {number}.")
+                return Command("say", self.spot, message=_("There is no column {n}.").format(n=number))
             return Command("focus", self.focus_column(game, number))
         shortcut = SHORTCUTS.get(key.lower() if len(key) == 1 else "")
         if shortcut is None:
@@ -274,12 +286,14 @@ class Keyboard:
             return self._pick(game, spot)
         if spot.pid == held.pid:
             self.held = None
-            return Command("drop", spot, message="Put down: nothing moved.")
+            return Command("drop", spot, message=_("Put down: nothing moved."))
         move = game.move_for_drop(held.pid, held.count, spot.pid)
-        rule = game.refusal(move)
-        if rule:
+        error = game.refusal_error(move)
+        if error is not None:
             cards = game.pile(held.pid)[-held.count :]
-            return Command("say", spot, message=f"{rule} Still holding {cards_phrase(cards)}.")
+            rule = refusal_text(game.settings.game, error)
+            message = _("{rule} Still holding {cards}.").format(rule=rule, cards=cards_phrase(cards))
+            return Command("say", spot, message=message, rule=rule_anchor(game.settings.game, error.reason))
         self.held = None
         return Command("play", spot, move)
 
@@ -289,7 +303,7 @@ class Keyboard:
             return Command("play", spot, STOCK_TAP)
         cards = game.pile(pid)
         if spot.index < 0 or not cards:
-            return Command("say", spot, message=f"{pile_name(pid)} is empty.")
+            return Command("say", spot, message=_("{pile} is empty.").format(pile=pile_name(pid)))
         count = len(cards) - spot.index if pid.startswith("t") else 1
         if not game.can_pick(pid, count):
             return Command("say", spot, message=pick_refusal(game, pid, count))
@@ -302,16 +316,17 @@ class Keyboard:
         pid = spot.pid
         if self.held is not None:
             if self.held.count != 1:
-                return Command("say", spot, message="Foundations take one card at a time.")
+                return Command("say", spot, message=_("Foundations take one card at a time."), rule="kl-foundations")
             pid = self.held.pid
         if pid == "s":
-            return Command("say", spot, message="Choose a card first: the stock's cards are face down.")
+            return Command("say", spot, message=_("Choose a card first: the stock's cards are face down."))
         if not game.pile(pid):
-            return Command("say", spot, message=f"{pile_name(pid)} is empty.")
+            return Command("say", spot, message=_("{pile} is empty.").format(pile=pile_name(pid)))
         move = Move(pid, "f", 1)
-        rule = game.refusal(move)
-        if rule:
-            return Command("say", spot, message=rule)
+        error = game.refusal_error(move)
+        if error is not None:
+            prefix = game.settings.game
+            return Command("say", spot, message=refusal_text(prefix, error), rule=rule_anchor(prefix, error.reason))
         self.held = None
         return Command("play", spot, move)
 

@@ -25,11 +25,13 @@ from typing import Literal
 import engine
 from engine import Action, Game, IllegalMove, Move
 from engine.codes import GameId, Scoring
+from ui.model.i18n import N_, _, ngettext
+from ui.model.refusals import refusal_text, rule_anchor
+from ui.model.words import game_name
 
 __all__ = ["Event", "EventKind", "Preferences", "Session", "describe_code", "format_clock"]
 
-SCORING_NAMES = {"N": "Normal scoring", "V": "Vegas scoring", "C": "Classic rules"}
-SUIT_NAMES = {1: "1 suit", 2: "2 suits", 4: "4 suits"}
+SCORING_NAMES = {"N": N_("Normal scoring"), "V": N_("Vegas scoring"), "C": N_("Classic rules")}
 
 EventKind = Literal["play", "undo", "new", "restart", "load", "refused"]
 
@@ -41,9 +43,12 @@ def describe_code(settings: engine.DealCode) -> str:
     'Spiderette, 2 suits'
     """
     variant = engine.variant_of(settings.game)
+    name = game_name(settings.game)
     if variant.options == "draw and scoring":
-        return f"{variant.name}, draw {settings.draw}, {SCORING_NAMES[settings.scoring]}"
-    return f"{variant.name}, {SUIT_NAMES[settings.suits]}"
+        scoring = _(SCORING_NAMES[settings.scoring])
+        return _("{game}, draw {n}, {scoring}").format(game=name, n=settings.draw, scoring=scoring)
+    n = settings.suits
+    return ngettext("{game}, {n} suit", "{game}, {n} suits", n).format(game=name, n=n)
 
 
 @dataclass(slots=True)
@@ -93,15 +98,17 @@ class Event:
     """What one dispatched action did.
 
     ``kind`` is ``"play"``, ``"undo"``, ``"new"``, ``"restart"``, ``"load"`` or
-    ``"refused"`` (then ``message`` holds the rule). ``action`` is the engine's
-    record of the played or undone action; ``won`` is True when this action
-    won the game.
+    ``"refused"`` (then ``message`` holds the rule in the player's language and
+    ``rule`` the id of the rules section that explains it). ``action`` is the
+    engine's record of the played or undone action; ``won`` is True when this
+    action won the game.
     """
 
     kind: EventKind
     action: Action | None = None
     message: str = ""
     won: bool = False
+    rule: str = ""
 
 
 def format_clock(seconds: float) -> str:
@@ -204,23 +211,27 @@ class Session:
 
     def _play(self, move: Move | str) -> Event:
         if self.game.won:
-            return Event("refused", message="This game is won: start a new one.")
+            return Event("refused", message=_("This game is won: start a new one."))
         try:
             action = self.game.play(move)
         except IllegalMove as error:
-            return Event("refused", message=str(error))
+            return self._refused(error)
         self._start_clock()
         won = self.game.won
         if won:
             self._stop_clock()
         return Event("play", action, won=won)
 
+    def _refused(self, error: IllegalMove) -> Event:
+        game = self.game.settings.game
+        return Event("refused", message=refusal_text(game, error), rule=rule_anchor(game, error.reason))
+
     def _undo(self) -> Event:
         was_won = self.game.won
         try:
             action = self.game.undo()
         except IllegalMove as error:
-            return Event("refused", message=str(error))
+            return self._refused(error)
         if was_won:
             self._start_clock()
         return Event("undo", action)

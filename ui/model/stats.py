@@ -21,6 +21,8 @@ from html import escape
 from typing import Any
 
 from engine import DealCode, safejson
+from ui.model.i18n import N_, _, ngettext
+from ui.model.words import game_name
 
 __all__ = [
     "EXPORT_KIND",
@@ -43,8 +45,8 @@ __all__ = [
 RECENT = 20
 """How many recent results a variant remembers (for the chart)."""
 
-_SCORING = {"N": "Normal", "V": "Vegas", "C": "Classic"}
-_GAMES = {"KL": "Klondike", "SD": "Spiderette", "SP": "Spider"}
+_SCORING = {"N": N_("Normal"), "V": N_("Vegas"), "C": N_("Classic")}
+_GAMES = ("KL", "SD", "SP")
 
 
 def variant_key(settings: DealCode) -> str:
@@ -65,12 +67,14 @@ def variant_label(key: str) -> str:
     >>> variant_label("KL-D3V"), variant_label("SD-S1")
     ('Klondike, draw 3, Vegas', 'Spiderette, 1 suit')
     """
-    game, _, options = key.partition("-")
-    name = _GAMES.get(game, game)
+    game, _dash, options = key.partition("-")
+    name = game_name(game) if game in _GAMES else game
     if game == "KL" and len(options) == 3:
-        return f"{name}, draw {options[1]}, {_SCORING.get(options[2], options[2])}"
+        scoring = _(_SCORING[options[2]]) if options[2] in _SCORING else options[2]
+        return _("{game}, draw {n}, {scoring}").format(game=name, n=options[1], scoring=scoring)
     suits = options[1:]
-    return f"{name}, {suits} suit{'s' if suits != '1' else ''}"
+    n = int(suits) if suits.isdigit() else 0
+    return ngettext("{game}, {n} suit", "{game}, {n} suits", n).format(game=name, n=suits)
 
 
 def is_vegas(key: str) -> bool:
@@ -278,17 +282,22 @@ def merge_import(data: object) -> dict[str, Any]:
     """Statistics read from an exported file, checked as a whole; raises ValueError
     (saying the first thing wrong) unless every figure in it is usable."""
     if not isinstance(data, dict) or data.get("kind") != EXPORT_KIND:
-        raise ValueError("This file is not a solitaire statistics export.")
+        raise ValueError(_("This file is not a solitaire statistics export."))
     version = data.get("version", EXPORT_VERSION)
     if not _whole(version) or version > EXPORT_VERSION:
-        raise ValueError("This file comes from a newer version of the game.")
+        raise ValueError(_("This file comes from a newer version of the game."))
     variants = data.get("variants")
     if not isinstance(variants, dict):
-        raise ValueError("This statistics file has no statistics in it.")
+        raise ValueError(_("This statistics file has no statistics in it."))
     kept, problems = read_variants(variants)
     if problems:
-        more = f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else ""
-        raise ValueError(f"This statistics file is damaged: {problems[0]}{more}.")
+        if len(problems) > 1:
+            raise ValueError(
+                _("This statistics file is damaged: {problem} (and {count} more problems).").format(
+                    problem=problems[0], count=len(problems) - 1
+                )
+            )
+        raise ValueError(_("This statistics file is damaged: {problem}.").format(problem=problems[0]))
     return kept
 
 
@@ -299,8 +308,8 @@ def read_import(text: str) -> dict[str, Any]:
         data = safejson.loads(text, max_chars=MAX_STATS_CHARS, max_depth=MAX_STATS_DEPTH, lenient=True)
     except safejson.JSONLimitError as error:
         if len(text) > MAX_STATS_CHARS:
-            raise ValueError("This file is far too large to be a statistics export.") from None
-        raise ValueError(f"This file is not a solitaire statistics export. {error}") from None
+            raise ValueError(_("This file is far too large to be a statistics export.")) from None
+        raise ValueError(_("This file is not a solitaire statistics export.") + f" {error}") from None
     return merge_import(data)
 
 
@@ -313,8 +322,8 @@ def chart_svg(recent: list[list[int]], width: int = 240, height: int = 64) -> st
     count = max(len(recent), 1)
     gap = 2
     bar = max(2.0, (width - gap * (RECENT - 1)) / RECENT)
-    wins = sum(1 for won, _ in recent if won)
-    label = f"Last {len(recent)} games: {wins} won, {len(recent) - wins} lost"
+    wins = sum(1 for won, _score in recent if won)
+    label = _("Last {n} games: {won} won, {lost} lost").format(n=len(recent), won=wins, lost=len(recent) - wins)
     parts = [
         f'<svg viewBox="0 0 {width} {height}" width="{width}" height="{height}"'
         f' role="img" aria-label="{escape(label)}" class="stats-chart">',
@@ -326,9 +335,10 @@ def chart_svg(recent: list[list[int]], width: int = 240, height: int = 64) -> st
         bar_height = height - 4 if won else height * 0.3
         x = index * (bar + gap)
         colour = "#2e7d32" if won else "#c62828"
+        result = _("Won, score {score}") if won else _("Lost, score {score}")
         parts.append(
             f'<rect x="{x:.1f}" y="{height - bar_height:.1f}" width="{bar:.1f}" height="{bar_height:.1f}"'
-            f' rx="1.5" fill="{colour}"><title>{"Won" if won else "Lost"}, score {score}</title></rect>'
+            f' rx="1.5" fill="{colour}"><title>{escape(result.format(score=score))}</title></rect>'
         )
     parts.append("</svg>")
     return "".join(parts)

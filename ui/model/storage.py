@@ -27,6 +27,7 @@ import engine
 from engine import safejson
 from engine.game import MAX_SAVE_CHARS
 from ui.model.stats import MAX_ID_CHARS, MAX_STATS_CHARS, MAX_STATS_DEPTH, read_variants
+from ui.model.i18n import N_, _
 
 __all__ = [
     "GAME_KEY",
@@ -114,6 +115,10 @@ class SavedGame:
     """The tab that wrote the save (see ``ui.model.tabs``)."""
 
 
+_SAVED = {"game": N_("game"), "settings": N_("settings"), "statistics": N_("statistics")}
+"""What a saved item is called in the notices about it."""
+
+
 @dataclass
 class Store:
     """Versioned, checked access to the browser storage."""
@@ -146,17 +151,17 @@ class Store:
             if not self._write_failed:
                 self._write_failed = True
                 if "quota" in str(error).lower():
-                    self.notices.append("Storage is full: progress is not being saved.")
+                    self.notices.append(_("Storage is full: progress is not being saved."))
                 else:
                     self._storage_unavailable()
             return False
         if self._write_failed:
             self._write_failed = False
-            self.notices.append("Saving works again.")
+            self.notices.append(_("Saving works again."))
         return True
 
     def _storage_unavailable(self) -> None:
-        message = "Storage is unavailable in this browser: progress will not be kept after you leave."
+        message = _("Storage is unavailable in this browser: progress will not be kept after you leave.")
         if message not in self.notices:
             self.notices.append(message)
 
@@ -172,7 +177,8 @@ class Store:
                 self._storage_unavailable()
         self.notices.append(why)
 
-    def _load_json(self, key: str, what: str) -> Any:
+    def _load_json(self, key: str, thing: str) -> Any:
+        what = _(_SAVED[thing])
         raw = self._read(key)
         if raw is None:
             return None
@@ -180,17 +186,20 @@ class Store:
         try:
             data = safejson.loads(raw, max_chars=max_chars, max_depth=max_depth, lenient=True)
         except safejson.JSONLimitError:
-            self._set_aside(key, raw, f"Your saved {what} could not be read and was set aside.")
+            self._set_aside(key, raw, _("Your saved {what} could not be read and was set aside.").format(what=what))
             return None
         if not isinstance(data, dict):
-            self._set_aside(key, raw, f"Your saved {what} was not in a known format and was set aside.")
+            self._set_aside(
+                key, raw, _("Your saved {what} was not in a known format and was set aside.").format(what=what)
+            )
             return None
         version = data.get("version")
         if version != SAVE_VERSION:
             if isinstance(version, int) and version > SAVE_VERSION:
-                why = f"Your saved {what} comes from a newer version of the game; it was set aside."
+                why = _("Your saved {what} comes from a newer version of the game; it was set aside.")
             else:
-                why = f"Your saved {what} has an unknown format and was set aside."
+                why = _("Your saved {what} has an unknown format and was set aside.")
+            why = why.format(what=what)
             self._set_aside(key, raw, why)
             return None
         return data
@@ -203,7 +212,7 @@ class Store:
             return {}
         settings = data.get("settings")
         if not isinstance(settings, dict):
-            self.notices.append("Your saved settings were incomplete; the defaults are used.")
+            self.notices.append(_("Your saved settings were incomplete; the defaults are used."))
             return {}
         return settings
 
@@ -250,12 +259,14 @@ class Store:
             salvaged = self._salvage(data.get("record"))
             raw = self._read(GAME_KEY) or ""
             if salvaged is None:
-                self._set_aside(GAME_KEY, raw, f"Your saved game could not be restored ({error}).")
+                self._set_aside(
+                    GAME_KEY, raw, _("Your saved game could not be restored ({reason}).").format(reason=error)
+                )
                 return None
             self._set_aside(
                 GAME_KEY,
                 raw,
-                "Your saved game was damaged: it was rebuilt from its moves, without its undo history.",
+                _("Your saved game was damaged: it was rebuilt from its moves, without its undo history."),
             )
             game = salvaged
         return SavedGame(game, float(elapsed), counted, finished, game_id, owner)
@@ -297,14 +308,14 @@ class Store:
             return {}
         variants = data.get("variants")
         if not isinstance(variants, dict):
-            self.notices.append("Your saved statistics were incomplete and were reset.")
+            self.notices.append(_("Your saved statistics were incomplete and were reset."))
             return {}
         kept, problems = read_variants(variants)
         if problems:
             self._set_aside(
                 STATS_KEY,
                 self._read(STATS_KEY) or "",
-                "Some of your saved statistics were damaged: those figures were set aside, the rest are kept.",
+                _("Some of your saved statistics were damaged: those figures were set aside, the rest are kept."),
             )
             # Written back clean at once, so that the notice is not repeated on every read.
             self.save_stats(kept)

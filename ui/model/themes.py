@@ -10,21 +10,24 @@ one attribute of the page's root element, and a test checks that every name here
 
 from __future__ import annotations
 
+from ui.model.i18n import N_
+
 __all__ = ["BACKS", "TABLES", "back_names", "table_names"]
 
 BACKS: tuple[tuple[str, str], ...] = (
-    ("blue", "Blue lattice"),
-    ("red", "Red diamonds"),
-    ("green", "Green rings"),
-    ("midnight", "Midnight"),
+    ("blue", N_("Blue lattice")),
+    ("red", N_("Red diamonds")),
+    ("green", N_("Green rings")),
+    ("midnight", N_("Midnight")),
 )
-"""Card backs: the attribute value and the name Settings shows. The first is the default."""
+"""Card backs: the attribute value and the name Settings shows (in English, marked for
+translation: Settings shows it through ``_``). The first is the default."""
 
 TABLES: tuple[tuple[str, str], ...] = (
-    ("green", "Green felt"),
-    ("blue", "Blue felt"),
-    ("red", "Red felt"),
-    ("contrast", "High contrast"),
+    ("green", N_("Green felt")),
+    ("blue", N_("Blue felt")),
+    ("red", N_("Red felt")),
+    ("contrast", N_("High contrast")),
 )
 """Table colours, likewise; the last one is for players who need strong contrast."""
 

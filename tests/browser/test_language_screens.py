@@ -1,0 +1,179 @@
+"""The whole page in Thai and Khmer: no English left on any screen, no axe violation,
+no text overflowing its box at 360x640 (English too), and screenshots to look at."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+from tests.browser.conftest import screenshot
+from tests.browser.helpers import cards_in, click_card, wait_idle, wait_moves
+from tests.browser.test_axe import WIN_RECORD, assert_clean, encode
+from tests.ui.test_i18n import NOT_WORDS
+
+pytestmark = pytest.mark.browser
+
+ENGLISH_LEFT = """(notWords) => {
+    const strip = new RegExp(notWords.source, 'g');
+    const visible = el => {
+        if (!el || el.closest('[hidden], dialog:not([open])')) return false;
+        const style = getComputedStyle(el);
+        if (style.display === 'none' || style.visibility === 'hidden') return false;
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && r.height > 0;
+    };
+    // Words a translation keeps: language names in themselves, codes, keys, card indices.
+    const kept = el => el.closest('[lang="en"], code, kbd, script, style, svg, #code, .card .face');
+    const found = [];
+    const look = (text, where) => {
+        const words = String(text || '').replace(strip, ' ').match(/[A-Za-z]{2,}/g);
+        if (words) found.push(where + ': ' + words.join(' ') + ' <- ' + String(text).trim().slice(0, 80));
+    };
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const el = node.parentElement;
+        if (visible(el) && !kept(el)) look(node.textContent, el.tagName.toLowerCase() + (el.id ? '#' + el.id : ''));
+    }
+    for (const el of document.querySelectorAll('[aria-label], [title], [placeholder], [aria-roledescription]')) {
+        if (!visible(el) && !el.matches('.card, .pile') || kept(el)) continue;
+        for (const name of ['aria-label', 'title', 'aria-roledescription']) {
+            if (el.hasAttribute(name)) look(el.getAttribute(name), name + '@' + (el.id || el.className));
+        }
+    }
+    look(document.title, 'title');
+    return found;
+}"""
+
+OVERFLOWING = """() => [...document.querySelectorAll(
+        'button, label, legend, .seg span, .stat, dt, dd, th, td, h2, h3, .tool span, .rules-toc a, .check span, '
+        + '#status span'
+    )].filter(el => {
+        if (el.closest('[hidden], dialog:not([open])')) return false;
+        const style = getComputedStyle(el);
+        if (style.display === 'none' || style.visibility === 'hidden' || el.clientWidth <= 1) return false;
+        const cut = el.scrollHeight > el.clientHeight + 2 && style.overflowY === 'hidden';
+        return el.scrollWidth > el.clientWidth + 1 || cut;
+    }).map(el => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + ' "' + el.textContent.trim().slice(0, 40)
+        + '" ' + el.scrollWidth + '>' + el.clientWidth)"""
+
+
+def english_left(page: Page) -> list[str]:
+    found: list[str] = page.evaluate(f"({ENGLISH_LEFT})(new RegExp({NOT_WORDS.pattern!r}))")
+    return found
+
+
+def overflowing(page: Page) -> list[str]:
+    found: list[str] = page.evaluate(OVERFLOWING)
+    return found
+
+
+def check_screen(page: Page, language: str, where: str, problems: dict[str, list[str]]) -> None:
+    """Gather what is wrong with the screen as it is (checked at the end, all screens at once)."""
+    if language != "en":
+        problems["english"] += [f"{where}: {line}" for line in english_left(page)]
+    problems["overflow"] += [f"{where}: {line}" for line in overflowing(page)]
+
+
+def open_in(open_game: Callable[..., Page], language: str, hash_: str, width: int, height: int) -> Page:
+    page = open_game(hash_, width=width, height=height, locale={"en": "en-US", "th": "th-TH", "km": "km-KH"}[language])
+    assert page.evaluate("document.documentElement.lang") == language
+    wait_idle(page)
+    return page
+
+
+def tour(page: Page, language: str, size: str, axe: bool) -> dict[str, list[str]]:
+    """Every screen of the game: the table with a refused move, each dialog, the rules of
+    both families, Spider's table and the win summary."""
+    problems: dict[str, list[str]] = {"english": [], "overflow": []}
+    shots = language != "en"
+
+    def screen(where: str, shot: str = "") -> None:
+        check_screen(page, language, where, problems)
+        if axe:
+            assert_clean(page, f"{language} {where}")
+        if shot and shots:
+            screenshot(page, f"{language}-{size}-{shot}")
+
+    # A refused move: the rule, and "Why?".
+    page.keyboard.press("2")
+    page.keyboard.press("Enter")
+    page.keyboard.press("1")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#status .why")
+    screen("table, refused move", "table")
+    page.click("#status .why")
+    page.wait_for_selector("#dlg-rules[open]")
+    assert page.evaluate("document.activeElement.closest('section').id") == "kl-columns"
+    screen("rules at the refused rule", "rules")
+    page.check("#rules-game input[value='SD']")
+    screen("Spider rules")
+    page.keyboard.press("Escape")
+    page.focus("#board")
+    page.keyboard.press("Escape")  # the held cards go back down
+
+    for button, dialog, shot in (
+        ("#btn-new", "#dlg-new", "new-game"),
+        ("#btn-settings", "#dlg-settings", ""),
+        ("#btn-stats", "#dlg-stats", ""),
+        ("?", "#dlg-help", ""),
+    ):
+        if button == "?":
+            page.keyboard.press("?")  # the Keys button is not on phones
+        else:
+            page.click(button)
+        page.wait_for_selector(f"{dialog}[open]")
+        screen(dialog, shot)
+        page.keyboard.press("Escape")
+
+    page.evaluate("hash => { location.hash = hash; }", "#SP1-S2-AAAAAAB")
+    page.wait_for_function("() => document.querySelector('[data-code]').dataset.code === 'SP1-S2-AAAAAAB'")
+    wait_idle(page)
+    screen("Spider table", "spider")
+
+    page.evaluate("hash => { location.hash = hash; }", encode(WIN_RECORD))
+    page.wait_for_function("() => document.querySelector('[data-moves]').dataset.moves === '101'")
+    wait_idle(page)
+    click_card(page, cards_in(page, "t4")[-1])
+    wait_moves(page, 102)
+    page.wait_for_selector("#dlg-win[open]")
+    page.wait_for_timeout(300)
+    screen("win summary", "win")
+    return problems
+
+
+@pytest.mark.parametrize("language", ["th", "km"])
+def test_phone_screens_speak_only_the_language_fit_and_pass_axe(open_game: Callable[..., Page], language: str) -> None:
+    page = open_in(open_game, language, "#KL1-D1N-AAAAAAG", 360, 640)
+    problems = tour(page, language, "360x640", axe=True)
+    assert problems == {"english": [], "overflow": []}
+
+
+@pytest.mark.parametrize("language", ["th", "km"])
+def test_desktop_screens(open_game: Callable[..., Page], language: str) -> None:
+    page = open_in(open_game, language, "#KL1-D1N-AAAAAAG", 1440, 900)
+    problems = tour(page, language, "1440x900", axe=False)
+    assert problems == {"english": [], "overflow": []}
+
+
+@pytest.mark.parametrize(("language", "width", "height"), [("en", 360, 640), ("th", 640, 360), ("km", 640, 360)])
+def test_no_text_overflows_its_box(open_game: Callable[..., Page], language: str, width: int, height: int) -> None:
+    page = open_in(open_game, language, "#KL1-D1N-AAAAAAG", width, height)
+    problems = tour(page, language, f"{width}x{height}", axe=False)
+    assert problems["overflow"] == []
+
+
+def test_the_english_check_finds_english(open_game: Callable[..., Page]) -> None:
+    page = open_in(open_game, "th", "#KL1-D1N-AAAAAAG", 360, 640)
+    assert english_left(page) == []
+    page.evaluate("document.querySelector('#status').textContent = 'Only a King goes there'")
+    page.evaluate("document.getElementById('btn-new').setAttribute('aria-label', 'New game')")
+    found: Any = english_left(page)
+    assert any("Only King goes there" in line for line in found)
+    assert any("New game" in line for line in found)
+    page.evaluate("document.querySelector('#btn-undo span').style.width = '4px'")
+    page.evaluate("document.querySelector('#btn-undo span').style.display = 'block'")
+    page.evaluate("document.querySelector('#btn-undo span').style.overflow = 'hidden'")
+    assert any("btn" in line or "span" in line for line in overflowing(page))

@@ -1,0 +1,461 @@
+"""Three languages: catalogs complete and fresh, the choice of language, refusals
+and rules in the player's words (pure Python, CPython)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections.abc import Iterator
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+import engine
+from engine.cards import SUITS, Card
+from engine.moves import REASONS
+from tests.engine.test_reasons import MOVE_EXAMPLES
+from tools import catalogs
+from ui.model import i18n, rules_view
+from ui.model.refusals import KLONDIKE_ANCHORS, SPIDER_ANCHORS, code_error_text, refusal_text, rule_anchor
+from ui.model.rules import DIAGRAM_CODES, Section, Table, rules_for, rules_title
+from ui.model.words import card_name, game_name, pile_name
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+THAI = re.compile("[\u0e00-\u0e7f]")
+KHMER = re.compile("[\u1780-\u17ff]")
+SCRIPT = {"th": THAI, "km": KHMER}
+PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
+# Deal codes, their parts, notation, single letters (card ranks J Q K A, keys D F U H) and
+# the names printed on keys are not words to translate.
+NOT_WORDS = re.compile(
+    r"[A-Z]{2}\d-[A-Z0-9]{2,3}-[A-Z]{7}|\b[A-Z]{1,2}\d?\b|\bt\d+(?::\d+)?>[a-z]\d*|\bw>f\b|\bs\b|\$"
+    r"|\b(?:Ctrl|Enter|Escape|Tab|Shift|Home|End|Space|JSON)\b|[\w-]+\.json"
+)
+LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards() -> Iterator[None]:
+    yield
+    i18n.use_language("en")
+
+
+def english_words(text: str) -> list[str]:
+    return LATIN_WORD.findall(NOT_WORDS.sub(" ", text))
+
+
+# ------------------------------------------------------------------ catalogs
+
+
+def test_catalogs_are_complete_and_up_to_date() -> None:
+    assert catalogs.problems() == []
+
+
+@pytest.fixture
+def scratch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of the sources and catalogs for the checks to find fault with."""
+    shutil.copytree(ROOT / "ui", tmp_path / "ui", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "locale", tmp_path / "locale")
+    (tmp_path / "static").mkdir()
+    for name in ["index.html", *catalogs.PAGE_SOURCES, catalogs.WORDS_JS, "static/manifest.th.webmanifest"]:
+        shutil.copyfile(ROOT / name, tmp_path / name)
+    shutil.copyfile(ROOT / "static/manifest.km.webmanifest", tmp_path / "static/manifest.km.webmanifest")
+    monkeypatch.setattr(catalogs, "ROOT", tmp_path)
+    monkeypatch.setattr(catalogs, "LOCALE", tmp_path / "locale")
+    assert catalogs.problems() == []
+    return tmp_path
+
+
+def test_a_new_message_makes_the_catalogs_stale(scratch: Path) -> None:
+    (scratch / "ui" / "extra.py").write_text('from ui.model.i18n import _\n\nWORDS = _("A brand new sentence.")\n')
+    found = catalogs.problems()
+    assert any("th/LC_MESSAGES/game.po is out of date" in line for line in found)
+    assert any("km/LC_MESSAGES/game.po is out of date" in line for line in found)
+    catalogs.update()
+    assert catalogs.untranslated("th") == ["A brand new sentence."]
+    assert any("no translation for 'A brand new sentence.'" in line for line in catalogs.problems())
+
+
+def test_a_missing_translation_or_stale_mo_is_found(scratch: Path) -> None:
+    po = scratch / "locale" / "km" / "LC_MESSAGES" / "game.po"
+    text = po.read_text(encoding="utf-8")
+    po.write_text(text.replace('msgstr "សូលីទែរ"', 'msgstr ""', 1), encoding="utf-8")
+    found = catalogs.problems()
+    assert "locale/km/LC_MESSAGES/game.po: no translation for 'Solitaire'" in found
+    stale = "is not made from the .po files: run python3 tools/catalogs.py compile"
+    assert f"locale/km/LC_MESSAGES/game.mo {stale}" in found
+    assert any(line.startswith("static/words.js is not made") for line in found)
+    assert any(line.startswith("static/manifest.km.webmanifest is not made") for line in found)
+    assert not any("manifest.th" in line for line in found)
+
+
+def test_the_pages_words_are_extracted_from_the_html(scratch: Path) -> None:
+    page = scratch / "index.html"
+    text = page.read_text(encoding="utf-8")
+    page.write_text(
+        text.replace("<body>", '<body><p data-i18n="bar">A  new\n label</p><b data-i18n-attrs="title" title="Tip">', 1),
+        encoding="utf-8",
+    )
+    catalogs.update()
+    assert set(catalogs.untranslated("th")) == {"A new label", "Tip"}
+    assert catalogs._read("th").get("A new label", context="bar") is not None
+
+
+def translations(language: str) -> list[tuple[str, str]]:
+    pairs = []
+    for message in catalogs._read(language):
+        if not message.id:
+            continue
+        ids = [message.id] if isinstance(message.id, str) else list(message.id)
+        strings = [message.string] if isinstance(message.string, str) else list(message.string)
+        pairs += [(ids[-1] if len(ids) > 1 else ids[0], s) for s in strings]
+    return pairs
+
+
+@pytest.mark.parametrize("language", ["th", "km"])
+def test_translations_keep_placeholders_and_are_written_in_their_script(language: str) -> None:
+    other = KHMER if language == "th" else THAI
+    pairs = translations(language)
+    assert len(pairs) > 100
+    for english, text in pairs:
+        assert sorted(PLACEHOLDER.findall(text)) == sorted(set(PLACEHOLDER.findall(english))), (english, text)
+        assert not other.search(text), (english, text)
+        words_left = english_words(PLACEHOLDER.sub(" ", text))
+        assert words_left == [], (english, text)
+        rest = PLACEHOLDER.sub("", text).strip()
+        if english_words(PLACEHOLDER.sub(" ", english)) and rest not in ("", "J", "Q", "K"):
+            assert SCRIPT[language].search(rest), (english, text)
+
+
+def test_the_archive_carries_the_compiled_catalogs() -> None:
+    from tools import pyfiles
+
+    names = pyfiles.python_files()
+    assert "locale/th/LC_MESSAGES/game.mo" in names
+    assert "locale/km/LC_MESSAGES/game.mo" in names
+    assert not any(name.endswith(".po") for name in names)
+
+
+# ------------------------------------------------------------- the language
+
+
+@pytest.mark.parametrize(
+    ("stored", "preferred", "chosen"),
+    [
+        (None, ["th-TH", "en-US"], "th"),
+        (None, ["km"], "km"),
+        (None, ["en-GB", "th"], "en"),
+        (None, ["fr-FR", "de"], "en"),
+        (None, ["fr-FR", "km-KH"], "km"),
+        (None, [], "en"),
+        ("km", ["th"], "km"),
+        ("th", [], "th"),
+        ("xx", ["km_KH"], "km"),
+        ("", ["TH"], "th"),
+    ],
+)
+def test_choice_of_language(stored: str | None, preferred: list[str], chosen: str) -> None:
+    assert i18n.choose_language(stored, preferred) == chosen
+
+
+class BrokenStorage:
+    def getItem(self, key: str) -> str | None:
+        raise RuntimeError("storage is disabled")
+
+    def setItem(self, key: str, value: str) -> None:
+        raise RuntimeError("quota exceeded")
+
+
+def test_the_choice_is_remembered_and_storage_trouble_changes_nothing() -> None:
+    from ui.model.storage import MemoryBackend
+
+    store = MemoryBackend()
+    assert i18n.remembered_language(store) is None
+    assert i18n.remember_language(store, "km")
+    assert store.getItem(i18n.LANGUAGE_KEY) == "km"
+    assert i18n.remembered_language(store) == "km"
+    assert i18n.choose_language(i18n.remembered_language(store), ["th"]) == "km"
+    assert not i18n.remember_language(store, "fr")
+    assert i18n.remembered_language(store) == "km"
+    store.setItem(i18n.LANGUAGE_KEY, "tampered")
+    assert i18n.remembered_language(store) is None
+    broken = BrokenStorage()
+    assert i18n.remembered_language(broken) is None
+    assert not i18n.remember_language(broken, "th")
+
+
+def test_each_language_is_named_in_itself() -> None:
+    assert i18n.LANGUAGES == {"en": "English", "th": "ไทย", "km": "ខ្មែរ"}
+
+
+def test_changing_language_tells_listeners_once() -> None:
+    heard: list[str] = []
+    stop = i18n.on_language_change(heard.append)
+    try:
+        assert i18n.use_language("th")
+        assert i18n.use_language("th")  # no change, no news
+        assert i18n.use_language("km")
+        assert not i18n.use_language("fr")
+        assert i18n.current_language() == "km"
+    finally:
+        stop()
+    i18n.use_language("en")
+    assert heard == ["th", "km"]
+
+
+def test_gettext_follows_the_language() -> None:
+    assert (i18n._("Waste"), i18n.document_title()) == ("Waste", "Solitaire")
+    i18n.use_language("th")
+    assert (i18n._("Waste"), i18n.document_title()) == ("กองพัก", "โซลิแทร์")
+    i18n.use_language("km")
+    assert (i18n._("Waste"), i18n.document_title()) == ("គំនរបើក", "សូលីទែរ")
+    one = "Only face-up cards can be moved: {pile} has {n} face-up card."
+    many = "Only face-up cards can be moved: {pile} has {n} face-up cards."
+    assert i18n.ngettext(one, many, 2).format(pile="X", n=2).endswith("X មានសន្លឹកបើក 2 សន្លឹក។")
+    i18n.use_language("en")
+    assert i18n.ngettext(one, many, 1).endswith("{n} face-up card.")
+    assert i18n.ngettext(one, many, 2).endswith("{n} face-up cards.")
+
+
+def test_a_missing_catalog_leaves_the_language_as_it_was(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    monkeypatch.setattr(i18n, "_catalogs", {})
+    assert not i18n.use_language("th")
+    assert i18n.current_language() == "en"
+
+
+# ------------------------------------------------------------------- words
+
+
+@pytest.mark.parametrize("language", ["en", "th", "km"])
+def test_every_card_has_its_own_name(language: str) -> None:
+    i18n.use_language(language)
+    names = {card_name(Card(rank, suit)) for suit in SUITS for rank in range(1, 14)}
+    assert len(names) == 52
+    piles = {pile_name(pid) for pid in ("s", "w", "f1", "f2", "f3", "f4", *(f"t{i}" for i in range(1, 11)))}
+    assert len(piles) == 16
+    assert len({game_name(g) for g in ("KL", "SD", "SP")}) == 3
+
+
+def test_english_card_names_are_the_engines() -> None:
+    for suit in SUITS:
+        for rank in range(1, 14):
+            assert card_name(Card(rank, suit)) == Card(rank, suit).name
+
+
+# ---------------------------------------------------------------- refusals
+
+
+def test_every_reason_has_a_rule_section_in_the_games_that_refuse_with_it() -> None:
+    assert set(KLONDIKE_ANCHORS) | set(SPIDER_ANCHORS) == set(REASONS)
+    for game, anchors in (("KL", KLONDIKE_ANCHORS), ("SD", SPIDER_ANCHORS)):
+        sections = {section.anchor for section in rules_for(game)}
+        assert set(anchors.values()) <= sections, game
+        assert rule_anchor(game, None) in sections
+
+
+EXAMPLES = [(reason, make, move) for reason, make, move, _ in MOVE_EXAMPLES]
+
+
+@pytest.mark.parametrize(("reason", "make", "move"), EXAMPLES, ids=[e[0] for e in EXAMPLES])
+def test_each_refusal_in_each_language(reason: str, make: object, move: object) -> None:
+    game = make()  # type: ignore[operator]
+    error = game.refusal_error(move)
+    prefix = game.settings.game
+    anchors = KLONDIKE_ANCHORS if prefix == "KL" else SPIDER_ANCHORS
+    assert reason in anchors, f"{reason} is refused in {prefix} but has no rule section there"
+    english = refusal_text(prefix, error)
+    worded_anew = ("notation", "no_such_pile", "empty_pile", "face_down", "no_foundations", "stock_tap_only")
+    if reason not in (*worded_anew, "already_on_foundation"):
+        assert english == str(error)  # the engine's own rule, word for word
+    for language in ("th", "km"):
+        i18n.use_language(language)
+        text = refusal_text(prefix, error)
+        assert SCRIPT[language].search(text), text
+        assert english_words(text) == [], text
+    i18n.use_language("en")
+
+
+def test_deal_code_errors_in_each_language() -> None:
+    errors = []
+    for code in ("hello", "KL2-D1N-AAAAAAG", "XX1-D1N-AAAAAAG", "KL1-D2N-AAAAAAG", "KL1-D1N-AAAAAG"):
+        with pytest.raises(engine.CodeError) as info:
+            engine.parse_code(code)
+        errors.append(info.value)
+    with pytest.raises(engine.CodeError) as wrong:
+        engine.Spider("SD1-S1-AAAAAAA")
+    errors.append(wrong.value)
+    english = [code_error_text(e) for e in errors]
+    assert len(set(english)) == 6
+    for language in ("th", "km"):
+        i18n.use_language(language)
+        for error, words in zip(errors, english, strict=True):
+            text = code_error_text(error)
+            assert text != words
+            assert SCRIPT[language].search(text)
+            assert english_words(text) == [], text
+
+
+# ------------------------------------------------------------------- rules
+
+
+def all_text(sections: tuple[Section, ...]) -> list[str]:
+    texts = []
+    for section in sections:
+        texts.append(section.title)
+        for block in section.blocks:
+            if isinstance(block, Table):
+                texts += [*block.head, *(cell for row in block.rows for cell in row)]
+            elif isinstance(block, tuple):
+                texts += list(block)
+            else:
+                texts.append(block)
+    return texts
+
+
+@pytest.mark.parametrize("game", ["KL", "SD", "SP"])
+def test_rules_have_unique_anchors_and_the_worked_examples(game: str) -> None:
+    sections = rules_for(game)
+    anchors = [s.anchor for s in sections]
+    assert len(anchors) == len(set(anchors))
+    assert all(re.fullmatch(r"(kl|sp)-[a-z]+", a) for a in anchors)
+    for language in ("en", "th", "km"):
+        i18n.use_language(language)
+        text = " ".join(all_text(rules_for(game)))
+        figures = ("625", "+$208", "−$52") if game == "KL" else ("500 − 53 + 400 = 847", "104")
+        for figure in figures:
+            assert figure in text, (language, figure)
+        assert DIAGRAM_CODES[game] in text
+
+
+@pytest.mark.parametrize("language", ["th", "km"])
+@pytest.mark.parametrize("game", ["KL", "SD"])
+def test_rules_are_fully_translated(language: str, game: str) -> None:
+    english = all_text(rules_for(game))
+    i18n.use_language(language)
+    texts = all_text(rules_for(game))
+    assert len(texts) == len(english)
+    for before, after in zip(english, texts, strict=True):
+        assert english_words(after) == [], after
+        if english_words(before):
+            assert after != before
+    assert english_words(rules_title(game)) == []
+
+
+def test_rules_cover_what_the_issue_lists() -> None:
+    kl = {s.anchor for s in rules_for("KL")}
+    sp = {s.anchor for s in rules_for("SP")}
+    assert {"kl-goal", "kl-deal", "kl-columns", "kl-empty", "kl-foundations", "kl-stock", "kl-classic"} <= kl
+    assert {"kl-scoring", "kl-vegas", "kl-controls", "kl-undo"} <= kl
+    assert {"sp-goal", "sp-deal", "sp-columns", "sp-groups", "sp-empty", "sp-stock", "sp-runs"} <= sp
+    assert {"sp-scoring", "sp-controls", "sp-undo"} <= sp
+
+
+# ----------------------------------------------------------------- glossary
+
+CHECKED_TERMS = (
+    "stock", "waste", "foundation", "column", "deal code", "completed run",
+    "spades", "hearts", "diamonds", "clubs", "Ace", "Klondike", "Spiderette", "Spider",
+)  # fmt: skip
+
+
+def glossary() -> dict[str, dict[str, str]]:
+    rows = {}
+    for line in (ROOT / "locale" / "GLOSSARY.md").read_text(encoding="utf-8").splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) == 4 and cells[0] not in ("term", "---"):
+            rows[cells[0]] = {"en": cells[1], "th": cells[2], "km": cells[3]}
+    return rows
+
+
+def test_the_glossary_names_the_issues_thai_terms() -> None:
+    rows = glossary()
+    thai = {term: rows[term]["th"] for term in ("stock", "waste", "foundation", "column", "deal code", "completed run")}
+    assert thai == {
+        "stock": "กองจั่ว",
+        "waste": "กองพัก",
+        "foundation": "กองฐาน",
+        "column": "คอลัมน์",
+        "deal code": "รหัสเกม",
+        "completed run": "ชุดเรียง",
+    }
+
+
+@pytest.mark.parametrize("language", ["th", "km"])
+def test_every_message_uses_the_glossary_terms(language: str) -> None:
+    rows = glossary()
+    assert set(CHECKED_TERMS) <= set(rows)
+    offenders = []
+    for message in catalogs._read(language):
+        if not message.id:
+            continue
+        english = message.id if isinstance(message.id, str) else message.id[0]
+        strings = [message.string] if isinstance(message.string, str) else list(message.string)
+        for term in CHECKED_TERMS:
+            pattern = rf"\b{term}s?\b" if term[0].islower() else rf"\b{term}\b"
+            flags = re.IGNORECASE if term[0].islower() else 0
+            if re.search(pattern, english, flags):
+                word = rows[term][language].split(" (")[0]
+                offenders += [(term, english, text) for text in strings if word not in text]
+    assert offenders == []
+
+
+# ------------------------------------------------------------ rules markup
+
+
+class _Text(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.text: list[str] = []
+        self.ids: list[str] = []
+        self.labels: list[str] = []
+        self.links: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        if values.get("id"):
+            self.ids.append(str(values["id"]))
+        if values.get("aria-label"):
+            self.labels.append(str(values["aria-label"]))
+        if tag == "a":
+            self.links.append(str(values.get("href")))
+
+    def handle_data(self, data: str) -> None:
+        self.text.append(data)
+
+
+@pytest.mark.parametrize("language", ["en", "th", "km"])
+@pytest.mark.parametrize("game", ["KL", "SD", "SP"])
+def test_rules_markup_links_every_section_and_speaks_the_language(language: str, game: str) -> None:
+    i18n.use_language(language)
+    parser = _Text()
+    parser.feed(rules_view.rules_html(game))
+    anchors = [section.anchor for section in rules_for(game)]
+    assert parser.links == [f"#{anchor}" for anchor in anchors]
+    assert set(anchors) <= set(parser.ids)
+    assert len(parser.ids) == len(set(parser.ids))
+    text = " ".join(parser.text + parser.labels)
+    if language != "en":
+        assert english_words(text) == [], english_words(text)
+    assert DIAGRAM_CODES[game] in text
+
+
+def test_rules_markup_escapes_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(rules_view, "rules_for", lambda game: (Section("kl-goal", "<b>&", ("a<i>",)),))
+    html = rules_view.rules_html("KL")
+    assert "&lt;b&gt;&amp;" in html
+    assert "a&lt;i&gt;" in html
+    assert "<b>&" not in html
+
+
+def test_the_deal_picture_is_the_real_deal() -> None:
+    html = rules_view.deal_diagram_html("KL1-D1N-AAAAAAG", "cap")
+    shown = re.findall(r'data-face="up" data-suit="(\w)"', html)
+    game = engine.new_game("KL1-D1N-AAAAAAG")
+    assert shown == [game.pile(f"t{i}")[-1].suit for i in range(1, 8)]
+    assert 'aria-labelledby="cap"' in html
+    assert "Ace of diamonds, Jack of clubs, King of diamonds" in html
+    spider = rules_view.deal_diagram_html("SD1-S4-AAAAAAH", "cap")
+    assert spider.count('data-face="up"') == 7
+    assert spider.count('class="slot"') == 0

@@ -1,0 +1,71 @@
+"""How to play, in a modal dialog: the rules of the game being played (or of the
+other family, chosen at its top), opened at a section for the "Why?" of a refused move."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyscript import document
+
+from ui.dom.callbacks import listen
+from ui.model.rules_view import rules_html
+
+__all__ = ["RulesDialog"]
+
+
+class RulesDialog:
+    """The rules dialog (``#dlg-rules``): its content comes from ``ui.model.rules_view``."""
+
+    def __init__(self) -> None:
+        self.el = document.getElementById("dlg-rules")
+        self.body = document.getElementById("rules-body")
+        self.form = self.el.querySelector("form")
+        self._game = ""
+        listen(document.getElementById("rules-game"), "change", self._game_chosen)
+        listen(self.body, "click", self._link_clicked)
+
+    def open(self, game: str, section: str = "") -> None:
+        """Show the rules of ``game`` (a deal-code prefix), at ``section`` when given."""
+        family = "KL" if game == "KL" else "SD"
+        self._show(family)
+        if not self.el.open:
+            self.el.showModal()
+        if section and document.getElementById(section) is not None:
+            self._go_to(section)
+        else:
+            self.el.scrollTop = 0
+            document.getElementById("rules-title").focus()
+
+    def _link_clicked(self, event: Any) -> None:
+        # The table of contents scrolls the dialog; it must not touch the page's hash,
+        # which holds the deal code.
+        link = event.target.closest("a[href^='#']")
+        if link is None:
+            return
+        event.preventDefault()
+        self._go_to(str(link.getAttribute("href"))[1:])
+
+    def _go_to(self, section: str) -> None:
+        target = document.getElementById(section) if section else None
+        if target is None:
+            return
+        for marked in self.body.querySelectorAll(".rule.why"):
+            marked.classList.remove("why")
+        target.classList.add("why")
+        target.scrollIntoView()
+        target.querySelector("h3").focus()
+
+    def _show(self, family: str) -> None:
+        self._game = family
+        for radio in self.form.querySelectorAll("input[name='rules-game']"):
+            radio.checked = str(radio.value) == family
+        self.body.innerHTML = rules_html(family)
+
+    def _game_chosen(self, event: Any) -> None:
+        self._show(str(event.target.value))
+        self.el.scrollTop = 0
+
+    def language_changed(self) -> None:
+        """The rules again in the new language (the section in view is kept)."""
+        if self._game:
+            self._show(self._game)

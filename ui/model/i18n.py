@@ -1,0 +1,192 @@
+"""The player's language: gettext catalogs, the choice of language, and news of a change.
+
+English is written in the code; Thai and Khmer come from the compiled catalogs
+``locale/<lang>/LC_MESSAGES/game.mo``, which travel in the game's archive. The
+language is the player's remembered choice, else the first of the browser's
+preferred languages that the game speaks, else English.
+
+Pure Python (the standard ``gettext``), so every word is checked in CPython.
+
+>>> use_language("th")
+True
+>>> _("Stock"), current_language(), document_title()
+('กองจั่ว', 'th', 'โซลิแทร์')
+>>> use_language("en")
+True
+>>> _("Stock"), choose_language(None, ["km-KH", "en-US"]), choose_language("th", ["km"])
+('Stock', 'km', 'th')
+"""
+
+from __future__ import annotations
+
+import gettext
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Protocol
+
+__all__ = [
+    "DEFAULT_LANGUAGE",
+    "DOMAIN",
+    "LANGUAGES",
+    "LANGUAGE_KEY",
+    "LOCALE_DIR",
+    "N_",
+    "_",
+    "choose_language",
+    "current_language",
+    "document_title",
+    "ngettext",
+    "on_language_change",
+    "pgettext",
+    "remember_language",
+    "remembered_language",
+    "use_language",
+]
+
+LANGUAGES: dict[str, str] = {"en": "English", "th": "ไทย", "km": "ខ្មែរ"}
+"""Every language of the game, each named in itself (as the language control shows it)."""
+
+DEFAULT_LANGUAGE = "en"
+DOMAIN = "game"
+"""The catalogs' name: ``locale/<lang>/LC_MESSAGES/game.mo``."""
+
+LOCALE_DIR = Path(__file__).resolve().parent.parent.parent / "locale"
+"""Where the compiled catalogs are, in the repository and in the browser's file
+system alike (the archive keeps the repository's layout)."""
+
+LANGUAGE_KEY = "solitaire.language"
+"""The browser storage key of the remembered choice: a bare language code, so the
+loading screen's script can read it before Python starts."""
+
+Listener = Callable[[str], None]
+
+
+class Storage(Protocol):
+    """The part of the Web Storage API the choice needs (``localStorage``)."""
+
+    def getItem(self, key: str) -> str | None: ...
+
+    def setItem(self, key: str, value: str) -> None: ...
+
+
+_catalogs: dict[str, gettext.NullTranslations] = {}
+_listeners: list[Listener] = []
+_state: dict[str, object] = {"language": DEFAULT_LANGUAGE, "catalog": gettext.NullTranslations()}
+
+
+def choose_language(stored: str | None, preferred: Iterable[str]) -> str:
+    """The language to play in: the remembered choice when it is one of ours,
+    else the first preferred language we speak (``th-TH`` counts as ``th``),
+    else English.
+
+    >>> choose_language(None, ["fr-FR", "th-TH", "en"]), choose_language("xx", [])
+    ('th', 'en')
+    """
+    if stored in LANGUAGES:
+        return stored
+    for tag in preferred:
+        primary = str(tag).strip().replace("_", "-").split("-")[0].lower()
+        if primary in LANGUAGES:
+            return primary
+    return DEFAULT_LANGUAGE
+
+
+def remembered_language(storage: Storage) -> str | None:
+    """The language the player chose before, or None (never chosen, unreadable
+    storage, or a value that is not one of ours)."""
+    try:
+        value = storage.getItem(LANGUAGE_KEY)
+    except Exception:  # noqa: BLE001 - storage disabled or blocked: as if never chosen
+        return None
+    return value if value in LANGUAGES else None
+
+
+def remember_language(storage: Storage, language: str) -> bool:
+    """Keep the player's choice for the next visit; False when storage refuses
+    (the game goes on in that language all the same)."""
+    if language not in LANGUAGES:
+        return False
+    try:
+        storage.setItem(LANGUAGE_KEY, language)
+    except Exception:  # noqa: BLE001 - full or disabled storage must never break the game
+        return False
+    return True
+
+
+def _catalog(language: str) -> gettext.NullTranslations:
+    if language == DEFAULT_LANGUAGE:
+        return gettext.NullTranslations()
+    if language not in _catalogs:
+        with open(LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo", "rb") as file:
+            _catalogs[language] = gettext.GNUTranslations(file)
+    return _catalogs[language]
+
+
+def use_language(language: str) -> bool:
+    """Speak ``language`` from now on and tell every listener (so the page is
+    drawn again in it). False, and nothing changes, for a language we do not
+    speak or whose catalog cannot be read."""
+    if language not in LANGUAGES:
+        return False
+    try:
+        catalog = _catalog(language)
+    except OSError:
+        return False
+    changed = language != _state["language"]
+    _state["language"] = language
+    _state["catalog"] = catalog
+    if changed:
+        for listener in list(_listeners):
+            listener(language)
+    return True
+
+
+def current_language() -> str:
+    """The language the game speaks now (``"en"``, ``"th"`` or ``"km"``)."""
+    return str(_state["language"])
+
+
+def on_language_change(listener: Listener) -> Callable[[], None]:
+    """Call ``listener(language)`` after every change of language; returns a
+    function that stops it."""
+    _listeners.append(listener)
+
+    def stop() -> None:
+        if listener in _listeners:
+            _listeners.remove(listener)
+
+    return stop
+
+
+def _translations() -> gettext.NullTranslations:
+    catalog = _state["catalog"]
+    assert isinstance(catalog, gettext.NullTranslations)
+    return catalog
+
+
+def _(message: str) -> str:
+    """``message`` in the current language."""
+    return _translations().gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a counted message for ``n`` in the current language (Thai
+    and Khmer have one form; English two)."""
+    return _translations().ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the current language, told apart by ``context`` from the
+    same English words used elsewhere (a "Draw" button, a "Draw 3" option)."""
+    return _translations().pgettext(context, message)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogs without translating it now (data that
+    is translated when it is shown)."""
+    return message
+
+
+def document_title() -> str:
+    """The page title in the current language."""
+    return _("Solitaire")

@@ -1,0 +1,401 @@
+"""How to play, inside the game: the rules of Klondike and of Spiderette/Spider as
+sections that a rules dialog draws, in the player's language.
+
+Each section has an anchor (its element id in the dialog), so that the "Why?"
+link of a refused move can scroll to the rule that refused it
+(``ui.model.refusals.rule_anchor``). The English text is marked for the catalogs here
+and translated when asked for, so a change of language draws it again.
+
+Pure Python.
+
+>>> from ui.model.i18n import use_language
+>>> _ = use_language("en")
+>>> [s.anchor for s in rules_for("KL")][:4]
+['kl-goal', 'kl-deal', 'kl-columns', 'kl-empty']
+>>> rules_for("SP")[0].title
+'Goal'
+>>> _ = use_language("th")
+>>> rules_for("SD")[0].title
+'เป้าหมาย'
+>>> _ = use_language("en")
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ui.model.i18n import N_, _
+
+__all__ = ["DIAGRAM_CODES", "Section", "Table", "rules_for", "rules_title"]
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A small table: a header row and rows of cells. Cells that are only
+    figures (``+10``, ``−100``) are not words and stay as they are."""
+
+    head: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
+Block = str | tuple[str, ...] | Table
+"""A paragraph, a bulleted list, or a table."""
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """One rule section: its anchor (element id), title and blocks."""
+
+    anchor: str
+    title: str
+    blocks: tuple[Block, ...]
+
+
+DIAGRAM_CODES: dict[str, str] = {"KL": "KL1-D1N-AAAAAAG", "SD": "SD1-S4-AAAAAAH", "SP": "SD1-S4-AAAAAAH"}
+"""The real starting deal the rules draw for each game, with the game's own cards."""
+
+_FIGURES = frozenset("0123456789+−-$×= ")
+
+KLONDIKE: tuple[Section, ...] = (
+    Section(
+        "kl-goal",
+        N_("Goal"),
+        (
+            N_(
+                "Move all 52 cards onto the four foundations, one per suit, each built up from Ace to King. "
+                "The game never declares a loss: when nothing useful is left, undo or start a new game."
+            ),
+        ),
+    ),
+    Section(
+        "kl-deal",
+        N_("The deal"),
+        (
+            N_(
+                "One deck of 52 cards, no jokers, shuffled. Seven columns get 1, 2, 3, 4, 5, 6 and 7 cards; "
+                "only the last card of each column is face up. The other 24 cards are the stock, face down. "
+                "The waste and the four foundations start empty."
+            ),
+            N_("The picture shows the start of deal KL1-D1N-AAAAAAG."),
+        ),
+    ),
+    Section(
+        "kl-columns",
+        N_("Building in the columns"),
+        (
+            (
+                N_(
+                    "A card goes onto a face-up card of the other colour that is exactly one rank higher: "
+                    "a red 7 on a black 8."
+                ),
+                N_(
+                    "Any face-up card moves together with all the cards on top of it. "
+                    "Only the first card of the group has to fit where it goes."
+                ),
+                N_("Face-down cards can't be moved."),
+                N_("When a face-down card becomes the last card of its column, it turns face up by itself."),
+            ),
+        ),
+    ),
+    Section(
+        "kl-empty",
+        N_("Empty columns"),
+        (
+            N_(
+                "An empty column takes only a King, alone or with the cards on top of it. "
+                "Nothing else goes there, not even to uncover a face-down card."
+            ),
+        ),
+    ),
+    Section(
+        "kl-foundations",
+        N_("Foundations"),
+        (
+            (
+                N_(
+                    "Each suit has its own foundation, left to right: spades, hearts, diamonds, clubs. "
+                    "A card dropped on any foundation goes to its own suit's."
+                ),
+                N_("A foundation starts with the Ace and is built up by suit, 2, 3 … King, one card at a time."),
+                N_(
+                    "With Normal and Vegas scoring the top card of a foundation can be taken back onto a column, "
+                    "following the column rules. Classic rules never allow it."
+                ),
+            ),
+        ),
+    ),
+    Section(
+        "kl-stock",
+        N_("Stock and waste"),
+        (
+            (
+                N_(
+                    "Tap the stock to turn cards onto the waste: one at a time with Draw 1, "
+                    "three at a time with Draw 3."
+                ),
+                N_(
+                    "Only the top card of the waste can be played. With Draw 3, when it is played, "
+                    "the card under it becomes playable."
+                ),
+                N_(
+                    "When the stock is empty, tap it to turn the whole waste back into the stock, in its order. "
+                    "Normal scoring allows this any number of times."
+                ),
+                N_("Vegas scoring goes through the stock once only, with Draw 1 and Draw 3 alike."),
+                N_("Cards leave the stock only by tapping it, and nothing is put back into it."),
+            ),
+        ),
+    ),
+    Section(
+        "kl-classic",
+        N_("Classic rules"),
+        (
+            N_(
+                "A third rule set beside Normal and Vegas, from the classic rules: cards on a foundation "
+                "can never be taken back; Draw 1 allows a single pass through the stock, Draw 3 three passes "
+                "in all (two redeals); the stock is never shuffled. Classic games are scored like Normal ones."
+            ),
+        ),
+    ),
+    Section(
+        "kl-scoring",
+        N_("Normal scoring"),
+        (
+            Table(
+                (N_("Action"), N_("Points")),
+                (
+                    (N_("Card to a foundation (from a column or the waste)"), "+10"),
+                    (N_("Card from the waste to a column"), "+5"),
+                    (N_("Face-down card turned up"), "+5"),
+                    (N_("Waste turned back into the stock"), "−100"),
+                    (N_("Card or group from column to column"), "0"),
+                    (N_("Card taken back from a foundation"), "0"),
+                ),
+            ),
+            N_(
+                "The score starts at 0 and never goes below 0. A game won without taking cards back from "
+                "the foundations scores 625: 52 cards × 10 + 21 face-down cards turned × 5, "
+                "plus 5 for each card moved from the waste to a column, less 100 for each time the waste was "
+                "turned back."
+            ),
+        ),
+    ),
+    Section(
+        "kl-vegas",
+        N_("Vegas scoring"),
+        (
+            Table(
+                (N_("When"), N_("Dollars")),
+                (
+                    (N_("At the start"), "−$52"),
+                    (N_("Each card placed on a foundation"), "+$5"),
+                    (N_("Everything else"), "$0"),
+                ),
+            ),
+            N_(
+                "There is no lower limit. The score is negative while the foundations hold 10 cards or fewer "
+                "and positive from the 11th: a win without taking cards back ends at −$52 + 52 × $5 = +$208."
+            ),
+        ),
+    ),
+    Section(
+        "kl-controls",
+        N_("Playing"),
+        (
+            (
+                N_("Tap a playable card to send it to its foundation when it may go there."),
+                N_(
+                    "Double-tap a card to find it a place in the columns: the longest column that takes it, "
+                    "else an empty column for a King."
+                ),
+                N_("Drag any playable card or group to where it may go."),
+                N_("No card ever moves to a foundation by itself: you play every card."),
+            ),
+        ),
+    ),
+    Section(
+        "kl-undo",
+        N_("Undo and deal codes"),
+        (
+            (
+                N_("Undo takes back the last 100 actions, and gives back exactly the score each one changed."),
+                N_(
+                    "Every deal has a code such as KL1-D1N-AAAAAAG: KL is Klondike, 1 the code's version, "
+                    "D1 or D3 the draw, N, V or C the scoring (Normal, Vegas, Classic), and the 7 letters the "
+                    "shuffle. The same code deals the same game anywhere."
+                ),
+            ),
+        ),
+    ),
+)
+
+SPIDER: tuple[Section, ...] = (
+    Section(
+        "sp-goal",
+        N_("Goal"),
+        (
+            N_(
+                "Build runs of one suit from King down to Ace in the columns; each completed run leaves the table. "
+                "Spiderette is won when 4 runs are removed, Spider when 8 are. The game does not detect a stuck "
+                "game: undo, restart the deal or start a new one."
+            ),
+        ),
+    ),
+    Section(
+        "sp-deal",
+        N_("The deal"),
+        (
+            N_(
+                "Spiderette: one deck of 52 cards in 7 columns of 1, 2, 3, 4, 5, 6 and 7 cards, only the last "
+                "card of each face up. The other 24 cards are the stock: three deals of 7 cards and a last deal "
+                "of 3."
+            ),
+            N_(
+                "Spider: two decks, 104 cards, in 10 columns of 6, 6, 6, 6, 5, 5, 5, 5, 5 and 5 cards, the last "
+                "card of each face up. The other 50 cards are the stock: five deals of 10."
+            ),
+            Table(
+                (N_("Suits"), N_("Level"), N_("The cards")),
+                (
+                    ("1", N_("Easy"), N_("Spades only")),
+                    ("2", N_("Medium"), N_("Spades and hearts")),
+                    ("4", N_("Hard"), N_("All four suits")),
+                ),
+            ),
+            N_("The picture shows the start of deal SD1-S4-AAAAAAH."),
+        ),
+    ),
+    Section(
+        "sp-columns",
+        N_("Building in the columns"),
+        (
+            (
+                N_(
+                    "A face-up card goes onto the last card of another column that is exactly one rank higher, "
+                    "in any suit: a 9 of hearts on a 10 of spades."
+                ),
+                N_("Nothing goes onto an Ace."),
+                N_("A King can only go to an empty column."),
+                N_("When the last card leaves a column, the face-down card under it turns face up by itself."),
+            ),
+        ),
+    ),
+    Section(
+        "sp-groups",
+        N_("Moving groups"),
+        (
+            N_(
+                "Several cards move together only when they go down one rank at a time and are all of one suit. "
+                "A group of mixed suits moves one card at a time. The first card of the group follows the "
+                "single-card rule."
+            ),
+        ),
+    ),
+    Section(
+        "sp-empty",
+        N_("Empty columns"),
+        (N_("An empty column takes any card, or any group that may move."),),
+    ),
+    Section(
+        "sp-stock",
+        N_("Dealing from the stock"),
+        (
+            (
+                N_("Tap the stock to deal one face-up card onto each column, from left to right."),
+                N_("No deal while a column is empty: fill every empty column first."),
+                N_("Spiderette's last deal has 3 cards, for the first three columns."),
+                N_("Cards leave the stock only by dealing, and nothing is put back into it."),
+            ),
+        ),
+    ),
+    Section(
+        "sp-runs",
+        N_("Completed runs"),
+        (
+            N_(
+                "When a column ends in the 13 cards of one suit from King down to Ace, all face up, the game "
+                "removes them by itself after the move or deal that completed them, and a face-down card they "
+                "covered turns up. Runs of mixed suits are never removed. There is no waste and there are no "
+                "foundations."
+            ),
+        ),
+    ),
+    Section(
+        "sp-scoring",
+        N_("Scoring"),
+        (
+            Table(
+                (N_("Action"), N_("Points")),
+                (
+                    (N_("At the start"), "500"),
+                    (N_("Each move of a card or group"), "−1"),
+                    (N_("Each deal from the stock"), "−1"),
+                    (N_("Each completed run removed"), "+100"),
+                ),
+            ),
+            N_(
+                "There is no lower limit. The moves counter counts moves and deals, not removed runs. "
+                "The score is 500 − moves + 100 per run: a Spiderette game won in 53 moves scores "
+                "500 − 53 + 400 = 847."
+            ),
+        ),
+    ),
+    Section(
+        "sp-controls",
+        N_("Playing"),
+        (
+            (
+                N_("Drag a card or a group to a column that takes it; while you drag, those columns are highlighted."),
+                N_(
+                    "Double click (on unless turned off in Settings) moves the card or group to its best place: "
+                    "a column ending one rank higher in the same suit, else one rank higher in another suit, "
+                    "else an empty column."
+                ),
+                N_("Auto-drop (off unless turned on in Settings) sends a released card or group to that best place."),
+                N_("Hint shows the next move of a winning line found by the solver, which sees the face-down cards."),
+            ),
+        ),
+    ),
+    Section(
+        "sp-undo",
+        N_("Undo and deal codes"),
+        (
+            (
+                N_(
+                    "Undo takes back the last 100 actions; the score and the moves counter return to what they "
+                    "were, and a removed run comes back when the move that completed it is undone."
+                ),
+                N_(
+                    "Every deal has a code such as SD1-S4-AAAAAAH: SD is Spiderette (SP Spider), 1 the code's "
+                    "version, S1, S2 or S4 the suits, and the 7 letters the shuffle. The same code deals the same "
+                    "game anywhere."
+                ),
+            ),
+        ),
+    ),
+)
+
+
+def _word(text: str) -> str:
+    # Cells that are only figures are the same in every language.
+    return text if set(text) <= _FIGURES else _(text)
+
+
+def _translated(block: Block) -> Block:
+    if isinstance(block, Table):
+        return Table(tuple(_word(c) for c in block.head), tuple(tuple(_word(c) for c in row) for row in block.rows))
+    if isinstance(block, tuple):
+        return tuple(_(item) for item in block)
+    return _(block)
+
+
+def rules_for(game: str) -> tuple[Section, ...]:
+    """The rules of ``game`` (a deal-code prefix: ``KL``, ``SD`` or ``SP``) in
+    the current language; Spiderette and Spider share theirs."""
+    sections = KLONDIKE if game == "KL" else SPIDER
+    return tuple(Section(s.anchor, _(s.title), tuple(_translated(b) for b in s.blocks)) for s in sections)
+
+
+def rules_title(game: str) -> str:
+    """The rules dialog's title for ``game``."""
+    return _("How to play Klondike") if game == "KL" else _("How to play Spiderette and Spider")

@@ -1,0 +1,74 @@
+"""Cards, piles and games in the player's language.
+
+Pure Python: the names come from the catalogs through ``ui.model.i18n``.
+
+>>> from ui.model.i18n import use_language
+>>> _ = use_language("en")
+>>> card_name("Qc"), pile_name("t3"), pile_name("f2"), game_name("SD")
+('Queen of clubs', 'Column 3', 'Hearts foundation', 'Spiderette')
+>>> _ = use_language("th")
+>>> card_name("Qc"), card_name("7h"), pile_name("s")
+('ควีนดอกจิก', '7 โพแดง', 'กองจั่ว')
+>>> _ = use_language("en")
+"""
+
+from __future__ import annotations
+
+from engine import Card, parse_card
+from ui.model.i18n import N_, _, pgettext
+
+__all__ = ["card_name", "game_name", "pile_name", "rank_name", "suit_name"]
+
+_RANKS: dict[int, str] = {1: N_("Ace"), 11: N_("Jack"), 12: N_("Queen"), 13: N_("King")}
+_SUITS: dict[str, str] = {"s": N_("spades"), "h": N_("hearts"), "d": N_("diamonds"), "c": N_("clubs")}
+_FOUNDATIONS: dict[str, str] = {
+    "f1": N_("Spades foundation"),
+    "f2": N_("Hearts foundation"),
+    "f3": N_("Diamonds foundation"),
+    "f4": N_("Clubs foundation"),
+}
+_GAMES: dict[str, str] = {"KL": N_("Klondike"), "SD": N_("Spiderette"), "SP": N_("Spider")}
+
+
+def rank_name(rank: int) -> str:
+    """``"Ace"``, ``"2"`` … ``"10"``, ``"Jack"``, ``"Queen"``, ``"King"``, translated."""
+    word = _RANKS.get(rank)
+    return _(word) if word else str(rank)
+
+
+def suit_name(suit: str) -> str:
+    """``"hearts"`` and so on, translated."""
+    return _(_SUITS[suit])
+
+
+def card_name(card: Card | str) -> str:
+    """A card in words: ``"7 of hearts"``; the Thai and Khmer catalogs put the
+    suit after the rank as their players say it (a digit is followed by a space,
+    a word is not)."""
+    if isinstance(card, str):
+        card = parse_card(card)
+    if card.rank in _RANKS:
+        # TRANSLATORS: a card named with a word rank: "Queen of clubs".
+        return pgettext("card", "{rank} of {suit}").format(rank=rank_name(card.rank), suit=suit_name(card.suit))
+    # TRANSLATORS: a card named with a number: "7 of hearts".
+    return pgettext("numbered card", "{rank} of {suit}").format(rank=rank_name(card.rank), suit=suit_name(card.suit))
+
+
+def pile_name(pid: str) -> str:
+    """A pile in words: ``"Column 3"``, ``"Stock"``, ``"Waste"``, ``"Hearts foundation"``."""
+    if pid == "s":
+        return _("Stock")
+    if pid == "w":
+        return _("Waste")
+    if pid in _FOUNDATIONS:
+        return _(_FOUNDATIONS[pid])
+    if pid == "f":
+        return _("Foundation")
+    if pid.startswith("t") and pid[1:].isdigit():
+        return _("Column {n}").format(n=int(pid[1:]))
+    return pid
+
+
+def game_name(game: str) -> str:
+    """``"Klondike"``, ``"Spiderette"`` or ``"Spider"`` for a deal-code prefix, translated."""
+    return _(_GAMES[game])
