@@ -558,32 +558,6 @@ class App:
         document.getElementById("celebration").classList.remove("on")
         if self.session.game.won:
             self.win_dialog.open()
-        motion = not bool(self._reduced.matches)
-        if motion:
-            layer = document.getElementById("celebration")
-            parts = []
-            symbols = ("♠", "♥", "♦", "♣")
-            for n in range(36):
-                suit = symbols[n % 4]
-                red = " red" if suit in "♥♦" else ""
-                left = (n * 37) % 100
-                delay = (n * 53) % 900
-                parts.append(f'<i class="bit{red}" style="left:{left}%;animation-delay:{delay}ms">{suit}</i>')
-            layer.innerHTML = "".join(parts)
-            layer.classList.add("on")
-        game = self.session.game
-        self.say(_("You won! Score {score} in {n} moves.").format(score=game.score_text, n=game.moves))
-        window.setTimeout(self._win_proxy, WIN_DELAY_MS if motion else 0)
-
-    def _show_win(self, *_args: Any) -> None:
-        if self.session.game.won:
-            self.win_dialog.open()
-        window.setTimeout(self._calm_proxy, 2500)
-
-    def _end_celebration(self, *_args: Any) -> None:
-        layer = document.getElementById("celebration")
-        layer.classList.remove("on")
-        layer.innerHTML = ""
 
     # ------------------------------------------------------------------ boot
 

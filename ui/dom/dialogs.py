@@ -12,6 +12,7 @@ import engine
 from ui.dom.callbacks import kept_proxy, listen
 from ui.model.actions import Actions
 from ui.model.hints import winnable_note
+from ui.model.i18n import _
 from ui.model.keyboard import key_help
 from ui.model.refusals import code_error_text
 from ui.model.session import Session, describe_code, format_clock

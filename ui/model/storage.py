@@ -26,8 +26,8 @@ from typing import Any, Protocol
 import engine
 from engine import safejson
 from engine.game import MAX_SAVE_CHARS
-from ui.model.stats import MAX_ID_CHARS, MAX_STATS_CHARS, MAX_STATS_DEPTH, read_variants
 from ui.model.i18n import N_, _
+from ui.model.stats import MAX_ID_CHARS, MAX_STATS_CHARS, MAX_STATS_DEPTH, read_variants
 
 __all__ = [
     "GAME_KEY",
