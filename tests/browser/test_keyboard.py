@@ -27,8 +27,15 @@ from tests.ui.test_keyboard import (
 Script = Sequence[tuple[tuple[str, ...], str | None]]
 
 
+STATUS_TEXT = """(() => { const status = document.querySelector('[role=status]').cloneNode(true);
+    status.querySelectorAll('.why').forEach(button => button.remove());  // a refusal's "Why?" link
+    return status.textContent; })()"""
+"""The status line's words, without the "Why?" button a refused move adds."""
+
+
 def said(page: Page) -> str:
-    return page.inner_text("[role='status']").strip().rstrip("\u00a0")
+    text: str = page.evaluate(STATUS_TEXT)
+    return text.strip().rstrip("\u00a0")
 
 
 def focused(page: Page) -> str:
@@ -45,18 +52,18 @@ def play_keys(page: Page, script: Script) -> list[str]:
     """Press each step's keys and wait for its announcement; returns what was said."""
     heard = []
     for keys, expected in script:
-        before = page.evaluate("document.querySelector('[role=status]').textContent")
+        before = page.evaluate(STATUS_TEXT)
         for key in keys:
             page.keyboard.press(key)
         if expected is not None:
             page.wait_for_function(
-                "text => document.querySelector('[role=status]').textContent.replace(/\\u00a0$/, '') === text",
+                f"text => {STATUS_TEXT}.replace(/\\u00a0$/, '') === text",
                 arg=expected,
                 timeout=5_000,
             )
         else:
             page.wait_for_function(
-                "before => document.querySelector('[role=status]').textContent !== before", arg=before
+                f"before => {STATUS_TEXT} !== before", arg=before
             )
         heard.append(said(page))
     return heard
