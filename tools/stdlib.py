@@ -51,7 +51,6 @@ BUILDER = (ROOT / "tools" / "stdlib.mjs", ROOT / "tools" / "stdlib_zip.py")
 EXTRA: dict[str, str] = {
     "gettext": "translations of the game's text are coming, through gettext",
     "locale": "gettext imports it to expand language names",
-    "secrets": "each tab's id, which tells two tabs of the game apart (ui/model/tabs.py)",
     "json": "saves, statistics export and import (measured too, listed for clarity)",
     "zipfile": "an export of the player's data as one archive is planned",
     "traceback": "an error report shows a traceback; stdlib_zip.py also formats a few",

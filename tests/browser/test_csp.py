@@ -59,9 +59,9 @@ def test_the_game_the_win_and_the_solver_run_under_the_policy(
     )
     assert page.evaluate("document.body.dataset.hint"), page.inner_text("#solver-panel")
     play_last_move(page, last)  # the celebration
-    page.wait_for_timeout(300)
     # The win's cascade runs (its layer is on) unless the player asked for less motion.
-    assert page.locator("#celebration.on").count() > 0 or page.evaluate(
-        "matchMedia('(prefers-reduced-motion: reduce)').matches"
+    page.wait_for_function(
+        "document.querySelector('#celebration.on') || matchMedia('(prefers-reduced-motion: reduce)').matches",
+        timeout=10_000,
     )
     assert page.evaluate("window.cspViolations") == []

@@ -21,7 +21,7 @@ def test_the_shipped_standard_library_has_every_module_the_game_imports(
     report = run_session(browser, site_url, watch=traffic.watch)
     assert not traffic.errors, traffic.errors
     assert report.worker_modules, "the solver's worker reported its imports"
-    assert "ui.app" in report.page_modules
+    assert "ui.page" in report.page_modules
     assert "engine.solver" in report.worker_modules
     missing = report.missing_stdlib()
     assert not missing, f"imported but not in the game's standard library: {sorted(missing)}"

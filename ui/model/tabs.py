@@ -19,7 +19,7 @@ and none is recorded lost while it is still being played. Pure Python.
 
 from __future__ import annotations
 
-import secrets
+import os
 from typing import Literal
 
 from ui.model.storage import GAME_KEY, STATS_KEY
@@ -31,7 +31,7 @@ Reaction = Literal["keep", "step-aside", "statistics"]
 
 def new_tab_id() -> str:
     """A fresh id for this tab (letters and digits, as saves keep them)."""
-    return secrets.token_hex(6)
+    return os.urandom(6).hex()  # not secrets: it pulls in hashlib, which the browser's Python lacks in part
 
 
 def on_storage(key: str | None, me: str, saved_by: str) -> Reaction:
