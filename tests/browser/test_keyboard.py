@@ -62,9 +62,7 @@ def play_keys(page: Page, script: Script) -> list[str]:
                 timeout=5_000,
             )
         else:
-            page.wait_for_function(
-                f"before => {STATUS_TEXT} !== before", arg=before
-            )
+            page.wait_for_function(f"before => {STATUS_TEXT} !== before", arg=before)
         heard.append(said(page))
     return heard
 
