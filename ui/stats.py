@@ -27,6 +27,7 @@ __all__ = [
     "finish_game",
     "merge_import",
     "start_game",
+    "unfinish_game",
     "variant_key",
     "variant_label",
 ]
@@ -126,21 +127,55 @@ def start_game(variants: dict[str, Any], key: str) -> None:
     variants[key] = stats.to_dict()
 
 
-def finish_game(variants: dict[str, Any], key: str, *, won: bool, score: int, seconds: float, moves: int) -> None:
-    """Record the result of a game that counted as played."""
+def finish_game(
+    variants: dict[str, Any], key: str, *, won: bool, score: int, seconds: float, moves: int, bests: bool = True
+) -> None:
+    """Record the result of a game that counted as played.
+
+    ``bests=False``: a win of a game opened from a record at a later move,
+    which must not set the best score or the fastest win.
+    """
     stats = VariantStats.from_dict(variants.get(key))
     if won:
         stats.won = min(stats.played, stats.won + 1)
         stats.current_streak += 1
         stats.best_streak = max(stats.best_streak, stats.current_streak)
-        stats.best_score = score if stats.best_score is None else max(stats.best_score, score)
-        stats.fastest_win = seconds if stats.fastest_win is None else min(stats.fastest_win, seconds)
+        if bests:
+            stats.best_score = score if stats.best_score is None else max(stats.best_score, score)
+            stats.fastest_win = seconds if stats.fastest_win is None else min(stats.fastest_win, seconds)
         stats.win_moves_total += moves
     else:
         stats.current_streak = 0
     if is_vegas(key):
         stats.bankroll += score
     stats.recent = [*stats.recent, [int(won), score]][-RECENT:]
+    variants[key] = stats.to_dict()
+
+
+def unfinish_game(variants: dict[str, Any], key: str, *, score: int, streak: int) -> None:
+    """Take back a loss recorded by ``finish_game`` (the game came back to the
+    table): its recent result and bankroll share go, and the streak it broke
+    (``streak``, as it was before) continues unless another loss came since.
+
+    >>> variants: dict = {}
+    >>> start_game(variants, "KL-D1N")
+    >>> finish_game(variants, "KL-D1N", won=False, score=40, seconds=9.0, moves=12)
+    >>> unfinish_game(variants, "KL-D1N", score=40, streak=3)
+    >>> s = VariantStats.from_dict(variants["KL-D1N"])
+    >>> s.played, s.recent, s.current_streak
+    (1, [], 3)
+    """
+    stats = VariantStats.from_dict(variants.get(key))
+    lost = [0, score]
+    at = next((i for i in range(len(stats.recent) - 1, -1, -1) if stats.recent[i] == lost), None)
+    later_loss = at is None or any(not won for won, _ in stats.recent[at + 1 :])
+    if at is not None:
+        del stats.recent[at]
+    if is_vegas(key):
+        stats.bankroll -= score
+    if not later_loss:
+        stats.current_streak += streak
+        stats.best_streak = max(stats.best_streak, stats.current_streak)
     variants[key] = stats.to_dict()
 
 

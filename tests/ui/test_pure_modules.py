@@ -23,6 +23,7 @@ PURE = [
     "hints",
     "solver_tasks",
     "solver_worker",
+    "progress",
 ]
 BROWSER = {"pyscript", "js", "pyodide"}
 

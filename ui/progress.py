@@ -1,0 +1,299 @@
+"""Never losing a game: browser history entries, links over a game, and undoable replacements.
+
+The model, the same for every way a game can be replaced:
+
+- **Each game has its own browser-history entry.** Its state (an ``Entry``)
+  carries the whole game -- moves and undo history --, its clock and what the
+  statistics know of it, and is rewritten after every action. Back and Forward
+  move between games, each exactly where it was left.
+- **Replacing a game keeps it one step back.** New game, Restart, a winnable
+  deal found, an opened link: the new game gets a new entry after the old
+  one's (``replacement``). When the new game has nothing left to undo, Undo
+  goes back to the game it replaced (``brings_back``), as Back does.
+- **A link never replaces an unfinished game without asking** (``arrive``
+  answers ``"ask"``): keep playing, or open the link.
+- **Statistics count a game as lost only when the player leaves it**, and take
+  the loss back when it returns (``leave``, ``come_back``): a ledger remembers
+  what each loss changed.
+- **A game opened from a record at a later move** keeps that move number
+  (``Entry.opened_at``): its win does not set the fastest time or best score.
+
+Pure Python: the page passes in the history state and the hash, and does what
+these functions answer.
+
+>>> import engine
+>>> game = engine.replay("KL1-D1N-AAAAAAG t1>f")
+>>> entry = Entry.of(game, "a1")
+>>> Entry.from_state(entry.to_state()) == entry
+True
+>>> arrive(entry, game, None, "#KL1-D1N-AAAAAAB").kind      # a link over a game with moves
+'ask'
+>>> arrive(entry, engine.new_game("KL1-D1N-AAAAAAG"), None, "#KL1-D1N-AAAAAAB").kind
+'open'
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import asdict, dataclass, replace
+from typing import Any
+
+import engine
+from engine import Game
+from ui.hashlink import LinkError, open_link, parse_hash
+from ui.session import describe_code
+from ui.stats import VariantStats, finish_game, unfinish_game, variant_key
+
+__all__ = [
+    "ENTRY_VERSION",
+    "LEDGER_KEEP",
+    "Arrival",
+    "Entry",
+    "arrive",
+    "brings_back",
+    "come_back",
+    "leave",
+    "link_question",
+    "new_id",
+    "replacement",
+    "unfinished",
+    "win_note",
+]
+
+ENTRY_VERSION = 1
+"""The format of a history entry's state."""
+
+LEDGER_KEEP = 50
+"""How many left games the ledger remembers (older ones stay counted lost)."""
+
+
+def new_id(rng: random.Random | None = None) -> str:
+    """A new game's id: 12 hex digits, unique enough among one player's games."""
+    return f"{(rng or random).getrandbits(48):012x}"
+
+
+def unfinished(game: Game) -> bool:
+    """True when leaving ``game`` would lose something: it has moves and is not won."""
+    return game.moves > 0 and not game.won
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """What one browser-history entry carries: a game, whole.
+
+    ``game`` is ``Game.to_json()`` (moves and undo history); ``elapsed`` the
+    seconds on its clock; ``counted`` and ``finished`` what the statistics have
+    of it (played from its first move; its result recorded); ``opened_at`` the
+    move at which it was opened from a shared record (0: played from the deal);
+    ``replaced`` the id of the unfinished game it replaced, which Undo brings back.
+    """
+
+    id: str
+    game: str
+    elapsed: float = 0.0
+    counted: bool = False
+    finished: bool = False
+    opened_at: int = 0
+    replaced: str = ""
+
+    @classmethod
+    def of(cls, game: Game, id: str, **fields: Any) -> Entry:  # noqa: A002 - the entry's id
+        """The entry of ``game`` as it is now."""
+        return cls(id, game.to_json(), **fields)
+
+    def updated(self, game: Game, **fields: Any) -> Entry:
+        """This entry after the game changed (and any other fields given)."""
+        return replace(self, game=game.to_json(), **fields)
+
+    def to_state(self) -> str:
+        """The state to give ``history.pushState`` / ``replaceState`` (JSON text)."""
+        return json.dumps({"v": ENTRY_VERSION, **asdict(self)}, separators=(",", ":"))
+
+    @classmethod
+    def from_state(cls, state: object) -> Entry | None:
+        """Read a history state; None when it is not one of ours or is damaged."""
+        if not isinstance(state, str):
+            return None
+        try:
+            data = json.loads(state)
+        except ValueError:
+            return None
+        if not isinstance(data, dict) or data.get("v") != ENTRY_VERSION:
+            return None
+        kinds: dict[str, tuple[type, ...]] = {
+            "id": (str,),
+            "game": (str,),
+            "elapsed": (int, float),
+            "counted": (bool,),
+            "finished": (bool,),
+            "opened_at": (int,),
+            "replaced": (str,),
+        }
+        for name, allowed in kinds.items():
+            value = data.get(name)
+            if not isinstance(value, allowed) or (bool not in allowed and isinstance(value, bool)):
+                return None
+        if not data["id"] or data["elapsed"] < 0 or data["opened_at"] < 0:
+            return None
+        return cls(
+            data["id"],
+            data["game"],
+            float(data["elapsed"]),
+            data["counted"],
+            data["finished"],
+            data["opened_at"],
+            data["replaced"],
+        )
+
+    def load(self) -> Game | None:
+        """The game this entry holds, or None when it does not load."""
+        try:
+            return engine.from_json(self.game)
+        except ValueError:  # SaveError, CodeError and IllegalMove are all ValueErrors
+            return None
+
+
+# ------------------------------------------------------------ arriving at an entry
+
+
+@dataclass(frozen=True, slots=True)
+class Arrival:
+    """What to do when the browser arrives at a history entry or a new hash.
+
+    ``kind``:
+
+    - ``"same"``: the entry is the game on the table: nothing to do;
+    - ``"restore"``: Back or Forward reached another game's entry: put
+      ``entry``'s game (``game``) on the table;
+    - ``"open"``: a link to another game, and nothing would be lost: open ``game``;
+    - ``"ask"``: a link to another game over an unfinished one: ask first
+      (``link_question``), then open ``game`` or keep playing;
+    - ``"stay"``: an empty hash or a link to the game on the table: keep it
+      (and write its entry back);
+    - ``"bad"``: a hash that holds no playable game: keep the game, say ``message``.
+    """
+
+    kind: str
+    game: Game | None = None
+    entry: Entry | None = None
+    opened_at: int = 0
+    message: str = ""
+
+
+def arrive(current: Entry, table: Game, state: object, hash_text: str) -> Arrival:
+    """Decide what a ``popstate`` (Back, Forward, an edited hash, a followed link) means.
+
+    ``current`` is the entry of the game on the table, ``table`` that game;
+    ``state`` the history state arrived at (None for a new hash), ``hash_text``
+    the location's hash.
+    """
+    entry = Entry.from_state(state)
+    if entry is not None:
+        if entry.id == current.id:
+            return Arrival("same")
+        game = entry.load()
+        if game is not None:
+            return Arrival("restore", game, entry, entry.opened_at)
+    try:
+        link = parse_hash(hash_text)
+        if link is None:
+            return Arrival("stay")
+        if link.code == table.code and (not link.moves or link.record == table.record()):
+            return Arrival("stay")
+        game = open_link(hash_text)
+    except LinkError as error:
+        return Arrival("bad", message=f"{error} The game on the table stays.")
+    if game is None:
+        return Arrival("stay")
+    kind = "ask" if unfinished(table) else "open"
+    return Arrival(kind, game, opened_at=game.moves)
+
+
+def link_question(table: Game, link: Game) -> str:
+    """The question asked before a link replaces an unfinished game.
+
+    >>> import engine
+    >>> question = link_question(engine.replay("KL1-D1N-AAAAAAG t1>f s"), engine.new_game("SD1-S2-AAAAABC"))
+    >>> question.split(". ")[0]
+    'This link opens another game: Spiderette, 2 suits (SD1-S2-AAAAABC)'
+    >>> question.split(". ")[1]
+    'Your game in progress (2 moves) counts as lost if you leave it, until you come back to it with Back.'
+    """
+    where = f" at move {link.moves}" if link.moves else ""
+    moves = "1 move" if table.moves == 1 else f"{table.moves} moves"
+    return (
+        f"This link opens another game{where}: {describe_code(link.settings)} ({link.code}). "
+        f"Your game in progress ({moves}) counts as lost if you leave it, until you come back to it with Back."
+    )
+
+
+# ---------------------------------------------------------------- replacing
+
+
+def replacement(old: Game, old_id: str) -> tuple[str, str]:
+    """How a new game takes the place of ``old``: ``("push", replaced)`` gives it
+    a new history entry after the old one's, ``("replace", "")`` reuses the
+    entry (an old game without moves has nothing to come back to). ``replaced``
+    is ``old_id`` when the old game is unfinished: Undo brings it back.
+
+    >>> import engine
+    >>> replacement(engine.replay("KL1-D1N-AAAAAAG t1>f"), "a1"), replacement(engine.new_game("KL1-D1N-AAAAAAG"), "a1")
+    (('push', 'a1'), ('replace', ''))
+    """
+    if old.moves == 0:
+        return "replace", ""
+    return "push", old_id if unfinished(old) else ""
+
+
+def brings_back(table: Game, entry: Entry) -> bool:
+    """True when Undo, with nothing left to undo in ``table``, goes back to the
+    game it replaced (one history entry back)."""
+    return not table.can_undo and bool(entry.replaced)
+
+
+# --------------------------------------------------------------- statistics
+
+
+def leave(variants: dict[str, Any], ledger: dict[str, Any], entry: Entry, game: Game, seconds: float) -> bool:
+    """The player leaves ``game``: counted as played and unfinished, it is a loss.
+
+    The ledger keeps what the loss changed, under the game's id, so that
+    ``come_back`` can take it back. Returns True when a loss was recorded.
+    """
+    if not entry.counted or entry.finished or game.won:
+        return False
+    key = variant_key(game.settings)
+    streak = VariantStats.from_dict(variants.get(key)).current_streak
+    finish_game(variants, key, won=False, score=game.score, seconds=seconds, moves=game.moves)
+    ledger.pop(entry.id, None)
+    ledger[entry.id] = {"key": key, "score": game.score, "streak": streak}
+    for old in list(ledger)[:-LEDGER_KEEP]:
+        del ledger[old]
+    return True
+
+
+def come_back(variants: dict[str, Any], ledger: dict[str, Any], game_id: str) -> bool:
+    """A left game is on the table again: take back the loss it was counted.
+    Returns True when there was one to take back."""
+    info = ledger.pop(game_id, None)
+    if not isinstance(info, dict):
+        return False
+    key, score, streak = info.get("key"), info.get("score"), info.get("streak")
+    if not isinstance(key, str) or type(score) is not int or type(streak) is not int:
+        return False
+    unfinish_game(variants, key, score=score, streak=streak)
+    return True
+
+
+def win_note(opened_at: int) -> str:
+    """What the win summary adds for a game opened from a record at a later move.
+
+    >>> win_note(0), win_note(40)
+    ('', 'This game was opened at move 40 of a shared game: the win does not set a fastest time or best score.')
+    """
+    if opened_at <= 0:
+        return ""
+    return (
+        f"This game was opened at move {opened_at} of a shared game: the win does not set a fastest time or best score."
+    )
