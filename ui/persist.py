@@ -2,8 +2,9 @@
 
 It listens to the session: after every action the game is saved with its whole
 undo history and its clock, so a reload resumes exactly; the first move of a
-game counts it as played; a win records the result; a game replaced unfinished
-(new game, restart, another deal opened) counts as lost. Pure Python.
+game counts it as played; a win records the result; a game left unfinished
+(new game, restart, another deal opened, Back) counts as lost until it comes
+back (see ``ui.progress``). Pure Python.
 
 >>> from ui.storage import MemoryBackend, Store
 >>> from ui.session import Session
@@ -19,11 +20,13 @@ game counts it as played; a win records the result; a game replaced unfinished
 
 from __future__ import annotations
 
+import random
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 import engine
 from ui.hashlink import LinkError, parse_hash
+from ui.progress import Entry, come_back, leave, new_id
 from ui.session import Event, Preferences, Session
 from ui.stats import finish_game, start_game, variant_key
 from ui.storage import SavedGame, Store
@@ -33,36 +36,79 @@ __all__ = ["Keeper", "abandon", "choose_start", "preferences_from", "preferences
 
 @dataclass(slots=True)
 class _Tracked:
-    """What is known of the game on the table, for counting it when it is replaced."""
+    """What is known of the game on the table, for counting it when it is left."""
 
-    key: str
+    game: engine.Game
+    id: str
     counted: bool = False
     finished: bool = False
-    score: int = 0
-    moves: int = 0
+    opened_at: int = 0
+    replaced: str = ""
     elapsed: float = 0.0
+
+    @property
+    def key(self) -> str:
+        return variant_key(self.game.settings)
 
 
 class Keeper:
-    """Saves after every action and keeps the statistics."""
+    """Saves after every action and keeps the statistics.
 
-    def __init__(self, session: Session, store: Store, counted: bool = False, finished: bool = False) -> None:
+    Each game has an id, the id of its browser-history entry (``entry``). A game
+    left unfinished (another one put on the table) counts as lost, and the
+    loss is written in the ledger under its id; when that game comes back
+    (``expect`` with its entry, then the session loads it) the loss is taken back.
+    """
+
+    def __init__(
+        self,
+        session: Session,
+        store: Store,
+        counted: bool = False,
+        finished: bool = False,
+        *,
+        id: str = "",  # noqa: A002 - the game's id
+        opened_at: int = 0,
+        replaced: str = "",
+        rng: random.Random | None = None,
+    ) -> None:
         self.session = session
         self.store = store
-        self._tracked = self._track(counted, finished)
+        self._rng = rng
+        self._next: Entry | None = None
+        game = session.game
+        self._tracked = _Tracked(game, id or new_id(rng), counted, finished, opened_at, replaced, session.elapsed())
         session.subscribe(self.on_event)
 
-    def _track(self, counted: bool, finished: bool) -> _Tracked:
-        game = self.session.game
-        return _Tracked(variant_key(game.settings), counted, finished, game.score, game.moves, self.session.elapsed())
+    @property
+    def entry(self) -> Entry:
+        """The history entry of the game on the table, as it is now."""
+        t = self._tracked
+        return Entry.of(
+            t.game,
+            t.id,
+            elapsed=round(self.session.elapsed(), 3),
+            counted=t.counted,
+            finished=t.finished,
+            opened_at=t.opened_at,
+            replaced=t.replaced,
+        )
+
+    def expect(self, entry: Entry) -> None:
+        """The next game put on the table (the next new, restart or load event) is
+        ``entry``'s: its id (empty: a new one), clock, statistics flags, the move
+        it was opened at and the game it replaced. A game coming back this way has
+        its loss taken back."""
+        self._next = entry
 
     def on_event(self, event: Event) -> None:
         if event.kind == "refused":
             return
         tracked = self._tracked
         if event.kind in ("new", "restart", "load"):
-            self._abandon(tracked)
-            self._tracked = self._track(False, False)
+            self._leave(tracked)
+            self._tracked = self._arrive(self._next)
+            self._next = None
         elif event.kind == "play":
             if not tracked.counted:
                 tracked.counted = True
@@ -71,31 +117,57 @@ class Keeper:
                 tracked.finished = True
                 game = self.session.game
                 seconds = self.session.elapsed()
+                bests = tracked.opened_at == 0
 
                 def won(variants: dict[str, Any]) -> None:
-                    finish_game(variants, tracked.key, won=True, score=game.score, seconds=seconds, moves=game.moves)
+                    finish_game(
+                        variants,
+                        tracked.key,
+                        won=True,
+                        score=game.score,
+                        seconds=seconds,
+                        moves=game.moves,
+                        bests=bests,
+                    )
 
                 self.store.update_stats(won)
         self.save()
 
-    def _abandon(self, tracked: _Tracked) -> None:
-        """The game on the table is being replaced: unfinished and counted, it is a loss."""
-        if not tracked.counted or tracked.finished:
+    def _arrive(self, entry: Entry | None) -> _Tracked:
+        game = self.session.game
+        if entry is None or not entry.id:
+            fields = entry or Entry("", "")
+            return _Tracked(game, new_id(self._rng), False, False, fields.opened_at, fields.replaced)
+        ledger = self.store.load_ledger()
+        if entry.id in ledger:
+            self.store.update_stats(lambda variants: come_back(variants, ledger, entry.id))
+            self.store.save_ledger(ledger)
+        self.session.set_elapsed(entry.elapsed)
+        return _Tracked(game, entry.id, entry.counted, entry.finished, entry.opened_at, entry.replaced, entry.elapsed)
+
+    def _leave(self, tracked: _Tracked) -> None:
+        """The game on the table is being left: unfinished and counted, it is a loss (in the ledger)."""
+        if not tracked.counted or tracked.finished or tracked.game.won:
             return
-
-        def lost(variants: dict[str, Any]) -> None:
-            finish_game(
-                variants, tracked.key, won=False, score=tracked.score, seconds=tracked.elapsed, moves=tracked.moves
-            )
-
-        self.store.update_stats(lost)
+        ledger = self.store.load_ledger()
+        entry = Entry.of(tracked.game, tracked.id, counted=True)
+        self.store.update_stats(lambda variants: leave(variants, ledger, entry, tracked.game, tracked.elapsed))
+        self.store.save_ledger(ledger)
 
     def save(self) -> None:
         """Save the game now (also called when the page is hidden, to keep the clock)."""
         tracked = self._tracked
-        game = self.session.game
-        tracked.score, tracked.moves, tracked.elapsed = game.score, game.moves, self.session.elapsed()
-        self.store.save_game(SavedGame(game, tracked.elapsed, tracked.counted, tracked.finished))
+        tracked.elapsed = self.session.elapsed()
+        saved = SavedGame(
+            tracked.game,
+            tracked.elapsed,
+            tracked.counted,
+            tracked.finished,
+            tracked.id,
+            tracked.opened_at,
+            tracked.replaced,
+        )
+        self.store.save_game(saved)
 
     def save_preferences(self) -> None:
         self.store.save_settings(preferences_to(self.session.preferences))
@@ -149,13 +221,11 @@ def choose_start(hash_text: str, saved: SavedGame | None) -> tuple[engine.Game |
 
 
 def abandon(store: Store, saved: SavedGame | None) -> None:
-    """A saved game that a link replaced at start-up: counted and unfinished, it is a loss."""
-    if saved is None or not saved.counted or saved.finished:
+    """A saved game that a link replaced at start-up: counted and unfinished, it is
+    a loss (in the ledger, so that it is taken back if the game returns)."""
+    if saved is None or not saved.counted or saved.finished or saved.game.won:
         return
-    game = saved.game
-    key = variant_key(game.settings)
-
-    def lost(variants: dict[str, Any]) -> None:
-        finish_game(variants, key, won=False, score=game.score, seconds=saved.elapsed, moves=game.moves)
-
-    store.update_stats(lost)
+    ledger = store.load_ledger()
+    entry = Entry.of(saved.game, saved.id or new_id(), counted=True)
+    store.update_stats(lambda variants: leave(variants, ledger, entry, saved.game, saved.elapsed))
+    store.save_ledger(ledger)

@@ -57,6 +57,9 @@ class Preferences:
     """Larger cards and corner indices, for players who need them."""
     winnable_only: bool = False
     """New games are deals the solver has proven winnable."""
+    auto_finish: bool = False
+    """Finish automatically: once a game can finish by itself, its last moves play
+    without the Finish button (off by default: the game never plays by itself)."""
 
     def random_code(self) -> str:
         if self.game == "KL":

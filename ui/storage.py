@@ -27,6 +27,7 @@ import engine
 
 __all__ = [
     "GAME_KEY",
+    "LEDGER_KEY",
     "SAVE_VERSION",
     "SETTINGS_KEY",
     "STATS_KEY",
@@ -41,6 +42,8 @@ PREFIX = "solitaire"
 SETTINGS_KEY = f"{PREFIX}.v{SAVE_VERSION}.settings"
 GAME_KEY = f"{PREFIX}.v{SAVE_VERSION}.game"
 STATS_KEY = f"{PREFIX}.v{SAVE_VERSION}.stats"
+LEDGER_KEY = f"{PREFIX}.v{SAVE_VERSION}.left"
+"""Games left unfinished and counted lost, by id: what each loss changed, to take it back."""
 BACKUP_PREFIX = f"{PREFIX}.backup."
 
 
@@ -89,6 +92,12 @@ class SavedGame:
     """True once the game counted as played in the statistics."""
     finished: bool = False
     """True once its result (won or lost) went into the statistics."""
+    id: str = ""
+    """The game's id (its browser-history entry's); empty in saves made before ids."""
+    opened_at: int = 0
+    """The move at which it was opened from a shared record (0: played from the deal)."""
+    replaced: str = ""
+    """The id of the unfinished game it replaced (Undo brings that one back)."""
 
 
 @dataclass
@@ -189,6 +198,9 @@ class Store:
             "elapsed": round(saved.elapsed, 3),
             "counted": saved.counted,
             "finished": saved.finished,
+            "id": saved.id,
+            "opened_at": saved.opened_at,
+            "replaced": saved.replaced,
         }
         return self._write(GAME_KEY, json.dumps(data, separators=(",", ":")))
 
@@ -202,6 +214,11 @@ class Store:
             elapsed = 0.0
         counted = data.get("counted") is True
         finished = data.get("finished") is True
+        game_id = data.get("id") if isinstance(data.get("id"), str) else ""
+        opened_at = data.get("opened_at")
+        if type(opened_at) is not int or opened_at < 0:
+            opened_at = 0
+        replaced = data.get("replaced") if isinstance(data.get("replaced"), str) else ""
         text = data.get("game")
         try:
             if not isinstance(text, str):
@@ -219,7 +236,7 @@ class Store:
                 "Your saved game was damaged: it was rebuilt from its moves, without its undo history.",
             )
             game = salvaged
-        return SavedGame(game, float(elapsed), counted, finished)
+        return SavedGame(game, float(elapsed), counted, finished, str(game_id), opened_at, str(replaced))
 
     @staticmethod
     def _salvage(record: object) -> engine.Game | None:
@@ -260,7 +277,7 @@ class Store:
     def save_stats(self, variants: dict[str, Any]) -> bool:
         return self._write(STATS_KEY, json.dumps({"version": SAVE_VERSION, "variants": variants}))
 
-    def update_stats(self, change: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
+    def update_stats(self, change: Callable[[dict[str, Any]], object]) -> dict[str, Any]:
         """Read the statistics fresh, change them, write them back at once.
 
         Reading right before writing is what lets two open tabs both add their
@@ -270,6 +287,17 @@ class Store:
         change(variants)
         self.save_stats(variants)
         return variants
+
+    # ---------------------------------------------------------------- ledger
+
+    def load_ledger(self) -> dict[str, Any]:
+        """The ledger of games counted lost when they were left (see ``ui.progress``)."""
+        data = self._load_json(LEDGER_KEY, "record of the games you left")
+        left = data.get("left") if data is not None else None
+        return left if isinstance(left, dict) else {}
+
+    def save_ledger(self, ledger: dict[str, Any]) -> bool:
+        return self._write(LEDGER_KEY, json.dumps({"version": SAVE_VERSION, "left": ledger}))
 
     def take_notices(self) -> list[str]:
         notices, self.notices = self.notices, []
