@@ -10,9 +10,9 @@ import pytest
 
 import engine
 from tests.engine.test_spider_playouts import play_greedy
-from ui.persist import Keeper, abandon
+from ui.persist import Keeper, abandon, preferences_from, preferences_to
 from ui.progress import Entry, replacement
-from ui.session import Session
+from ui.session import Preferences, Session
 from ui.stats import VariantStats
 from ui.storage import LEDGER_KEY, MemoryBackend, SavedGame, Store
 
@@ -176,9 +176,6 @@ def test_a_link_over_a_saved_game_at_start_up_is_a_loss_in_the_ledger() -> None:
 
 
 def test_finish_automatically_is_off_by_default_and_kept() -> None:
-    from ui.persist import preferences_from, preferences_to
-    from ui.session import Preferences
-
     assert Preferences().auto_finish is False
     assert preferences_from(preferences_to(Preferences(auto_finish=True))).auto_finish is True
     assert preferences_from({"auto_finish": "yes"}).auto_finish is False
