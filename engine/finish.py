@@ -32,11 +32,11 @@ from engine.game import Game
 from engine.klondike import COLUMNS, SLOT, Klondike
 from engine.moves import STOCK_TAP, IllegalMove, Move, parse_move
 
-__all__ = ["FINISH_NODES", "finish_line", "ready"]
+__all__ = ["FINISH_NODES", "FinishSearch", "finish_line", "ready"]
 
-FINISH_NODES = 20_000
-"""Positions the solver may search to prove a Spider-family finish (a few
-hundred milliseconds at most in the browser; a face-up table needs far fewer)."""
+FINISH_NODES = 10_000
+"""Positions a Spider-family finish may search (a face-up table near its end
+needs a few dozen; a crowded one is left to the player)."""
 
 A_STAR_WEIGHT = 2
 """How much the solver's distance estimate counts against the moves already
@@ -63,18 +63,62 @@ def ready(game: Game) -> bool:
 
 def finish_line(game: Game, max_nodes: int = FINISH_NODES) -> tuple[Move, ...] | None:
     """The moves that win ``game`` from here, or None when it can't be finished
-    by itself now (see ``ready``; Spider family: the solver found no proof in
-    ``max_nodes`` positions). The game itself is not changed.
+    by itself now (see ``ready``; Spider family: no proof in ``max_nodes``
+    positions). The game itself is not changed. (``FinishSearch`` does the same
+    in slices, for a page that must stay responsive.)
 
     Klondike's line sends every card home, lowest first; a waste card that
     can't go home yet goes onto a column when it fits (as a player would, so
     fewer passes through the stock are needed), else the stock turns.
     """
-    if not ready(game):
-        return None
-    copy = game.copy()
-    line = _klondike_line(copy) if isinstance(copy, Klondike) else _spider_line(copy, max_nodes)
-    return line if line is not None and copy.won else None
+    search = FinishSearch(game, max_nodes)
+    while not search.step(max_nodes + 1):
+        pass
+    return search.line
+
+
+class FinishSearch:
+    """``finish_line`` in slices: ``step(n)`` searches at most ``n`` positions and
+    returns True once the answer (``line``) is known.
+
+    Klondike needs no search (the first step answers); the Spider family's
+    search is a weighted A* over the solver's positions (see ``_spider_line``),
+    which a page can run a few dozen positions at a time between frames.
+    """
+
+    def __init__(self, game: Game, max_nodes: int = FINISH_NODES) -> None:
+        self.game = game.copy()
+        self.max_nodes = max_nodes
+        self.nodes = 0
+        self.done = False
+        self.line: tuple[Move, ...] | None = None
+        """The winning line once ``done``; None when there is none."""
+        self._spider: _AStar | None = None
+        if not ready(game):
+            self.done = True
+        elif not isinstance(self.game, Klondike):
+            self._spider = _AStar(self.game)
+
+    def step(self, nodes: int) -> bool:
+        """Search on for at most ``nodes`` positions; True once done."""
+        if self.done:
+            return True
+        if self._spider is None:
+            assert isinstance(self.game, Klondike)
+            self._finish(_klondike_line(self.game))
+            return True
+        budget = min(nodes, self.max_nodes - self.nodes)
+        notation = self._spider.step(budget)
+        self.nodes = self._spider.nodes
+        if notation is not None:
+            self._finish(_replay(self.game, notation))
+        elif self._spider.exhausted or self.nodes >= self.max_nodes:
+            self._finish(None)
+        return self.done
+
+    def _finish(self, line: tuple[Move, ...] | None) -> None:
+        self.done = True
+        self.line = line if line is not None and self.game.won else None
 
 
 def _klondike_line(game: Klondike) -> tuple[Move, ...] | None:
@@ -113,42 +157,57 @@ def _waste_to_column(game: Klondike) -> Move | None:
     return None
 
 
-def _spider_line(game: Game, max_nodes: int) -> tuple[Move, ...] | None:
-    """A short winning line, found by a weighted A* search over the solver's
-    positions: the solver's own depth-first line can wander for hundreds of
-    moves, and each move costs a point in the Spider family."""
-    # Imported on first use: a page that only plays never compiles the solver.
-    from engine.solver.spider import SpiderRules, SState
+class _AStar:
+    """A short winning line for the Spider family, by a weighted A* search over
+    the solver's positions: the solver's own depth-first line can wander for
+    hundreds of moves, and each move costs a point in the Spider family."""
 
-    rules = SpiderRules(game)
-    prefix: list[str] = []
-    root = rules.start(prefix)
-    score = rules.score
-    order = itertools.count()
-    # Entries: (estimate, moves so far, tie-breaker, position, path); a path is
-    # (the notation of one step, the path before it), shared between siblings.
-    frontier: list[tuple[int, int, int, SState, Any]] = [(A_STAR_WEIGHT * score(root), 0, next(order), root, None)]
-    best = {rules.key(root): 0}
-    nodes = 0
-    while frontier and nodes < max_nodes:
-        _, depth, _, state, path = heapq.heappop(frontier)
-        if rules.won(state):
-            steps: list[str] = []
-            while path is not None:
-                done, path = path
-                steps[:0] = done
-            return _replay(game, [*prefix, *steps])
-        nodes += 1
-        for move in rules.moves(state):
-            step: list[str] = []
-            child = rules.play(state, move, step)
-            key = rules.key(child)
-            if best.get(key, depth + 2) <= depth + 1:
-                continue
-            best[key] = depth + 1
-            estimate = depth + 1 + A_STAR_WEIGHT * score(child)
-            heapq.heappush(frontier, (estimate, depth + 1, next(order), child, (step, path)))
-    return None
+    def __init__(self, game: Game) -> None:
+        # Imported on first use: a page that only plays never compiles the solver.
+        from engine.solver.spider import SpiderRules
+
+        self.rules = rules = SpiderRules(game)
+        self.prefix: list[str] = []
+        root = rules.start(self.prefix)
+        self.order = itertools.count()
+        # Entries: (estimate, moves so far, tie-breaker, position, path); a path is
+        # (the notation of one step, the path before it), shared between siblings.
+        self.frontier: list[tuple[int, int, int, Any, Any]] = [
+            (A_STAR_WEIGHT * rules.score(root), 0, next(self.order), root, None)
+        ]
+        self.best = {rules.key(root): 0}
+        self.nodes = 0
+
+    @property
+    def exhausted(self) -> bool:
+        """True when every reachable position was searched without a win."""
+        return not self.frontier
+
+    def step(self, budget: int) -> list[str] | None:
+        """Search at most ``budget`` positions; the winning line's notation when found."""
+        rules, frontier, best = self.rules, self.frontier, self.best
+        for _ in range(max(0, budget)):
+            if not frontier:
+                return None
+            _, depth, _, state, path = heapq.heappop(frontier)
+            if rules.won(state):
+                steps: list[str] = []
+                while path is not None:
+                    done, path = path
+                    steps[:0] = done
+                frontier.clear()
+                return [*self.prefix, *steps]
+            self.nodes += 1
+            for move in rules.moves(state):
+                step: list[str] = []
+                child = rules.play(state, move, step)
+                key = rules.key(child)
+                if best.get(key, depth + 2) <= depth + 1:
+                    continue
+                best[key] = depth + 1
+                estimate = depth + 1 + A_STAR_WEIGHT * rules.score(child)
+                heapq.heappush(frontier, (estimate, depth + 1, next(self.order), child, (step, path)))
+        return None
 
 
 def _replay(game: Game, notation: list[str]) -> tuple[Move, ...] | None:

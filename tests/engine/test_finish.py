@@ -9,10 +9,10 @@ import functools
 import pytest
 
 import engine
-from engine.finish import finish_line, ready
+from engine.finish import FinishSearch, finish_line, ready
 from engine.game import Game
 from engine.klondike import FOUNDATIONS, Klondike
-from engine.spider import Spiderette
+from engine.spider import Spider, Spiderette
 from engine.winnable_seeds import seeds_for
 from tests.engine.players import position
 
@@ -196,3 +196,25 @@ def test_spider_stock_left_is_not_finished() -> None:
     line = finish_line(open_game)
     assert line is not None
     assert [str(m) for m in line] == ["t2>t1"]
+
+
+def test_the_search_in_slices_gives_the_same_line_and_keeps_its_budget() -> None:
+    variant = "SD1-S2"
+    for seed in seeds_for(variant)[:3]:
+        game = ready_point(code_of(variant, seed))
+        search = FinishSearch(game)
+        slices = 0
+        while not search.step(5):
+            slices += 1
+            assert search.nodes <= 5 * slices
+        assert search.line == finish_line(game)
+    # A whole Spider deal face up in its columns: far too crowded for a short search.
+    deal = engine.new_game("SP1-S4-AAAAAAB")
+    cards = [str(card) for pid in deal.pile_ids for card in deal.pile(pid)]
+    columns = {t: " ".join(cards[i :: len(Spider.columns)]) for i, t in enumerate(Spider.columns)}
+    crowded = FinishSearch(Spider.from_piles("SP1-S4-AAAAAAB", columns), max_nodes=50)
+    assert not crowded.step(7)
+    while not crowded.step(7):
+        pass
+    assert crowded.line is None
+    assert crowded.nodes == 50
