@@ -16,12 +16,16 @@ import engine
 from ui.access import Access
 from ui.announce import describe_play, describe_undo
 from ui.callbacks import kept_proxy, listen
-from ui.hashlink import LinkError, code_hash, open_link, parse_hash, record_hash
+from ui.finishing import Finisher
+from ui.hashlink import LinkError, parse_hash, record_hash
+from ui.hinting import Hinter
+from ui.history import History
 from ui.keeping import keep, open_store
 from ui.keys import KeyAssigner
 from ui.layout import compute, table_of
 from ui.persist import Keeper, abandon, choose_start
 from ui.pointer import Pointer
+from ui.progress import Entry, unfinished
 from ui.render import Renderer
 from ui.session import Event, Preferences, Session, describe_code, format_clock
 from ui.storage import SavedGame, Store
@@ -54,9 +58,13 @@ class App:
         self.pointer = Pointer(self, self.board)
         self.keeper: Keeper | None = None
         """Saves the game and keeps the statistics (set by ``keep`` at start-up)."""
+        self.history: History | None = None
+        """The game's browser-history entries (set at start-up, after the keeper)."""
         self.stats_dialog: StatsDialog | None = None
         """Made the first time the player opens it (see ``keeping``)."""
         self.access = Access(self)
+        self.finisher = Finisher(self)
+        self.hinter = Hinter(self)
         self._reduced = window.matchMedia("(prefers-reduced-motion: reduce)")
         self._frame_id: Any = None
         self._dirty = True
@@ -65,7 +73,10 @@ class App:
         self._size = (0.0, 0.0)
         self._status_timer: Any = None
         self._shown: dict[str, str] = {}
-        self._own_hash = ""
+        self.own_hash = ""
+        """The hash the page wrote itself (not a link to follow)."""
+        self._left_note = False
+        self._quiet = False
         self._copy_message = ""
         self._copy_text = ""
         # Every JS callback is one proxy made here and kept for the page's life.
@@ -120,7 +131,6 @@ class App:
         listen(by_id("btn-copy"), "click", lambda _e: self.copy_code())
         listen(by_id("btn-hint"), "click", lambda _e: self.hint())
         listen(document, "keydown", self._key)
-        listen(window, "hashchange", self._hash_changed)
         observer = window.ResizeObserver.new(kept_proxy(self._resized))
         observer.observe(self.board)
         self._observer = observer
@@ -132,12 +142,30 @@ class App:
         """Play a move through the session (refusals are announced)."""
         return self.session.play(move)
 
-    def undo(self) -> Event:
+    def undo(self) -> Event | None:
+        """Undo the last action; with nothing left to undo, go back to the game this
+        one replaced (New game, Restart, an opened link are undoable)."""
         self.pointer.cancel_pending()
+        if self.history is not None and self.history.back_to_replaced():
+            return None
         return self.session.undo()
 
-    def restart(self) -> Event:
+    def retake(self, move: engine.Move) -> Event:
+        """Take the last move back and play ``move`` instead (a double tap whose
+        first tap already played)."""
+        self.session.undo()
+        return self.play(move)
+
+    def _replacing(self, opened_at: int = 0) -> None:
+        """Another game is about to take the table: it gets its history entry, and
+        the old one stays a step back (Undo or Back bring it back)."""
         self.pointer.cancel_pending()
+        self._left_note = unfinished(self.session.game)
+        if self.history is not None:
+            self.history.replace(opened_at=opened_at)
+
+    def restart(self) -> Event:
+        self._replacing()
         return self.session.restart()
 
     def new_game(self, code: str | None) -> Event | None:
@@ -150,11 +178,18 @@ class App:
             code = self.solver.winnable_deal(settings)
             if code is None:
                 return None
+        self._replacing()
         return self.session.new_game(code)
 
-    def load(self, game: engine.Game) -> Event:
+    def load(self, game: engine.Game, quiet: bool = False) -> Event:
+        """Put ``game`` on the table (a link, or Back and Forward with ``quiet``:
+        the history has already said which entry it is)."""
         self.pointer.cancel_pending()
-        return self.session.load(game)
+        self._quiet = quiet
+        try:
+            return self.session.load(game)
+        finally:
+            self._quiet = False
 
     # ---------------------------------------------------------------- events
 
@@ -168,11 +203,14 @@ class App:
             self._deal = True
             if "win_dialog" in vars(self):  # never made: nothing to close
                 self.win_dialog.close()
-            self._set_hash(game.code)
+            back = " Undo brings back the game you left." if self._left_note else ""
+            self._left_note = False
             if event.kind == "new":
-                self.say(f"New game: {describe_code(game.settings)}.")
+                self.say(f"New game: {describe_code(game.settings)}.{back}")
             elif event.kind == "restart":
-                self.say("The deal starts again.")
+                self.say(f"The deal starts again.{back}")
+            elif self._quiet:
+                pass
             elif game.moves:
                 self.say(f"Opened a {game.game_name} game at move {game.moves}.")
             else:
@@ -222,8 +260,8 @@ class App:
             self.undo()
 
     def hint(self) -> None:
-        """Ask for a hint (the Hint button and the H key)."""
-        self.solver.hint()
+        """Ask for a hint (the Hint button and the H key): a good move at once, then the solver's word on it."""
+        self.hinter.hint()
 
     def preferences_changed(self) -> None:
         """Show the table with the card options of the preferences (four colours, large cards)."""
@@ -253,7 +291,8 @@ class App:
         self._write("game-name", game.game_name)
         self._write("time", format_clock(self.session.elapsed()), "data-time")
         undo = document.getElementById("btn-undo")
-        undo.disabled = not game.can_undo
+        # With nothing left to undo, Undo still brings back the game this one replaced.
+        undo.disabled = not (game.can_undo or (self.keeper is not None and bool(self.keeper.replaced)))
         document.body.dataset.game = game.settings.game
         document.body.dataset.won = "true" if game.won else "false"
 
@@ -312,32 +351,6 @@ class App:
         width, height = float(self.board.clientWidth), float(self.board.clientHeight)
         if (width, height) != self._size:
             self.redraw(animate=False)
-
-    # ------------------------------------------------------------ the hash
-
-    def _set_hash(self, code: str) -> None:
-        text = code_hash(code)
-        self._own_hash = text
-        if str(window.location.hash) != text:
-            window.history.replaceState(None, "", text)
-
-    def _hash_changed(self, *_: Any) -> None:
-        text = str(window.location.hash)
-        if text == self._own_hash or not text.strip("#"):
-            return
-        self.open_hash(text)
-
-    def open_hash(self, text: str) -> None:
-        """Open the deal or game record of a hash; a bad one starts a random game."""
-        try:
-            game = open_link(text)
-        except LinkError as error:
-            self._own_hash = text
-            self.new_game(_stand_in(error).code)
-            self.say(f"{error} A new random game was dealt instead.")
-            return
-        if game is not None:
-            self.load(game)
 
     # --------------------------------------------------------- copy, share
 
@@ -413,7 +426,8 @@ class App:
     # ------------------------------------------------------------------ boot
 
     def first_frame(self) -> None:
-        self._set_hash(self.session.game.code)
+        if self.history is not None:
+            self.history.write()
         self.preferences_changed()
         self.draw_now()
 
@@ -426,41 +440,60 @@ def _stand_in(error: LinkError) -> engine.Game:
     return engine.new_game(preferences.random_code())
 
 
-def _initial_game(store: Store) -> tuple[engine.Game, SavedGame | None, str]:
-    """The game to open: the link's, else the saved game, else a random Klondike deal.
+def _initial_game(store: Store) -> tuple[engine.Game, SavedGame | None, str, bool]:
+    """The game to open: this tab's history entry (a reload, or Back from another
+    site), else the link's, else the saved game, else a random Klondike deal.
 
-    Returns the game, the save it resumes (if any) and a message for the player.
-    A reload keeps the deal code in the hash, so a link to the saved deal resumes it.
+    Returns the game, the save it resumes (if any), a message for the player, and
+    whether to ask about the link once the page is up: a link to another game
+    never replaces an unfinished saved game without asking.
     """
+    state = window.history.state
+    entry = Entry.from_state(state if isinstance(state, str) else None)
+    if entry is not None:
+        game = entry.load()
+        if game is not None:
+            resumed = SavedGame(
+                game, entry.elapsed, entry.counted, entry.finished, entry.id, entry.opened_at, entry.replaced
+            )
+            return game, resumed, "", False
     saved = store.load_game()
     text = str(window.location.hash)
     try:
         linked, resumed = choose_start(text, saved)
     except LinkError as error:
-        abandon(store, saved)
-        return _stand_in(error), None, f"{error} A new random game was dealt instead."
+        if saved is not None:
+            return saved.game, saved, f"{error} Your saved game goes on.", False
+        return _stand_in(error), None, f"{error} A new random game was dealt instead.", False
     if resumed is not None:
-        return resumed.game, resumed, ""
+        return resumed.game, resumed, "", False
     if linked is None:
-        return engine.new_game(Preferences(game="KL").random_code()), None, ""
+        return engine.new_game(Preferences(game="KL").random_code()), None, "", False
+    if saved is not None and unfinished(saved.game):
+        return saved.game, saved, "", True
     abandon(store, saved)
     link = parse_hash(text)
     message = ""
     if link is not None and link.moves:
         message = f"Opened a {linked.game_name} game at move {linked.moves}."
-    return linked, None, message
+    return linked, SavedGame(linked, opened_at=linked.moves), message, False
 
 
 def start() -> None:
     store = open_store()
-    game, resumed, message = _initial_game(store)
+    link = str(window.location.hash)
+    game, resumed, message, ask = _initial_game(store)
     app = App(game)
     keep(app, store, resumed)
+    assert app.keeper is not None
+    app.history = History(app, app.keeper)
     window.solitaireBoot.done()
     app.first_frame()
     if message:
         app.say(message)
     document.body.dataset.ready = "true"
+    if ask:
+        app.history.arrive(None, link)
     _RUNNING.append(app)
 
 

@@ -9,6 +9,7 @@ from pyscript import document
 import engine
 from ui.callbacks import kept_proxy, listen
 from ui.hints import winnable_note
+from ui.progress import win_note
 from ui.session import describe_code, format_clock
 
 if TYPE_CHECKING:
@@ -148,7 +149,8 @@ class NewGameDialog:
 
 
 class SettingsDialog:
-    """The card options (four colours, large cards) and the gesture settings of the Spider family."""
+    """The card options (four colours, large cards), Finish automatically, and the
+    gesture settings of the Spider family."""
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -157,8 +159,9 @@ class SettingsDialog:
         self.auto = document.getElementById("set-autodrop")
         self.four = document.getElementById("set-fourcolor")
         self.large = document.getElementById("set-large")
+        self.finish = document.getElementById("set-autofinish")
         changed = kept_proxy(self._changed)
-        for box in (self.double, self.auto, self.four, self.large):
+        for box in (self.double, self.auto, self.four, self.large, self.finish):
             box.addEventListener("change", changed)
         listen(document.getElementById("settings-keys"), "click", self._keys)
 
@@ -168,6 +171,7 @@ class SettingsDialog:
         self.auto.checked = prefs.auto_drop
         self.four.checked = prefs.four_color
         self.large.checked = prefs.large_cards
+        self.finish.checked = prefs.auto_finish
         self.el.showModal()
 
     def _changed(self, _event: Any) -> None:
@@ -176,7 +180,12 @@ class SettingsDialog:
         prefs.auto_drop = bool(self.auto.checked)
         prefs.four_color = bool(self.four.checked)
         prefs.large_cards = bool(self.large.checked)
+        was = prefs.auto_finish
+        prefs.auto_finish = bool(self.finish.checked)
         self.app.preferences_changed()
+        if prefs.auto_finish and not was and self.app.finisher.available:
+            self.el.close()
+            self.app.finisher.finish()
 
     def _keys(self, _event: Any) -> None:
         self.el.close()
@@ -198,6 +207,11 @@ class WinDialog:
         document.getElementById("win-score").textContent = game.score_text
         document.getElementById("win-moves").textContent = str(game.moves)
         document.getElementById("win-time").textContent = format_clock(session.elapsed())
+        keeper = self.app.keeper
+        note = win_note(keeper.entry.opened_at) if keeper is not None else ""
+        element = document.getElementById("win-note")
+        element.textContent = note
+        element.hidden = not note
         if not self.el.open:
             self.el.showModal()
 

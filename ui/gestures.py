@@ -32,11 +32,9 @@ DOUBLE_TAP_SLOP = 24.0
 
 @dataclass(frozen=True, slots=True)
 class TapPlan:
-    """What to do for a tap: play ``move`` now, or wait for a possible second
-    tap (``wait``: play ``move`` if none comes), or say ``message``."""
+    """What to do for a tap: play ``move`` now, or say ``message``."""
 
     move: Move | None = None
-    wait: bool = False
     message: str = ""
     followup: Move | None = None
     """What a second tap would turn ``move`` into (see ``SecondTap``)."""
@@ -82,7 +80,7 @@ def tap_plan(game: Game, pid: str, index: int, taps: int, preferences: Preferenc
                 return TapPlan(single)
             return TapPlan(message=_no_place(game, pid, count))
         if single is not None:
-            return TapPlan(single, wait=double is not None, followup=double)
+            return TapPlan(single, followup=double)
         return TapPlan()
     # The Spider family: auto-drop sends the group at once, double click on a second tap.
     best = game.double_tap_move(pid, count)

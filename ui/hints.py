@@ -29,7 +29,6 @@ from dataclasses import dataclass
 from engine import Game, IllegalMove, parse_move
 from engine.advice import suggestions
 from engine.codes import DealCode, format_code
-from engine.winnable_seeds import seeds_for
 from ui.announce import cards_phrase, pile_name
 
 __all__ = [
@@ -127,21 +126,27 @@ class HintChoice:
 
 
 def hint_moves(game: Game, line: Sequence[str] | None = None) -> list[str]:
-    """The moves Hint offers, in the order repeated presses show them: the
-    first move of a winning ``line`` when one is known and legal, then the fast
-    ranking's good moves (``engine.advice.suggestions``). Empty only when no
-    move is legal.
+    """The moves Hint offers, in the order repeated presses show them: the fast
+    ranking's good moves (``engine.advice.suggestions``), with the first move of
+    a winning ``line`` in front when one is known and legal -- unless it is a
+    stock tap while a move that makes progress exists (the tap is then kept in
+    its place: the progress move is shown first, and checked on its own).
+    Empty only when no move is legal.
 
     >>> import engine
     >>> hint_moves(engine.new_game("KL1-D1N-AAAAAAG"))
     ['t1>f', 't7>f', 't5>t4', 's']
     >>> hint_moves(engine.new_game("KL1-D1N-AAAAAAG"), ["t5>t4", "t1>f"])
     ['t5>t4', 't1>f', 't7>f', 's']
+    >>> hint_moves(engine.new_game("KL1-D1N-AAAAAAG"), ["s", "t1>f"])
+    ['t1>f', 't7>f', 't5>t4', 's']
     """
-    moves = [str(advice.move) for advice in suggestions(game)]
+    ranked = suggestions(game)
+    moves = [str(advice.move) for advice in ranked]
     if line:
         first = str(parse_move(line[0]))
-        if game.is_legal(first):
+        progress = any(advice.progress for advice in ranked)
+        if game.is_legal(first) and not (first == "s" and progress):
             moves = [first, *(m for m in moves if m != first)]
     return moves
 
@@ -153,7 +158,7 @@ def choose_hint(game: Game, press: int, line: Sequence[str] | None = None) -> Hi
     if not moves:
         return None
     index = press % len(moves)
-    proven = index == 0 and line is not None and len(line) > 0 and str(parse_move(line[0])) == moves[0]
+    proven = line is not None and len(line) > 0 and str(parse_move(line[0])) == moves[index]
     return HintChoice(describe_hint(game, moves[index]), index + 1, len(moves), proven)
 
 
@@ -308,6 +313,8 @@ def variant_of(settings: DealCode) -> str:
 def winnable_code(settings: DealCode, rng: random.Random | None = None, avoid: str = "") -> str | None:
     """A shipped, proven-winnable deal of the variant of ``settings`` (never ``avoid``
     when another exists); None when none is shipped for it."""
+    from engine.winnable_seeds import seeds_for  # a large table: read when a winnable deal is asked for
+
     variant = variant_of(settings)
     seeds = seeds_for(variant)
     if not seeds:
@@ -328,6 +335,8 @@ def winnable_note(settings: DealCode) -> str:
     >>> winnable_note(parse_code("KL1-D1N-AAAAAAA"))
     ''
     """
+    from engine.winnable_seeds import seeds_for  # a large table: read when the dialog asks
+
     count = len(seeds_for(variant_of(settings)))
     if count == 0:
         return (

@@ -44,6 +44,9 @@ def keep(app: App, store: Store, resumed: SavedGame | None) -> None:
         store,
         counted=resumed.counted if resumed is not None else False,
         finished=resumed.finished if resumed is not None else False,
+        id=resumed.id if resumed is not None else "",
+        opened_at=resumed.opened_at if resumed is not None else 0,
+        replaced=resumed.replaced if resumed is not None else "",
     )
     app.keeper = keeper
     keeper.save()

@@ -76,6 +76,8 @@ class Keeper:
         self.store = store
         self._rng = rng
         self._next: Entry | None = None
+        self._json: str | None = None
+        """The game's JSON as the last save wrote it, until the next action."""
         game = session.game
         self._tracked = _Tracked(game, id or new_id(rng), counted, finished, opened_at, replaced, session.elapsed())
         session.subscribe(self.on_event)
@@ -84,15 +86,20 @@ class Keeper:
     def entry(self) -> Entry:
         """The history entry of the game on the table, as it is now."""
         t = self._tracked
-        return Entry.of(
-            t.game,
+        return Entry(
             t.id,
+            self._json or t.game.to_json(),
             elapsed=round(self.session.elapsed(), 3),
             counted=t.counted,
             finished=t.finished,
             opened_at=t.opened_at,
             replaced=t.replaced,
         )
+
+    @property
+    def replaced(self) -> str:
+        """The id of the unfinished game the one on the table replaced ("" for none)."""
+        return self._tracked.replaced
 
     def expect(self, entry: Entry) -> None:
         """The next game put on the table (the next new, restart or load event) is
@@ -104,6 +111,7 @@ class Keeper:
     def on_event(self, event: Event) -> None:
         if event.kind == "refused":
             return
+        self._json = None
         tracked = self._tracked
         if event.kind in ("new", "restart", "load"):
             self._leave(tracked)
@@ -167,7 +175,8 @@ class Keeper:
             tracked.opened_at,
             tracked.replaced,
         )
-        self.store.save_game(saved)
+        self._json = tracked.game.to_json()
+        self.store.save_game(saved, self._json)
 
     def save_preferences(self) -> None:
         self.store.save_settings(preferences_to(self.session.preferences))

@@ -5,6 +5,11 @@ it moves a few pixels, if the game lets those cards be picked up; otherwise a
 release is a tap. Where a press landed is found from the layout (``ui.layout``),
 not from the DOM, and what a gesture means is asked of the game
 (``ui.gestures``). Dragged cards move once per animation frame.
+
+A tap acts at once: a Klondike card that can go home goes there on the first
+tap, and a quick second tap on the same spot turns that into the double-tap
+move (``ui.gestures.SecondTap``). While cards are dragged, the keyboard does
+nothing but Escape, which puts them back.
 """
 
 from __future__ import annotations
@@ -15,8 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 from pyscript import window
 
-from ui.callbacks import kept_proxy, listen
-from ui.gestures import DOUBLE_TAP_SECONDS, TapTracker, drop_plan, picked_count, tap_plan
+from ui.callbacks import listen
+from ui.gestures import SecondTap, TapTracker, drop_plan, picked_count, tap_plan
 from ui.layout import CardBox, Rect, drop_pile, hit_card, hit_pile
 
 if TYPE_CHECKING:
@@ -57,8 +62,7 @@ class Pointer:
         self.board = board
         self.press: Press | None = None
         self.taps = TapTracker()
-        self._pending: Any = None
-        self._pending_move: Any = None
+        self.second = SecondTap()
         handlers = {
             "pointerdown": self._down,
             "pointermove": self._move,
@@ -70,7 +74,9 @@ class Pointer:
         }
         for name, handler in handlers.items():
             listen(board, name, handler)
-        self._timeout_proxy = kept_proxy(self._pending_fired)
+        # Before every other key handler (capture, on the window): during a drag no
+        # shortcut may change the table under the floating cards.
+        listen(window, "keydown", self._key_during_drag, capture=True)
 
     # ------------------------------------------------------------- helpers
 
@@ -82,11 +88,20 @@ class Pointer:
         return self.press is not None and self.press.dragging
 
     def cancel_pending(self) -> None:
-        """Forget a single tap that was waiting to see if a second one follows."""
-        if self._pending is not None:
-            window.clearTimeout(self._pending)
-            self._pending = None
-            self._pending_move = None
+        """Forget the last tap: the next one is a first tap (the table changed another way)."""
+        self.second.forget()
+        self.taps.forget()
+
+    def _key_during_drag(self, event: Any) -> None:
+        press = self.press
+        if press is None or not press.dragging:
+            return
+        event.preventDefault()
+        event.stopImmediatePropagation()
+        if str(event.key) == "Escape":
+            self.press = None
+            self._finish_drag(press, drop=False)
+            self.app.flush()
 
     # -------------------------------------------------------------- events
 
@@ -229,11 +244,18 @@ class Pointer:
 
     def _tap(self, press: Press, now: float) -> None:
         app = self.app
+        game = app.session.game
+        followup = self.second.second(now, press.x0, press.y0, game.record())
+        if followup is not None:
+            # The second tap of a double tap whose first tap already sent the card
+            # home: the card goes where the double tap sends it instead.
+            self.taps.forget()
+            app.retake(followup)
+            return
         pid = press.pid
         if pid is None:
             return
         if pid == "s":
-            self.cancel_pending()
             self.taps.forget()
             app.play("s")
             return
@@ -241,26 +263,10 @@ class Pointer:
             self.taps.forget()
             return
         taps = self.taps.tap(pid, press.index, now, press.x0, press.y0)
-        if taps == 2 and self._pending is not None:
-            self.cancel_pending()
-        game = app.session.game
         plan = tap_plan(game, pid, press.index, taps, app.session.preferences)
-        if plan.wait and plan.move is not None:
-            self.cancel_pending()
-            self._pending_move = plan.move
-            self._pending = window.setTimeout(self._timeout_proxy, int(DOUBLE_TAP_SECONDS * 1000))
-            return
         if plan.move is not None:
             self.taps.forget()
-            app.play(plan.move)
+            if app.play(plan.move).kind == "play":
+                self.second.played(now, press.x0, press.y0, plan.followup, app.session.game.record())
         elif plan.message:
             app.say(plan.message)
-
-    def _pending_fired(self, *_: Any) -> None:
-        move = self._pending_move
-        self._pending = None
-        self._pending_move = None
-        self.taps.forget()
-        if move is not None:
-            self.app.play(move)
-            self.app.flush()

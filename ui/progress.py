@@ -107,20 +107,26 @@ class Entry:
         return replace(self, game=game.to_json(), **fields)
 
     def to_state(self) -> str:
-        """The state to give ``history.pushState`` / ``replaceState`` (JSON text)."""
-        return json.dumps({"v": ENTRY_VERSION, **asdict(self)}, separators=(",", ":"))
+        """The state to give ``history.pushState`` / ``replaceState``: a line of JSON
+        with the entry's fields, then the game's own JSON as it is (not escaped
+        again: this is written after every action)."""
+        fields = {"v": ENTRY_VERSION, **asdict(self)}
+        del fields["game"]
+        return json.dumps(fields, separators=(",", ":")) + "\n" + self.game
 
     @classmethod
     def from_state(cls, state: object) -> Entry | None:
         """Read a history state; None when it is not one of ours or is damaged."""
         if not isinstance(state, str):
             return None
+        head, _, game = state.partition("\n")
         try:
-            data = json.loads(state)
+            data = json.loads(head)
         except ValueError:
             return None
         if not isinstance(data, dict) or data.get("v") != ENTRY_VERSION:
             return None
+        data["game"] = game
         kinds: dict[str, tuple[type, ...]] = {
             "id": (str,),
             "game": (str,),

@@ -6,9 +6,12 @@ the page then asks it for one slice of search at a time (``SLICE_MS``), so
 between two slices the page handles every click and key, shows the progress,
 and can stop at once (Cancel, Escape, or any move on the table).
 
-- **Hint** (button, H key): the next move of a winning line from the current
-  position, highlighted on the table until the next action and said in the
-  status line. Lines already found are followed without a new search.
+- **Hint** (button, H key): a good move at once, from the engine's move
+  ranking, highlighted on the table until the next action and said in the
+  status line; pressed again, the next good move. Meanwhile the solver checks
+  the position: the move shown "keeps the game winnable" when it is the first
+  of a winning line (the solver's move takes its place when it is not), or is
+  "not proven". Lines already found are followed without a new search.
 - **Lost**: "No win is possible from here." and an offer to undo to the last
   winnable position: the worker solves the positions of the undo history,
   newest first, and the page undoes exactly that many actions.
@@ -29,7 +32,15 @@ from pyscript import document, window
 
 import engine
 from ui.callbacks import listen
-from ui.hints import SOLVER_NOTE, Hint, LineMemory, legal_hint, lost_text, positions, rewind_text, winnable_code
+from ui.hints import (
+    SOLVER_NOTE,
+    HintChoice,
+    legal_hint,
+    lost_text,
+    positions,
+    rewind_text,
+    winnable_code,
+)
 from ui.session import Event
 
 if TYPE_CHECKING:
@@ -102,7 +113,9 @@ class SolverPanel:
     def __init__(self, app: App) -> None:
         self.app = app
         self.worker = SolverWorker()
-        self.memory = LineMemory()
+        self.memory = app.hinter.memory
+        self._checking = ("", "")
+        """The position and move the running hint search checks."""
         by_id = document.getElementById
         self.panel = by_id("solver-panel")
         self.message = by_id("solver-msg")
@@ -116,8 +129,6 @@ class SolverPanel:
         self._paused: tuple[str, Callable[[int], Coroutine[Any, Any, None]]] | None = None
         """A search that ran out of time and may go on ("Keep searching")."""
         self._undoing = False
-        self._lost = ""
-        """The record of the last position proven lost (asking again answers at once)."""
         self._tasks: set[asyncio.Future[None]] = set()
         """Running coroutines, kept until they end (the loop holds them weakly)."""
         listen(self.buttons["rewind"], "click", lambda _e: self.rewind())
@@ -252,68 +263,83 @@ class SolverPanel:
 
     # ------------------------------------------------------------------ hints
 
-    def hint(self) -> None:
-        """Show the next move of a winning line (the H key and the Hint button)."""
-        game = self.app.session.game
-        if self.running == "hint":
+    def check_hint(self, record: str, choice: HintChoice, game: engine.Game) -> None:
+        """Check the hint on the table (shown at once by ``ui.hinting``) in the background.
+
+        The solver looks for a win after the move shown: found, the move "keeps the
+        game winnable"; not found, it looks from the position itself and offers the
+        first move of its winning line instead, or says no win is possible.
+        """
+        move = choice.hint.move
+        if self.running == "hint" and self._checking == (record, move):
             return
-        if game.won:
-            self.app.say("This game is won: there is nothing left to hint.")
-            return
-        if self.running == "" and game.record() == self._lost:
-            self._show_lost(game)
-            return
-        line = self.memory.line_for(game.record())
-        if line:
-            hint = legal_hint(game, line[0])
-            if hint is not None:
-                self._show_hint(hint)
-                return
         if self.running:
             self._stop()
-        copy = game.copy()
-        self._launch("hint", lambda job: self._hint(job, copy, fresh=True))
+        self._checking = (record, move)
+        self._launch("hint", lambda job: self._hint(job, game, record, choice))
 
-    async def _hint(self, job: int, game: engine.Game, fresh: bool) -> None:
-        if fresh:
-            self.app.say("Looking for a hint…", note=True)
-            request = {"task": "hint", "game": game.to_json()}
-            if not await self._begin(job, request, "Looking for a winning line…"):
-                return
-        else:
-            self._show("searching", "Looking for a winning line…", "", ("cancel",))
-        reply = await self._drive(job, HINT_SECONDS, lambda r: f"Searching… {positions(int(r['nodes']))}")
-        if reply is None:
+    def _show_choice(self, choice: HintChoice, verdict: str) -> None:
+        self.panel.hidden = True
+        self.panel.dataset.state = "hint"
+        self.app.hinter.show(choice, verdict)
+
+    async def _hint(self, job: int, game: engine.Game, record: str, choice: HintChoice) -> None:
+        """Check a hint in the background: is there a win after its move? (The panel
+        shows the search and can cancel it; the hint stays on the table.)"""
+        move = choice.hint.move
+        after = game.copy()
+        after.play(move)
+        message = "Checking the hint: looking for a win after it…"
+        if not await self._begin(job, {"task": "hint", "game": after.to_json()}, message):
+            return
+        reply = await self._drive(job, HINT_SECONDS / 2, lambda r: f"Searching… {positions(int(r['nodes']))}")
+        if reply is None or self.app.session.game.record() != record:
+            return
+        if reply.get("status") == "winnable":
+            self.running = ""
+            self.memory.remember(record, [move, *(str(m) for m in reply.get("moves", []))])
+            self._show_choice(HintChoice(choice.hint, choice.number, choice.of, True), "proven")
+            return
+        # No win found after the move shown: look from the position itself.
+        message = "Checking the hint: looking for a winning line from here…"
+        if not await self._begin(job, {"task": "hint", "game": game.to_json()}, message):
+            return
+        await self._hint_here(job, game, record, choice)
+
+    async def _hint_here(self, job: int, game: engine.Game, record: str, choice: HintChoice) -> None:
+        reply = await self._drive(job, HINT_SECONDS / 2, lambda r: f"Searching… {positions(int(r['nodes']))}")
+        if reply is None or self.app.session.game.record() != record:
             return
         self.running = ""
         status = reply.get("status")
+        table = self.app.session.game
         if status == "winnable":
             moves = [str(m) for m in reply.get("moves", [])]
-            self.memory.remember(game.record(), moves)
-            hint = legal_hint(self.app.session.game, moves[0]) if moves else None
+            self.memory.remember(record, moves)
+            hint = legal_hint(table, moves[0]) if moves else None
             if hint is None:
                 self._fail("The solver's line does not fit this position. Try again.")
                 return
-            self._show_hint(hint)
+            # A better move than the one shown: it leads from now on.
+            self.app.hinter.cycle.forget()
+            self.app.hinter.cycle.press(record)
+            self._show_choice(HintChoice(hint, 1, 1, True), "proven")
         elif status == "unwinnable":
-            self._show_lost(game)
+            document.body.dataset.hintVerdict = "lost"
+            self._show_lost(table)
         else:
+            self.app.hinter.undecided.add((record, choice.hint.move))
             text = (
                 f"The solver could not decide in {HINT_SECONDS:.0f} seconds "
-                f"({positions(int(reply['nodes']))}) whether this position can be won."
+                f"({positions(int(reply['nodes']))}) whether this position can be won: the hint is not proven."
             )
-            self._paused = ("hint", lambda j: self._hint(j, game, fresh=False))
+            document.body.dataset.hintVerdict = "unknown"
+            self._paused = ("hint", lambda j: self._hint_here(j, game, record, choice))
             self._show("unknown", text, "", ("more", "close"))
             self.app.say(text)
 
-    def _show_hint(self, hint: Hint) -> None:
-        self.panel.hidden = True
-        self.panel.dataset.state = "hint"
-        self._highlight(hint)
-        self.app.say(hint.text)
-
     def _show_lost(self, game: engine.Game) -> None:
-        self._lost = game.record()
+        self.app.hinter.lost = game.record()
         text = lost_text(game.can_undo)
         buttons = ("rewind", "close") if game.can_undo else ("close",)
         self._show("lost", text, "", buttons)
@@ -321,44 +347,9 @@ class SolverPanel:
 
     # --------------------------------------------------------------- the table
 
-    def _highlight(self, hint: Hint) -> None:
-        """Mark the cards to move (``hint-from``), the pile they go to (``hint-to``)
-        and the card they go onto (``hint-onto``) until the next action."""
-        self.clear_highlight()
-        app = self.app
-        app.flush()
-        renderer = app.renderer
-        game = app.session.game
-        document.body.dataset.hint = hint.move
-        if hint.count == 0:
-            # A tap on the stock: its top card glows, or the empty stock when the waste goes back.
-            stock = len(game.pile("s"))
-            keys = renderer.keys_of("s", stock - 1) if stock else []
-            for key in keys:
-                renderer.cards[key].el.classList.add("hint-from")
-            pile = renderer.piles.get("s")
-            if pile is not None and not keys:
-                pile.el.classList.add("hint-from")
-            return
-        size = len(game.pile(hint.src))
-        for key in renderer.keys_of(hint.src, size - hint.count):
-            renderer.cards[key].el.classList.add("hint-from")
-        target = renderer.piles.get(hint.dst)
-        if target is not None:
-            target.el.classList.add("hint-to")
-        below = len(game.pile(hint.dst))
-        for key in renderer.keys_of(hint.dst, below - 1) if below else []:
-            renderer.cards[key].el.classList.add("hint-onto")
-
-    def clear_highlight(self) -> None:
-        for el in list(document.querySelectorAll(".hint-from, .hint-to, .hint-onto")):
-            el.classList.remove("hint-from", "hint-to", "hint-onto")
-        document.body.removeAttribute("data-hint")
-
     def _on_event(self, event: Event) -> None:
         if self._undoing or event.kind == "refused":
             return
-        self.clear_highlight()
         if self.running in ("hint", "rewind"):
             self._stop()  # the position changed under the search
         if self.running != "deal" and not self.panel.hidden:
@@ -412,7 +403,7 @@ class SolverPanel:
 
     def _undo(self, count: int) -> None:
         """Undo ``count`` actions through the session, as one step for the panel."""
-        self.clear_highlight()
+        self.app.hinter.clear()
         self._undoing = True
         try:
             for _ in range(count):

@@ -190,10 +190,11 @@ class Store:
 
     # ------------------------------------------------------------------- game
 
-    def save_game(self, saved: SavedGame) -> bool:
+    def save_game(self, saved: SavedGame, game_json: str | None = None) -> bool:
+        """Save the game in progress (``game_json``: its ``to_json()``, when already made)."""
         data = {
             "version": SAVE_VERSION,
-            "game": saved.game.to_json(),
+            "game": game_json or saved.game.to_json(),
             "record": saved.game.record(),
             "elapsed": round(saved.elapsed, 3),
             "counted": saved.counted,
