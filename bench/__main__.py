@@ -34,7 +34,8 @@ def run(module: str, *args: str) -> None:
 
 
 def load(name: str) -> dict[str, Any]:
-    return json.loads((RESULTS / f"{name}.json").read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads((RESULTS / f"{name}.json").read_text(encoding="utf-8"))
+    return data
 
 
 def figures() -> list[float]:

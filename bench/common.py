@@ -35,8 +35,7 @@ def browser() -> Iterator[Any]:
 
     with sync_playwright() as playwright:
         executable = system_chromium()
-        extra = {"executable_path": executable} if executable else {}
-        instance = playwright.chromium.launch(args=CHROMIUM_ARGS, **extra)
+        instance = playwright.chromium.launch(args=CHROMIUM_ARGS, executable_path=executable)
         try:
             yield instance
         finally:

@@ -33,8 +33,9 @@ from engine.game import (
     replay,
 )
 from engine.klondike import Klondike, format_vegas
-from engine.moves import STOCK_TAP, IllegalMove, Move, parse_move
+from engine.moves import STOCK_TAP, IllegalMove, Move, NotationError, parse_move
 from engine.spider import Spider, Spiderette
+from engine.variants import VARIANTS, Variant, variant_of
 
 if TYPE_CHECKING:
     from engine.solver import Progress, Solution, solve
@@ -56,6 +57,7 @@ __all__ = [
     "STOCK_TAP",
     "SUITS",
     "UNDO_LIMIT",
+    "VARIANTS",
     "Action",
     "Card",
     "CodeError",
@@ -64,12 +66,14 @@ __all__ = [
     "IllegalMove",
     "Klondike",
     "Move",
+    "NotationError",
     "Progress",
     "SaveError",
     "Solution",
     "Spider",
     "Spiderette",
     "SplitMix64",
+    "Variant",
     "deal",
     "format_code",
     "format_vegas",
@@ -82,4 +86,5 @@ __all__ = [
     "replay",
     "shuffle",
     "solve",
+    "variant_of",
 ]

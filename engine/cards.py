@@ -11,6 +11,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 __all__ = [
@@ -20,6 +21,7 @@ __all__ = [
     "SUIT_NAMES",
     "Card",
     "color",
+    "face_up_count",
     "is_red",
     "parse_card",
 ]
@@ -92,6 +94,20 @@ def is_red(card_or_suit: Card | str) -> bool:
 def color(card_or_suit: Card | str) -> str:
     """``"red"`` or ``"black"`` for a card or a suit letter."""
     return "red" if is_red(card_or_suit) else "black"
+
+
+def face_up_count(cards: Sequence[Card]) -> int:
+    """How many cards at the top of a pile are face up, down to the first face-down one.
+
+    >>> face_up_count([parse_card("Ks", face_up=False), parse_card("Qh"), parse_card("Js")])
+    2
+    """
+    n = 0
+    for card in reversed(cards):
+        if not card.face_up:
+            break
+        n += 1
+    return n
 
 
 def parse_card(text: str, face_up: bool = True) -> Card:

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Literal, NamedTuple, TypeVar, cast
 
 from engine.cards import SUITS, Card
+from engine.variants import VARIANTS, GameId
 
 __all__ = [
     "CODE_VERSION",
@@ -43,7 +44,6 @@ __all__ = [
 
 T = TypeVar("T")
 
-GameId = Literal["KL", "SD", "SP"]
 Scoring = Literal["N", "V", "C"]
 
 CODE_VERSION = 1
@@ -53,7 +53,7 @@ MAX_SEED = 26**SEED_LETTERS - 1
 
 _MASK64 = (1 << 64) - 1
 
-_GAME_NAMES: dict[str, str] = {"KL": "Klondike", "SD": "Spiderette", "SP": "Spider"}
+_GAME_NAMES: dict[str, str] = {game: variant.name for game, variant in VARIANTS.items()}
 
 
 class CodeError(ValueError):

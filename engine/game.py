@@ -27,20 +27,23 @@ from abc import ABC, abstractmethod
 from collections import Counter, deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, NamedTuple, TypeVar
+from typing import Any, ClassVar, Literal, NamedTuple, TypeVar
 
 from engine.cards import Card, parse_card
 from engine.codes import CodeError, Deal, DealCode, deal, format_code, make_deck, parse_code
-from engine.moves import STOCK_TAP, IllegalMove, Move, parse_move
+from engine.moves import STOCK_TAP, IllegalMove, Move, NotationError, parse_move
+from engine.variants import StockAction, Variant
 
 __all__ = [
     "JSON_VERSION",
     "UNDO_LIMIT",
     "Action",
+    "ActionKind",
     "Effect",
     "Game",
     "SaveError",
     "Step",
+    "StepOp",
     "from_json",
     "game_class",
     "new_game",
@@ -54,6 +57,13 @@ JSON_VERSION = 1
 """The format version written by ``Game.to_json()``."""
 
 G = TypeVar("G", bound="Game")
+
+StepOp = Literal["m", "t", "f"]
+"""A primitive step: move a block, turn cards one by one, flip a top card (see ``Step``)."""
+
+ActionKind = Literal["move", "draw", "recycle", "deal"]
+"""What an action was: cards moved between piles, or a tap on the stock that drew,
+recycled the waste or dealt a row."""
 
 
 class SaveError(ValueError):
@@ -69,7 +79,7 @@ class Step(NamedTuple):
     top card of ``src``; ``dst`` is ``src`` and ``n`` is 1).
     """
 
-    op: str
+    op: StepOp
     src: str
     dst: str
     n: int
@@ -88,7 +98,7 @@ class Action:
     """
 
     move: Move
-    kind: str
+    kind: ActionKind
     dst: str
     flipped: tuple[str, ...] = ()
     removed: tuple[tuple[str, str], ...] = ()
@@ -101,7 +111,7 @@ class Action:
 class Effect(NamedTuple):
     """What a game's ``_perform`` reports back to the core."""
 
-    kind: str
+    kind: ActionKind
     dst: str
     score: int
     removed: tuple[tuple[str, str], ...] = ()
@@ -113,15 +123,19 @@ _GAMES: dict[str, type[Game]] = {}
 class Game(ABC):
     """Base class of every game: settings, position, history, undo, records.
 
-    Subclasses set ``prefix`` (the deal-code game id), ``game_name`` and
-    ``pile_ids``, and implement the rules hooks: ``_setup``, ``_check``,
+    Subclasses set ``variant`` (the game's entry of ``engine.variants``: its
+    id, name and piles), and implement the rules hooks: ``_setup``, ``_check``,
     ``_perform``, ``legal_moves`` and the gesture helpers.
     """
 
+    variant: ClassVar[Variant]
+    """The fixed facts of this game (``engine.variants``)."""
     prefix: ClassVar[str] = ""
+    """The deal-code game id, from ``variant``."""
     game_name: ClassVar[str] = ""
+    """The game's name, from ``variant``."""
     pile_ids: ClassVar[tuple[str, ...]] = ()
-    """Every visible pile id in display order."""
+    """Every visible pile id in display order, from ``variant``."""
 
     settings: DealCode
     code: str
@@ -131,7 +145,11 @@ class Game(ABC):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if cls.__dict__.get("prefix"):
+        variant = cls.__dict__.get("variant")
+        if variant is not None:
+            cls.prefix = variant.game
+            cls.game_name = variant.name
+            cls.pile_ids = variant.pile_ids
             _GAMES[cls.prefix] = cls
 
     def __init__(self, code: DealCode | str) -> None:
@@ -358,7 +376,7 @@ class Game(ABC):
         """The move a double tap on the top ``count`` cards of ``pid`` makes."""
 
     @abstractmethod
-    def stock_action(self) -> str | None:
+    def stock_action(self) -> StockAction | None:
         """What tapping the stock does now: ``"draw"``, ``"recycle"``,
         ``"deal"``, or None when it is refused."""
 
@@ -413,7 +431,7 @@ def _as_move(move: object) -> Move:
         return parse_move(move)
     if isinstance(move, Move) and isinstance(move.src, str) and isinstance(move.dst, str) and type(move.count) is int:
         return move
-    raise IllegalMove("A move must be written like t3:2>t5, w>f or s.")
+    raise NotationError("A move must be written like t3:2>t5, w>f or s.")
 
 
 def _settings(code: object) -> DealCode:

@@ -17,15 +17,16 @@ engine.moves.IllegalMove: Only a King can go to an empty column.
 
 from __future__ import annotations
 
-from engine.cards import Card
+from engine.cards import Card, face_up_count
 from engine.codes import Deal
 from engine.game import Effect, Game
 from engine.moves import STOCK_TAP, IllegalMove, Move
+from engine.variants import KLONDIKE, StockAction
 
 __all__ = ["COLUMNS", "FOUNDATIONS", "SLOT", "Klondike", "format_vegas"]
 
-COLUMNS: tuple[str, ...] = tuple(f"t{i}" for i in range(1, 8))
-FOUNDATIONS: tuple[str, ...] = ("f1", "f2", "f3", "f4")
+COLUMNS: tuple[str, ...] = KLONDIKE.column_ids
+FOUNDATIONS: tuple[str, ...] = KLONDIKE.foundation_ids
 SLOT: dict[str, str] = {"s": "f1", "h": "f2", "d": "f3", "c": "f4"}
 """Each suit's fixed foundation slot."""
 
@@ -65,9 +66,7 @@ class Klondike(Game):
     in games without take-backs.
     """
 
-    prefix = "KL"
-    game_name = "Klondike"
-    pile_ids = ("s", "w", *FOUNDATIONS, *COLUMNS)
+    variant = KLONDIKE
 
     _recycles: int
     _fan: int
@@ -161,7 +160,7 @@ class Klondike(Game):
             return None
         return self._recycle_refusal()
 
-    def stock_action(self) -> str | None:
+    def stock_action(self) -> StockAction | None:
         """``"draw"``, ``"recycle"`` or None (refused)."""
         if self._piles["s"]:
             return "draw"
@@ -196,7 +195,7 @@ class Klondike(Game):
         else:
             if not cards:
                 raise IllegalMove(f"Column {src} is empty.")
-            up = _face_up_count(cards)
+            up = face_up_count(cards)
             if n > up:
                 plural = "card" if up == 1 else "cards"
                 raise IllegalMove(f"Only face-up cards can be moved: column {src} has {up} face-up {plural}.")
@@ -298,7 +297,7 @@ class Klondike(Game):
             if not cards:
                 continue
             size = len(cards)
-            first_up = size - _face_up_count(cards)
+            first_up = size - face_up_count(cards)
             for dst, rank, red in wants:
                 if dst == src:
                     continue
@@ -329,7 +328,7 @@ class Klondike(Game):
         if not cards:
             return False
         if pid in _COLUMN_SET:
-            return count <= _face_up_count(cards)
+            return count <= face_up_count(cards)
         if pid == "w":
             return count == 1
         if pid in _FOUNDATION_SET:
@@ -396,15 +395,6 @@ class Klondike(Game):
         if empty is not None and not (pid in _COLUMN_SET and count == len(cards)):
             return Move(pid, empty, count)
         return None
-
-
-def _face_up_count(cards: list[Card]) -> int:
-    n = 0
-    for card in reversed(cards):
-        if not card.face_up:
-            break
-        n += 1
-    return n
 
 
 def _fits(card: Card, top: Card) -> bool:

@@ -8,7 +8,7 @@ Move(src='t3', dst='t5', count=2)
 >>> parse_move("t3:0>t5")
 Traceback (most recent call last):
 ...
-engine.moves.IllegalMove: A move takes at least one card.
+engine.moves.NotationError: A move takes at least one card.
 """
 
 from __future__ import annotations
@@ -16,11 +16,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["STOCK_TAP", "IllegalMove", "Move", "parse_move"]
+__all__ = ["STOCK_TAP", "IllegalMove", "Move", "NotationError", "parse_move"]
 
 
 class IllegalMove(ValueError):
     """A refused move or action; ``str()`` is the rule in player words."""
+
+
+class NotationError(IllegalMove):
+    """Text that is not a move in notation; ``str()`` says how to write one.
+
+    A subclass of ``IllegalMove``: whoever plays text catches both alike.
+    """
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +63,8 @@ _MOVE_RE = re.compile(r"(w|f[1-4]|t(?:10|[1-9]))(?::(\d{1,3}))?>(w|f[1-4]?|t(?:1
 
 
 def parse_move(text: str) -> Move:
-    """Read one move in notation (any case); raises ``IllegalMove`` on garbage.
+    """Read one move in notation (any case); raises ``NotationError`` (an
+    ``IllegalMove``) on garbage.
 
     Only columns take a count (``t3:2>t5``); ``:1`` is the same as no count.
 
@@ -66,21 +74,21 @@ def parse_move(text: str) -> Move:
     Move(src='f2', dst='t1', count=1)
     """
     if not isinstance(text, str):
-        raise IllegalMove("A move must be written like t3:2>t5, w>f or s.")
+        raise NotationError("A move must be written like t3:2>t5, w>f or s.")
     t = text.strip().lower()
     if t == "s":
         return STOCK_TAP
     m = _MOVE_RE.fullmatch(t)
     if m is None:
         if t.startswith("s>"):
-            raise IllegalMove("Cards leave the stock only by tapping it (s).")
-        raise IllegalMove(f"{text!r} is not a move: write it like t3:2>t5, w>f or s.")
+            raise NotationError("Cards leave the stock only by tapping it (s).")
+        raise NotationError(f"{text!r} is not a move: write it like t3:2>t5, w>f or s.")
     src, count_text, dst = m.groups()
     count = 1
     if count_text is not None:
         if not src.startswith("t"):
-            raise IllegalMove("Only a column can move several cards at once.")
+            raise NotationError("Only a column can move several cards at once.")
         count = int(count_text)
         if count < 1:
-            raise IllegalMove("A move takes at least one card.")
+            raise NotationError("A move takes at least one card.")
     return Move(src, dst, count)

@@ -36,10 +36,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar, TypeVar
 
-from engine.cards import Card, parse_card
+from engine.cards import Card, face_up_count, parse_card
 from engine.codes import Deal, DealCode
 from engine.game import Effect, Game
 from engine.moves import STOCK_TAP, IllegalMove, Move
+from engine.variants import SPIDER, SPIDERETTE, StockAction
 
 __all__ = [
     "REMOVED",
@@ -87,13 +88,11 @@ class Spiderette(Game):
     ``removed`` lists the ``(column, suit)`` of each run the action took off.
     """
 
-    prefix = "SD"
-    game_name = "Spiderette"
-    columns: ClassVar[tuple[str, ...]] = tuple(f"t{i}" for i in range(1, 8))
+    variant = SPIDERETTE
+    columns: ClassVar[tuple[str, ...]] = SPIDERETTE.column_ids
     """The columns, left to right."""
-    pile_ids = ("s", *columns)
     _column_set: ClassVar[frozenset[str]] = frozenset(columns)
-    runs_total: ClassVar[int] = 4
+    runs_total: ClassVar[int] = SPIDERETTE.removed_runs
     """Runs to remove to win."""
 
     # ------------------------------------------------------------- settings
@@ -183,7 +182,7 @@ class Spiderette(Game):
                 return FILL_RULE
         return None
 
-    def stock_action(self) -> str | None:
+    def stock_action(self) -> StockAction | None:
         """``"deal"``, or None when a deal is refused."""
         return None if self.stock_refusal() else "deal"
 
@@ -208,7 +207,7 @@ class Spiderette(Game):
             raise IllegalMove(f"Column {src} is empty.")
         if dst == src:
             raise IllegalMove("Those cards are already in that column.")
-        up = _face_up_count(cards)
+        up = face_up_count(cards)
         if n > up:
             plural = "card" if up == 1 else "cards"
             raise IllegalMove(f"Only face-up cards can be moved: column {src} has {up} face-up {plural}.")
@@ -338,21 +337,10 @@ class Spider(Spiderette):
     ([6, 6, 6, 6, 5, 5, 5, 5, 5, 5], 50, 5)
     """
 
-    prefix = "SP"
-    game_name = "Spider"
-    columns: ClassVar[tuple[str, ...]] = tuple(f"t{i}" for i in range(1, 11))
-    pile_ids = ("s", *columns)
+    variant = SPIDER
+    columns: ClassVar[tuple[str, ...]] = SPIDER.column_ids
     _column_set: ClassVar[frozenset[str]] = frozenset(columns)
-    runs_total: ClassVar[int] = 8
-
-
-def _face_up_count(cards: list[Card]) -> int:
-    n = 0
-    for card in reversed(cards):
-        if not card.face_up:
-            break
-        n += 1
-    return n
+    runs_total: ClassVar[int] = SPIDER.removed_runs
 
 
 def _run_length(cards: list[Card]) -> int:

@@ -15,7 +15,8 @@ ROOT = Path(__file__).resolve().parent.parent
 def precache_of(sw_text: str) -> list[str]:
     match = re.search(r"const PRECACHE = (\[.*?\]);", sw_text, re.S)
     assert match, "sw.js has no pre-cache list"
-    return json.loads(match.group(1))
+    urls: list[str] = json.loads(match.group(1))
+    return urls
 
 
 def test_precache_lists_the_python_archive_the_entry_points_and_the_runtime() -> None:

@@ -11,7 +11,7 @@ import functools
 import http.server
 import threading
 from pathlib import Path
-from typing import ClassVar
+from typing import Any
 
 from tools import pyfiles
 
@@ -29,7 +29,10 @@ EXTRA_TYPES = {
 
 
 class GameRequestHandler(http.server.SimpleHTTPRequestHandler):
-    extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map, **EXTRA_TYPES}
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # Set before the base class handles the request (it does so inside __init__).
+        self.extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **EXTRA_TYPES}
+        super().__init__(*args, **kwargs)
 
     def do_GET(self) -> None:
         # The development server makes sw.js and the Python archive from the files on
@@ -80,4 +83,4 @@ def serve_in_background(root: Path = ROOT) -> tuple[GameServer, str]:
     server = make_server(port=0, root=root, quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     host, port = server.server_address[:2]
-    return server, f"http://{host}:{port}/"
+    return server, f"http://{host!s}:{port}/"

@@ -24,9 +24,7 @@ def main() -> None:
     svg = (ICONS / "icon.svg").read_text(encoding="utf-8")
     with sync_playwright() as playwright:
         executable = system_chromium()
-        browser = playwright.chromium.launch(
-            args=CHROMIUM_ARGS, **({"executable_path": executable} if executable else {})
-        )
+        browser = playwright.chromium.launch(args=CHROMIUM_ARGS, executable_path=executable)
         for size in SIZES:
             page = browser.new_page(viewport={"width": size, "height": size})
             page.set_content(

@@ -11,7 +11,7 @@ from pyscript import window
 
 try:
     window.solitaireBoot.step("game")
-    from ui.app import start
+    from ui.page import start
 
     start()
 except BaseException as error:  # noqa: BLE001 - any failure must reach the player, not the console only

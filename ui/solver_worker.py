@@ -5,7 +5,7 @@ player asks for a hint, a look back or a winnable deal that is not shipped;
 never at page load. The page calls the exported functions and awaits them;
 text goes both ways as JSON. One task at a time: ``start`` replaces the one
 before, ``step`` searches for a slice of ``milliseconds`` and answers its
-progress or its result (see ``ui.solver_tasks``), ``stop`` drops it.
+progress or its result (see ``ui.model.solver_tasks``), ``stop`` drops it.
 
 Nothing here touches the page, so it needs no SharedArrayBuffer; and nothing
 here imports the browser, so it is tested in CPython too.
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 
-from ui.solver_tasks import Task, open_task
+from ui.model.solver_tasks import Task, open_task
 
 __all__ = ["start", "step", "stop"]
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import heapq
 import json
 import time
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -487,8 +487,3 @@ def run(
             reason = "time"
             break
     return Solution("unknown", (), search.nodes, clock() - start, reason)
-
-
-def join_line(moves: Sequence[str]) -> str:
-    """A winning line as one space-separated string."""
-    return " ".join(moves)

@@ -55,19 +55,21 @@ def card_selector(card: str, pile: str | None = None) -> str:
 
 def pile_of(page: Page, card: str) -> str | None:
     """The pile id holding the face-up card (None when it is not face up anywhere)."""
-    return page.evaluate(
+    pile: str | None = page.evaluate(
         "card => document.querySelector(`[data-card='${card}']`)?.closest('[data-pile]')?.dataset.pile ?? null", card
     )
+    return pile
 
 
 def cards_in(page: Page, pile: str) -> list[str]:
     """Face-up card names of a pile bottom to top (face-down cards as '#')."""
-    return page.evaluate(
+    names: list[str] = page.evaluate(
         """pile => [...document.querySelectorAll(`[data-pile='${pile}'] .card`)]
             .sort((a, b) => (+a.style.zIndex) - (+b.style.zIndex))
             .map(c => c.dataset.face === 'up' ? c.dataset.card : '#')""",
         pile,
     )
+    return names
 
 
 def top_box(page: Page, pile: str) -> Box:
@@ -98,7 +100,7 @@ def drag(page: Page, card: str, to_pile: str, steps: int = 8, check_targets: lis
     page.mouse.down()
     page.mouse.move(start[0] + 12, start[1] + 12, steps=2)
     page.mouse.move(*end, steps=steps)
-    highlighted = page.eval_on_selector_all(".pile.target", "els => els.map(e => e.dataset.pile)")
+    highlighted: list[str] = page.eval_on_selector_all(".pile.target", "els => els.map(e => e.dataset.pile)")
     page.mouse.up()
     wait_idle(page)
     return highlighted

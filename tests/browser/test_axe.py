@@ -39,7 +39,7 @@ def axe_violations(page: Page, context: str = "document") -> list[dict[str, Any]
     """Run axe-core on the page (every rule of its default set) and return the violations."""
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.add_script_tag(path=str(AXE))
-    return page.evaluate(
+    violations: list[dict[str, Any]] = page.evaluate(
         f"""async () => {{
             const result = await axe.run({context}, {{resultTypes: ['violations']}});
             return result.violations.map(v => ({{
@@ -48,6 +48,7 @@ def axe_violations(page: Page, context: str = "document") -> list[dict[str, Any]
             }}));
         }}"""
     )
+    return violations
 
 
 def assert_clean(page: Page, where: str, context: str = "document") -> None:

@@ -43,7 +43,7 @@ def test_python_exception_shows_a_readable_error(new_context: Callable[..., Brow
     page = new_context().new_page()
 
     def broken(route: Route) -> None:
-        body = archive_with("ui/app.py", "def start():\n    raise RuntimeError('the deck is missing')\n")
+        body = archive_with("ui/page.py", "def start():\n    raise RuntimeError('the deck is missing')\n")
         route.fulfill(status=200, content_type="application/zip", body=body)
 
     page.route("**/game.zip", broken)

@@ -101,7 +101,7 @@ def test_new_game_dialog_options_and_code_validation(open_game: Callable[..., Pa
     assert page.inner_text("[data-score]") == "-$52"
     assert page.locator("[data-pile='f1'] .mark svg").count() == 1
     # Cancel leaves the game alone.
-    code = page.get_attribute("[data-code]", "data-code")
+    code = page.get_attribute("[data-code]", "data-code") or ""
     page.click("#btn-new")
     page.click("#new-cancel")
     assert page.get_attribute("[data-code]", "data-code") == code

@@ -17,7 +17,7 @@ from engine.finish import finish_line, ready
 from engine.winnable_seeds import seeds_for
 from tests.browser.helpers import card_at, cards_in, click_card, moves, score, status, tap_stock, wait_idle, wait_moves
 from tests.browser.test_persistence import near_win, play_last_move
-from ui.hashlink import record_hash
+from ui.model.hashlink import record_hash
 
 CODE = "KL1-D1N-AAAAAAG"
 OTHER = "KL1-D1N-AAAAAAB"

@@ -8,7 +8,7 @@ focus trap and return, the card options and reduced motion.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pytest
 from playwright.sync_api import Page
@@ -24,7 +24,7 @@ from tests.ui.test_keyboard import (
     SPIDERETTE_KEYS,
 )
 
-Script = list[tuple[tuple[str, ...], str | None]]
+Script = Sequence[tuple[tuple[str, ...], str | None]]
 
 
 def said(page: Page) -> str:
@@ -33,11 +33,12 @@ def said(page: Page) -> str:
 
 def focused(page: Page) -> str:
     """The focused element's pile and accessible name: "t4 9 of diamonds"."""
-    return page.evaluate(
+    name: str = page.evaluate(
         """(() => { const a = document.activeElement;
             const pile = a.closest('[data-pile]')?.dataset.pile ?? '';
             return (pile + ' ' + (a.getAttribute('aria-label') ?? a.tagName)).trim(); })()"""
     )
+    return name
 
 
 def play_keys(page: Page, script: Script) -> list[str]:

@@ -41,7 +41,9 @@ def test_every_file_fetched_during_boot_is_precached(new_context: Callable[..., 
     wait_ready(page)
     wait_for_offline_cache(page)
     sw = page.evaluate("fetch('./sw.js').then(r => r.text())")
-    precache = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", sw, re.S).group(1))
+    found = re.search(r"const PRECACHE = (\[.*?\]);", sw, re.S)
+    assert found, "sw.js has no pre-cache list"
+    precache = json.loads(found.group(1))
     wanted = {site_url + url.removeprefix("./") for url in precache}
     boot_files = {url.split("#")[0].split("?")[0] for url in fetched if url.startswith(site_url)}
     boot_files.discard(site_url + "sw.js")

@@ -24,8 +24,8 @@ from tests.browser.helpers import (
     wait_moves,
 )
 from tests.engine.test_spider_playouts import play_greedy
-from ui.hashlink import record_hash
-from ui.session import format_clock
+from ui.model.hashlink import record_hash
+from ui.model.session import format_clock
 
 CODE = "KL1-D1N-AAAAAAG"
 WIN_CODE = "SD1-S1-AAAAAAM"  # a deal the engine tests' greedy player wins

@@ -21,7 +21,7 @@ from engine.winnable_seeds import seeds_for
 from tests.browser.conftest import screenshot, wait_ready
 from tests.browser.helpers import archive_with, cards_in, drag_from, moves, status, tap_stock, wait_idle, wait_moves
 from tests.browser.test_axe import assert_clean
-from ui.hints import SOLVER_NOTE, winnable_note
+from ui.model.hints import SOLVER_NOTE, winnable_note
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 SOLVE_TIMEOUT_MS = 120_000
@@ -62,7 +62,7 @@ def ask_hint(page: Page) -> str:
 
 def shown_hint(page: Page) -> dict[str, Any]:
     """What the table highlights: the cards or pile to move from, the pile to go to."""
-    return page.evaluate(
+    shown: dict[str, Any] = page.evaluate(
         """() => {
             const z = e => +e.style.zIndex;
             const from = [...document.querySelectorAll('.hint-from')];
@@ -79,6 +79,7 @@ def shown_hint(page: Page) -> dict[str, Any]:
             };
         }"""
     )
+    return shown
 
 
 def check_and_play(page: Page, game: engine.Game) -> engine.Move:

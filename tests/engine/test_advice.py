@@ -23,7 +23,7 @@ from engine.klondike import FOUNDATIONS
 from tests.engine.players import position
 
 VARIANTS = [
-    *(DealCode("KL", draw, scoring, 4, 0) for draw in (1, 3) for scoring in "NVC"),
+    *(DealCode("KL", draw, scoring, 4, 0) for draw in (1, 3) for scoring in ("N", "V", "C")),
     *(DealCode(game, 1, "N", suits, 0) for game in ("SD", "SP") for suits in (1, 2, 4)),
 ]
 

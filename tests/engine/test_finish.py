@@ -177,6 +177,7 @@ def test_spider_family_finish_is_a_short_proven_line(variant: str) -> None:
         line = finish_line(game)
         assert line is not None
         won = check_ordinary_moves(game, line)
+        assert isinstance(won, Spiderette)
         runs = won.runs_total - len(game.removed_runs)
         assert won.score == game.score - len(line) + 100 * runs
         assert len(line) <= 60

@@ -141,7 +141,8 @@ def test_illegal_move_is_a_value_error() -> None:
 
 def test_refusal_and_is_legal_take_anything() -> None:
     g = engine.new_game("KL1-D1N-AAAAAAG")
-    for junk in (None, 3, Move("t1", 3, 1), Move("t1", "t2", True)):
+    malformed = Move("t1", 3, 1)  # type: ignore[arg-type]  # a Move built wrong on purpose
+    for junk in (None, 3, malformed, Move("t1", "t2", True)):
         assert not g.is_legal(junk)  # type: ignore[arg-type]
         assert g.refusal(junk)  # type: ignore[arg-type]
     assert g.refusal("t1>f") is None

@@ -16,6 +16,7 @@ from engine import Game, Klondike, Spiderette
 from engine.cards import Card
 from engine.solver import BestFirst, Hybrid, Progress, Search, Solution, rules_for, search_for, solve, solve_json
 from engine.solver.core import run
+from engine.solver.spider import SpiderRules
 from tests.engine.players import position
 
 # Deals the solver decides in well under a second (measured); the rest of the
@@ -260,9 +261,13 @@ def test_search_runs_in_slices() -> None:
 
 def test_best_first_decides_and_never_claims_a_loss_it_cannot_prove() -> None:
     lost = spiderette_lost_position()
-    search = BestFirst(rules_for(lost))
+    rules = rules_for(lost)
+    assert isinstance(rules, SpiderRules)
+    search = BestFirst(rules)
     assert run(search, seconds=20).status == "unwinnable"
-    cramped = BestFirst(rules_for(lost), table_limit=50)
+    fresh = rules_for(lost)
+    assert isinstance(fresh, SpiderRules)
+    cramped = BestFirst(fresh, table_limit=50)
     result = run(cramped, seconds=20)
     assert (result.status, result.reason) == ("unknown", "nodes")
     game = engine.new_game("SD1-S1-AAAAAAE")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import engine
-from ui.announce import card_label, describe_play, describe_undo, pile_label, pile_name
+from ui.model.announce import card_label, describe_play, describe_undo, pile_label, pile_name
 
 # One suit: after these moves, t5:12>t6 lays Queen-to-Ace on a King and completes a run.
 RUN_RECORD = (

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 import engine
-from ui.layout import compute, table_of
-from ui.session import Preferences
+from ui.model.layout import compute, table_of
+from ui.model.session import Preferences
 
 
 @pytest.mark.parametrize("code", ["KL1-D1N-AAAAAAG", "SD1-S2-AAAAABC", "SP1-S4-AAAAAAB"])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.cards import Card
-from ui.faces import face_html, label
+from ui.model.faces import face_html, label
 
 
 @pytest.mark.parametrize("rank", range(1, 14))

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import engine
 from engine import Move
-from ui.gestures import TapTracker, drop_plan, picked_count, tap_plan
-from ui.session import Preferences
+from ui.model.gestures import TapTracker, drop_plan, picked_count, tap_plan
+from ui.model.session import Preferences
 
 PREFS = Preferences()
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import engine
-from ui.hashlink import Link, LinkError, code_hash, open_link, parse_hash, record_hash
+from ui.model.hashlink import Link, LinkError, code_hash, open_link, parse_hash, record_hash
 
 
 def test_a_code_opens_its_deal() -> None:
@@ -37,8 +37,11 @@ def test_a_record_round_trips_with_its_undo_history() -> None:
 
 
 def test_plus_signs_and_raw_spaces_are_read_as_spaces() -> None:
-    assert parse_hash("#KL1-D1N-AAAAAAG+t1%3Ef").moves == ("t1>f",)
-    assert parse_hash("#KL1-D1N-AAAAAAG t1>f").moves == ("t1>f",)
+    plus, space = parse_hash("#KL1-D1N-AAAAAAG+t1%3Ef"), parse_hash("#KL1-D1N-AAAAAAG t1>f")
+    assert plus is not None
+    assert space is not None
+    assert plus.moves == ("t1>f",)
+    assert space.moves == ("t1>f",)
 
 
 @pytest.mark.parametrize(

@@ -12,7 +12,7 @@ from engine import Spiderette
 from engine.codes import DealCode, parse_code
 from engine.winnable_seeds import WINNABLE
 from tests.engine.players import position
-from ui.hints import (
+from ui.model.hints import (
     FEW_SEEDS,
     SOLVER_NOTE,
     LineMemory,
@@ -25,8 +25,8 @@ from ui.hints import (
     winnable_code,
     winnable_note,
 )
-from ui.persist import preferences_from, preferences_to
-from ui.session import Preferences
+from ui.model.persist import preferences_from, preferences_to
+from ui.model.session import Preferences
 
 
 def test_the_solver_note_says_it_sees_the_face_down_cards() -> None:

@@ -1,12 +1,12 @@
 """A tap that sends a card home acts at once; a quick second tap on the same spot
-turns it into the double-tap move (ui.gestures.SecondTap)."""
+turns it into the double-tap move (ui.model.gestures.SecondTap)."""
 
 from __future__ import annotations
 
 import engine
 from engine import Move
-from ui.gestures import DOUBLE_TAP_SECONDS, DOUBLE_TAP_SLOP, SecondTap, tap_plan
-from ui.session import Preferences
+from ui.model.gestures import DOUBLE_TAP_SECONDS, DOUBLE_TAP_SLOP, SecondTap, tap_plan
+from ui.model.session import Preferences
 
 
 def test_a_home_tap_carries_the_double_tap_move_as_its_followup() -> None:

@@ -9,12 +9,13 @@ import random
 import pytest
 
 import engine
+from engine.spider import Spiderette
 from tests.engine.test_spider_playouts import play_greedy
-from ui.persist import Keeper, abandon, preferences_from, preferences_to
-from ui.progress import Entry, replacement
-from ui.session import Preferences, Session
-from ui.stats import VariantStats
-from ui.storage import LEDGER_KEY, MemoryBackend, SavedGame, Store
+from ui.model.persist import Keeper, abandon, preferences_from, preferences_to
+from ui.model.progress import Entry, replacement
+from ui.model.session import Preferences, Session
+from ui.model.stats import VariantStats
+from ui.model.storage import LEDGER_KEY, MemoryBackend, SavedGame, Store
 
 CODE = "KL1-D1N-AAAAAAG"
 WON_CODE = "SD1-S1-AAAAAAI"  # a deal the engine tests' greedy player wins
@@ -80,7 +81,8 @@ def test_new_game_then_back_takes_the_loss_back() -> None:
     session.new_game("KL1-D1N-AAAAAAB")
     assert keeper.entry.replaced == old.id
     assert stats(store).recent == [[0, 25]]
-    assert old.id in json.loads(store.backend.getItem(LEDGER_KEY))["left"]  # type: ignore[union-attr]
+    assert isinstance(store.backend, MemoryBackend)
+    assert old.id in json.loads(store.backend.items[LEDGER_KEY])["left"]
     # Back (or Undo with nothing left to undo): the old entry returns, whole.
     game = old.load()
     assert game is not None
@@ -112,6 +114,7 @@ def test_the_new_game_left_by_back_counts_lost_once_played() -> None:
 def test_a_win_opened_at_a_later_move_sets_no_best() -> None:
     session, store, keeper, clock = setup(WON_CODE)
     winning = engine.new_game(WON_CODE)
+    assert isinstance(winning, Spiderette)
     assert play_greedy(winning)
     moves = winning.record().split()[1:]
     opened = engine.replay(" ".join([WON_CODE, *moves[:-3]]))

@@ -1,16 +1,18 @@
 """Keyboard play in CPython: focus, tab stops, pick up and drop, shortcuts.
 
-``Table`` drives a session with keys the way the page does (``ui.access``):
-every command is carried out and every event announced with ``ui.announce``.
+``Table`` drives a session with keys the way the page does (``ui.dom.focus``):
+every command is carried out and every event announced with ``ui.model.announce``.
 The browser tests play the same sequences on the real page.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import engine
-from ui.announce import describe_play, describe_undo
-from ui.keyboard import KEYS, SHORTCUTS, Keyboard, Spot
-from ui.session import Event, Session
+from ui.model.announce import describe_play, describe_undo
+from ui.model.keyboard import KEYS, SHORTCUTS, Keyboard, Spot
+from ui.model.session import Event, Session
 
 
 class Table:
@@ -138,7 +140,7 @@ SPIDER_KEYS = [
 SPIDER_RECORD = "SP1-S4-AAAAAAB t10>t4 t4:2>t7"
 
 
-def play_through(code: str, script: list[tuple[tuple[str, ...], str | None]]) -> Table:
+def play_through(code: str, script: Sequence[tuple[tuple[str, ...], str | None]]) -> Table:
     table = Table(code)
     for keys, expected in script:
         said = table.press(*keys)
@@ -196,7 +198,9 @@ def test_up_from_a_column_finds_the_nearest_top_pile() -> None:
     ups = {}
     for n in range(1, 8):
         keys.focus_column(game, n)
-        ups[n] = keys.press(game, "ArrowUp").spot.pid
+        spot = keys.press(game, "ArrowUp").spot
+        assert spot is not None
+        ups[n] = spot.pid
     assert ups == {1: "s", 2: "w", 3: "w", 4: "f1", 5: "f2", 6: "f3", 7: "f4"}
     spider = Table(SPIDER_CODE)
     spider.keys.focus_column(spider.game, 10)

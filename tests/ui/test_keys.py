@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ui.keys import KeyAssigner
+from ui.model.card_keys import KeyAssigner
 
 
 def test_unchanged_cards_keep_their_keys() -> None:

@@ -8,7 +8,7 @@ import pytest
 
 import engine
 from engine.cards import Card
-from ui.layout import Rect, Table, column_offsets, compute, drop_pile, hit_card, hit_pile, table_of
+from ui.model.layout import Rect, Table, column_offsets, compute, drop_pile, hit_card, hit_pile, table_of
 
 # Board sizes: the viewport minus the header and the status line (phone headers take two rows).
 SIZES = [(360, 540), (412, 800), (640, 280), (768, 930), (1440, 820), (1920, 1000), (320, 460)]

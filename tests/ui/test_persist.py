@@ -6,11 +6,11 @@ import pytest
 
 import engine
 from tests.engine.test_spider_playouts import play_greedy
-from ui.hashlink import LinkError
-from ui.persist import Keeper, abandon, choose_start, preferences_from, preferences_to
-from ui.session import Preferences, Session
-from ui.stats import VariantStats
-from ui.storage import MemoryBackend, SavedGame, Store
+from ui.model.hashlink import LinkError
+from ui.model.persist import Keeper, abandon, choose_start, preferences_from, preferences_to
+from ui.model.session import Preferences, Session
+from ui.model.stats import VariantStats
+from ui.model.storage import MemoryBackend, SavedGame, Store
 
 CODE = "KL1-D1N-AAAAAAG"
 WON_CODE = "SD1-S1-AAAAAAI"  # a deal the engine tests' greedy player wins

@@ -7,16 +7,17 @@ from __future__ import annotations
 import doctest
 import json
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engine
-import ui.hints
-import ui.progress
-import ui.stats
-from ui.progress import (
+import ui.model.hints
+import ui.model.progress
+import ui.model.stats
+from ui.model.progress import (
     LEDGER_KEEP,
     Entry,
     arrive,
@@ -29,10 +30,10 @@ from ui.progress import (
     unfinished,
     win_note,
 )
-from ui.stats import VariantStats, finish_game, start_game
+from ui.model.stats import VariantStats, finish_game, start_game
 
 
-@pytest.mark.parametrize("module", [ui.progress, ui.hints, ui.stats], ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", [ui.model.progress, ui.model.hints, ui.model.stats], ids=lambda m: m.__name__)
 def test_docstring_examples(module: object) -> None:
     assert doctest.testmod(module).failed == 0  # type: ignore[arg-type]
 
@@ -192,8 +193,8 @@ def test_replacing_a_fresh_game_reuses_its_entry() -> None:
 
 
 def test_a_left_game_counts_lost_until_it_comes_back() -> None:
-    variants: dict = {}
-    ledger: dict = {}
+    variants: dict[str, Any] = {}
+    ledger: dict[str, Any] = {}
     for _ in range(3):
         start_game(variants, "KL-D1N")
         finish_game(variants, "KL-D1N", won=True, score=600, seconds=100.0, moves=120)
@@ -212,8 +213,8 @@ def test_a_left_game_counts_lost_until_it_comes_back() -> None:
 
 
 def test_a_vegas_loss_taken_back_returns_the_bankroll() -> None:
-    variants: dict = {}
-    ledger: dict = {}
+    variants: dict[str, Any] = {}
+    ledger: dict[str, Any] = {}
     start_game(variants, "KL-D1V")
     game = played("KL1-D1V-AAAAAAG t1>f")
     assert game.score == -47
@@ -224,8 +225,8 @@ def test_a_vegas_loss_taken_back_returns_the_bankroll() -> None:
 
 
 def test_leaving_a_game_not_counted_or_finished_records_nothing() -> None:
-    variants: dict = {}
-    ledger: dict = {}
+    variants: dict[str, Any] = {}
+    ledger: dict[str, Any] = {}
     game = played("KL1-D1N-AAAAAAG t1>f")
     assert not leave(variants, ledger, Entry.of(game, "a"), game, 1.0)
     assert not leave(variants, ledger, Entry.of(game, "a", counted=True, finished=True), game, 1.0)
@@ -234,8 +235,8 @@ def test_leaving_a_game_not_counted_or_finished_records_nothing() -> None:
 
 
 def test_a_later_loss_keeps_the_streak_broken() -> None:
-    variants: dict = {}
-    ledger: dict = {}
+    variants: dict[str, Any] = {}
+    ledger: dict[str, Any] = {}
     start_game(variants, "KL-D1N")
     finish_game(variants, "KL-D1N", won=True, score=600, seconds=100.0, moves=120)
     first = played("KL1-D1N-AAAAAAG t1>f")
@@ -251,8 +252,8 @@ def test_a_later_loss_keeps_the_streak_broken() -> None:
 
 
 def test_the_ledger_keeps_the_newest_losses() -> None:
-    variants: dict = {}
-    ledger: dict = {}
+    variants: dict[str, Any] = {}
+    ledger: dict[str, Any] = {}
     game = played("KL1-D1N-AAAAAAG t1>f")
     for n in range(LEDGER_KEEP + 5):
         start_game(variants, "KL-D1N")
@@ -263,7 +264,7 @@ def test_the_ledger_keeps_the_newest_losses() -> None:
 
 
 def test_a_damaged_ledger_entry_is_ignored() -> None:
-    variants: dict = {}
+    variants: dict[str, Any] = {}
     assert not come_back(variants, {"x": {"key": "KL-D1N", "score": "12", "streak": 0}}, "x")
     assert not come_back(variants, {"x": "junk"}, "x")
     assert variants == {}
@@ -276,8 +277,8 @@ def test_a_damaged_ledger_entry_is_ignored() -> None:
     key=st.sampled_from(["KL-D1N", "KL-D3V", "SP-S2"]),
 )
 def test_leaving_games_and_coming_back_in_turn_changes_nothing(wins: list[bool], count: int, key: str) -> None:
-    variants: dict = {}
-    ledger: dict = {}
+    variants: dict[str, Any] = {}
+    ledger: dict[str, Any] = {}
     for won in wins:
         start_game(variants, key)
         finish_game(variants, key, won=won, score=100, seconds=60.0, moves=80)
@@ -296,7 +297,7 @@ def test_leaving_games_and_coming_back_in_turn_changes_nothing(wins: list[bool],
 
 
 def test_a_win_opened_at_a_later_move_sets_no_best() -> None:
-    variants: dict = {}
+    variants: dict[str, Any] = {}
     start_game(variants, "KL-D1N")
     finish_game(variants, "KL-D1N", won=True, score=600, seconds=300.0, moves=120)
     start_game(variants, "KL-D1N")

@@ -12,7 +12,7 @@ import engine
 from engine.advice import rank_moves
 from engine.codes import MAX_SEED, DealCode, format_code
 from tests.engine.players import position
-from ui.hints import NO_MOVE, VERDICTS, HintCycle, choose_hint, hint_moves, hint_words
+from ui.model.hints import NO_MOVE, VERDICTS, HintCycle, choose_hint, hint_moves, hint_words
 
 
 def test_fresh_klondike_deal_hints_an_ace_home() -> None:

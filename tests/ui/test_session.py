@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import engine
-from ui.session import Event, Preferences, Session, describe_code, format_clock
+from ui.model.session import Event, Preferences, Session, describe_code, format_clock
 
 
 class Clock:
@@ -82,6 +82,7 @@ def _almost_won() -> engine.Game:
         for _ in range(3000):
             if g.won:
                 break
+            assert isinstance(g, engine.Klondike)
             move = greedy_move(g)
             if move is None:
                 break

@@ -5,14 +5,16 @@ and the worker's JSON functions."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 
 import engine
 from engine.solver import solve
-from ui import solver_tasks, solver_worker
-from ui.solver_tasks import DealTask, HintTask, Proof, RewindTask, open_task, position_back
+from ui import solver_worker
+from ui.model import solver_tasks
+from ui.model.solver_tasks import DealTask, HintTask, Proof, RewindTask, open_task, position_back
 
 QUICK = "KL1-D1N-AAAAAAC"
 HARD = "KL1-D1N-AAAAAAA"
@@ -30,12 +32,14 @@ def counting_clock(step: float = 0.001) -> Iterator[float]:
         yield now
 
 
-def fake_clock(step: float = 0.001) -> object:
+def fake_clock(step: float = 0.001) -> Callable[[], float]:
     ticks = counting_clock(step)
     return lambda: next(ticks)
 
 
-def run_to_end(task: HintTask | RewindTask | DealTask, seconds: float = 0.05, limit: int = 100_000) -> tuple[dict, int]:
+def run_to_end(
+    task: HintTask | RewindTask | DealTask, seconds: float = 0.05, limit: int = 100_000
+) -> tuple[dict[str, Any], int]:
     for slices in range(1, limit):
         reply = task.step(seconds)
         if reply["status"] is not None:

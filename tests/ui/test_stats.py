@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 import engine
-from ui.stats import (
+from ui.model.stats import (
     RECENT,
     VariantStats,
     chart_svg,
@@ -19,7 +21,9 @@ from ui.stats import (
 )
 
 
-def play(variants: dict, key: str, won: bool, score: int = 100, seconds: float = 60.0, moves: int = 90) -> None:
+def play(
+    variants: dict[str, Any], key: str, won: bool, score: int = 100, seconds: float = 60.0, moves: int = 90
+) -> None:
     start_game(variants, key)
     finish_game(variants, key, won=won, score=score, seconds=seconds, moves=moves)
 
@@ -34,7 +38,7 @@ def test_every_variant_has_its_own_key() -> None:
 
 
 def test_streaks_bests_and_averages() -> None:
-    variants: dict = {}
+    variants: dict[str, Any] = {}
     play(variants, "KL-D1N", True, score=600, seconds=300, moves=120)
     play(variants, "KL-D1N", True, score=700, seconds=200, moves=100)
     play(variants, "KL-D1N", False, score=50)
@@ -49,7 +53,7 @@ def test_streaks_bests_and_averages() -> None:
 
 
 def test_unfinished_game_counts_as_played_and_lost() -> None:
-    variants: dict = {}
+    variants: dict[str, Any] = {}
     start_game(variants, "SD-S2")
     s = VariantStats.from_dict(variants["SD-S2"])
     assert (s.played, s.won) == (1, 0)
@@ -58,7 +62,7 @@ def test_unfinished_game_counts_as_played_and_lost() -> None:
 
 
 def test_vegas_bankroll_runs_across_games() -> None:
-    variants: dict = {}
+    variants: dict[str, Any] = {}
     play(variants, "KL-D3V", False, score=-37)
     play(variants, "KL-D3V", True, score=208)
     assert VariantStats.from_dict(variants["KL-D3V"]).bankroll == 171
@@ -67,14 +71,14 @@ def test_vegas_bankroll_runs_across_games() -> None:
 
 
 def test_recent_results_are_bounded() -> None:
-    variants: dict = {}
+    variants: dict[str, Any] = {}
     for index in range(RECENT + 5):
         play(variants, "SP-S1", index % 2 == 0)
     assert len(VariantStats.from_dict(variants["SP-S1"]).recent) == RECENT
 
 
 @given(st.dictionaries(st.sampled_from(["played", "won", "best_score", "recent", "bankroll"]), st.from_type(object)))
-def test_damaged_figures_never_raise(data: dict) -> None:
+def test_damaged_figures_never_raise(data: dict[str, Any]) -> None:
     stats = VariantStats.from_dict(data)
     assert stats.won <= stats.played
     assert stats.played >= 0

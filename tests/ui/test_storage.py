@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
 import engine
-from ui.storage import (
+from ui.model.storage import (
     BACKUP_PREFIX,
     GAME_KEY,
     SAVE_VERSION,
@@ -131,7 +132,7 @@ def test_stats_updates_read_fresh_so_two_tabs_both_count() -> None:
     backend = MemoryBackend()
     first, second = Store(backend), Store(backend)
 
-    def add(variants: dict) -> None:
+    def add(variants: dict[str, Any]) -> None:
         variants["KL-D1N"] = {"played": variants.get("KL-D1N", {}).get("played", 0) + 1}
 
     first.update_stats(add)
@@ -144,7 +145,9 @@ class NullBackend(MemoryBackend):
     """Returns a non-string stand-in for a missing key, as Pyodide does for JS null."""
 
     def getItem(self, key: str) -> str | None:
-        return self.items.get(key, object())  # type: ignore[return-value]
+        stand_in: Any = object()  # neither a str nor None
+        value: str | None = self.items.get(key, stand_in)
+        return value
 
 
 def test_a_null_object_for_a_missing_key_means_nothing_saved() -> None:

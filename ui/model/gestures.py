@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from engine import Game, Move
 from engine.moves import STOCK_TAP
-from ui.session import Preferences
+from ui.model.session import Preferences
 
 __all__ = ["DOUBLE_TAP_SECONDS", "SecondTap", "TapPlan", "TapTracker", "drop_plan", "tap_plan"]
 
@@ -69,8 +69,9 @@ def tap_plan(game: Game, pid: str, index: int, taps: int, preferences: Preferenc
     count = picked_count(game, pid, index)
     if count < 1:
         return TapPlan()
-    klondike = game.settings.game == "KL"
-    if klondike:
+    # A single tap sends a card to its foundation; the Spider family has none, and
+    # plays on a double tap or on release, as its settings say.
+    if game.variant.foundations:
         single = game.tap_move(pid) if count == 1 else None
         double = game.double_tap_move(pid, count)
         if taps >= 2:
@@ -104,7 +105,7 @@ def drop_plan(game: Game, pid: str, count: int, dst: str | None, preferences: Pr
         rule = game.refusal(move) or ""
         if not rule:
             return move, ""
-    if preferences.auto_drop and game.settings.game != "KL":
+    if preferences.auto_drop and not game.variant.foundations:
         best = game.double_tap_move(pid, count)
         if best is not None:
             return best, ""

@@ -6,12 +6,11 @@ the page then asks it for one slice of search at a time (``SLICE_MS``), so
 between two slices the page handles every click and key, shows the progress,
 and can stop at once (Cancel, Escape, or any move on the table).
 
-- **Hint** (button, H key): a good move at once, from the engine's move
-  ranking, highlighted on the table until the next action and said in the
-  status line; pressed again, the next good move. Meanwhile the solver checks
-  the position: the move shown "keeps the game winnable" when it is the first
-  of a winning line (the solver's move takes its place when it is not), or is
-  "not proven". Lines already found are followed without a new search.
+- **Hint** (button, H key): ``ui.dom.hinting`` shows a good move at once,
+  from the engine's move ranking; this panel then checks it in the background:
+  the move "keeps the game winnable" when a win follows it, otherwise the
+  solver's own first move takes its place, or the hint stays "not proven".
+  Lines already found are followed without a new search.
 - **Lost**: "No win is possible from here." and an offer to undo to the last
   winnable position: the worker solves the positions of the undo history,
   newest first, and the page undoes exactly that many actions.
@@ -26,25 +25,30 @@ import contextlib
 import json
 import random
 from collections.abc import Callable, Coroutine
-from typing import TYPE_CHECKING, Any
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, Literal
 
 from pyscript import document, window
 
 import engine
-from ui.callbacks import listen
-from ui.hints import (
+from ui.dom.callbacks import listen
+from ui.model.actions import Actions
+from ui.model.hints import (
     SOLVER_NOTE,
     HintChoice,
+    LineMemory,
     legal_hint,
     lost_text,
     positions,
     rewind_text,
+    variant_of,
     winnable_code,
 )
-from ui.session import Event
+from ui.model.session import Event, Session
+from ui.model.table import PanelState, PanelView, TableState
 
 if TYPE_CHECKING:
-    from ui.app import App
+    from ui.dom.hinting import Hinter
 
 __all__ = ["SolverPanel", "SolverWorker"]
 
@@ -61,6 +65,10 @@ BOOT_SECONDS = 120.0
 """How long the worker may take to start before the page gives up on it."""
 WORKER_SRC = "./ui/solver_worker.py"
 WORKER_CONFIG = "./pyscript.toml"
+
+
+SearchKind = Literal["hint", "rewind", "deal"]
+"""What the worker searches for the page."""
 
 
 class SolverError(Exception):
@@ -91,9 +99,9 @@ class SolverWorker:
         if ready is not None and ready.done() and not ready.cancelled() and ready.exception() is None:
             return ready.result()
         if ready is None:
-            self._ready = asyncio.ensure_future(self._boot())
+            ready = self._ready = asyncio.ensure_future(self._boot())
         try:
-            return await asyncio.wait_for(asyncio.shield(self._ready), BOOT_SECONDS)
+            return await asyncio.wait_for(asyncio.shield(ready), BOOT_SECONDS)
         except Exception as error:  # any failure: try again next time, tell the player now
             self._ready = None
             raise SolverError(f"The solver could not start ({str(error) or type(error).__name__}).") from error
@@ -110,10 +118,13 @@ class SolverWorker:
 class SolverPanel:
     """The Hint button, the solver's panel and the highlighted hint."""
 
-    def __init__(self, app: App) -> None:
-        self.app = app
+    def __init__(self, session: Session, state: TableState, actions: Actions, hinter: Hinter) -> None:
+        self.session = session
+        self.state = state
+        self.actions = actions
+        self.hinter = hinter
         self.worker = SolverWorker()
-        self.memory = app.hinter.memory
+        self.memory: LineMemory = hinter.memory
         self._checking = ("", "")
         """The position and move the running hint search checks."""
         by_id = document.getElementById
@@ -124,9 +135,9 @@ class SolverPanel:
         by_id("solver-note").textContent = SOLVER_NOTE
         self.job = 0
         """Bumped to stop the running search: its loop sees the change and ends."""
-        self.running = ""
+        self.running: SearchKind | Literal[""] = ""
         """What the worker is doing for the page: ``"hint"``, ``"rewind"``, ``"deal"`` or nothing."""
-        self._paused: tuple[str, Callable[[int], Coroutine[Any, Any, None]]] | None = None
+        self._paused: tuple[SearchKind, Callable[[int], Coroutine[Any, Any, None]]] | None = None
         """A search that ran out of time and may go on ("Keep searching")."""
         self._undoing = False
         self._tasks: set[asyncio.Future[None]] = set()
@@ -135,38 +146,56 @@ class SolverPanel:
         listen(self.buttons["more"], "click", lambda _e: self.more())
         listen(self.buttons["cancel"], "click", lambda _e: self.cancel())
         listen(self.buttons["close"], "click", lambda _e: self.close())
-        listen(document, "keydown", self._key)
-        app.session.subscribe(self._on_event)
+        session.subscribe(self._on_event)
 
     # ------------------------------------------------------------------ panel
 
-    def _show(self, state: str, message: str, progress: str = "", buttons: tuple[str, ...] = ()) -> None:
-        """Show the panel in ``state`` (also its ``data-state``, for the tests)."""
-        self.panel.dataset.state = state
-        self.message.textContent = message
-        self.progress.textContent = progress
-        for name, button in self.buttons.items():
-            button.hidden = name not in buttons
-        self.panel.classList.toggle("busy", state in ("starting", "searching"))
-        self.panel.hidden = False
+    def _set(self, view: PanelView) -> None:
+        """Make ``view`` what the panel shows (the table state's), and draw it."""
+        old = self.state.panel
+        self.state.panel = view
+        panel = self.panel
+        if view.state != old.state or str(panel.dataset.state) != view.state:
+            panel.dataset.state = view.state  # also for the tests
+        if view.message != old.message:
+            self.message.textContent = view.message
+        if view.progress != old.progress:
+            self.progress.textContent = view.progress
+        if view.shown:
+            for name, button in self.buttons.items():
+                button.hidden = name not in view.buttons
+            panel.classList.toggle("busy", view.busy)
+        panel.hidden = not view.shown
+
+    def _show(self, state: PanelState, message: str, progress: str = "", buttons: tuple[str, ...] = ()) -> None:
+        """Show the panel in ``state``."""
+        self._set(PanelView(state, message, progress, buttons, shown=True))
+
+    def _hide(self, state: PanelState) -> None:
+        """Hide the panel; ``state`` says why."""
+        self._set(replace(self.state.panel, state=state, shown=False))
+
+    @property
+    def shown(self) -> bool:
+        return self.state.panel.shown
 
     def close(self) -> None:
         """Hide the panel (stopping any search)."""
         if self.running:
             self.cancel()
         self._paused = None
-        self.panel.hidden = True
-        self.panel.dataset.state = "closed"
+        self._hide("closed")
 
     def _progress(self, text: str) -> None:
-        if self.panel.hidden or self.panel.dataset.state != "searching":
-            self._show("searching", self.message.textContent, text, ("cancel",))
+        view = self.state.panel
+        if not view.shown or view.state != "searching":
+            self._show("searching", view.message, text, ("cancel",))
         else:
-            self.progress.textContent = text
+            self._set(replace(view, progress=text))
 
     # ---------------------------------------------------------------- running
 
-    def _launch(self, kind: str, make: Callable[[int], Coroutine[Any, Any, None]]) -> None:
+    def _launch(self, kind: SearchKind, make: Callable[[int], Coroutine[Any, Any, None]]) -> None:
         """Start a search: ``make(job)`` is its coroutine; a newer job stops it."""
         self.job += 1
         self.running = kind
@@ -196,14 +225,14 @@ class SolverPanel:
     def _fail(self, text: str) -> None:
         self.running = ""
         self._show("error", text, buttons=("close",))
-        self.app.say(text)
+        self.actions.say(text)
 
     async def _begin(self, job: int, request: dict[str, Any], message: str) -> bool:
         """Start the worker if needed and hand it a task; False when the job was stopped meanwhile."""
         if not self.worker.started:
             self._show("starting", message, "Starting the solver…", ("cancel",))
         else:
-            self.message.textContent = message
+            self._set(replace(self.state.panel, message=message))
         await self.worker.call("start", json.dumps(request))
         return job == self.job
 
@@ -227,9 +256,8 @@ class SolverPanel:
         if not self.running:
             return
         self._stop()
-        self.panel.hidden = True
-        self.panel.dataset.state = "cancelled"
-        self.app.say("Search cancelled.")
+        self._hide("cancelled")
+        self.actions.say("Search cancelled.")
 
     def _stop(self) -> None:
         self.job += 1
@@ -249,26 +277,24 @@ class SolverPanel:
         kind, resume = self._paused
         self._launch(kind, resume)
 
-    def _key(self, event: Any) -> None:
-        if event.defaultPrevented or str(event.key) != "Escape":
-            return
-        if document.querySelector("dialog[open]"):
-            return
+    def escape(self) -> bool:
+        """Escape: stop the running search, or close the panel; False when it had nothing to do."""
         if self.running:
-            event.preventDefault()
             self.cancel()
-        elif not self.panel.hidden:
-            event.preventDefault()
+            return True
+        if self.shown:
             self.close()
+            return True
+        return False
 
     # ------------------------------------------------------------------ hints
 
     def check_hint(self, record: str, choice: HintChoice, game: engine.Game) -> None:
-        """Check the hint on the table (shown at once by ``ui.hinting``) in the background.
+        """Check the hint on the table (shown at once by ``ui.dom.hinting``) in the background.
 
         The solver looks for a win after the move shown: found, the move "keeps the
         game winnable"; not found, it looks from the position itself and offers the
-        first move of its winning line instead, or says no win is possible.
+        first move of its winning line instead, or says that no win is possible.
         """
         move = choice.hint.move
         if self.running == "hint" and self._checking == (record, move):
@@ -278,14 +304,9 @@ class SolverPanel:
         self._checking = (record, move)
         self._launch("hint", lambda job: self._hint(job, game, record, choice))
 
-    def _show_choice(self, choice: HintChoice, verdict: str) -> None:
-        self.panel.hidden = True
-        self.panel.dataset.state = "hint"
-        self.app.hinter.show(choice, verdict)
-
     async def _hint(self, job: int, game: engine.Game, record: str, choice: HintChoice) -> None:
-        """Check a hint in the background: is there a win after its move? (The panel
-        shows the search and can cancel it; the hint stays on the table.)"""
+        """Is there a win after the hint's move? (The panel shows the search and can
+        cancel it; the hint stays on the table.)"""
         move = choice.hint.move
         after = game.copy()
         after.play(move)
@@ -293,12 +314,13 @@ class SolverPanel:
         if not await self._begin(job, {"task": "hint", "game": after.to_json()}, message):
             return
         reply = await self._drive(job, HINT_SECONDS / 2, lambda r: f"Searching… {positions(int(r['nodes']))}")
-        if reply is None or self.app.session.game.record() != record:
+        if reply is None or self.session.game.record() != record:
             return
         if reply.get("status") == "winnable":
             self.running = ""
             self.memory.remember(record, [move, *(str(m) for m in reply.get("moves", []))])
-            self._show_choice(HintChoice(choice.hint, choice.number, choice.of, True), "proven")
+            self._hide("hint")
+            self.hinter.show(HintChoice(choice.hint, choice.number, choice.of, True), "proven")
             return
         # No win found after the move shown: look from the position itself.
         message = "Checking the hint: looking for a winning line from here…"
@@ -308,11 +330,11 @@ class SolverPanel:
 
     async def _hint_here(self, job: int, game: engine.Game, record: str, choice: HintChoice) -> None:
         reply = await self._drive(job, HINT_SECONDS / 2, lambda r: f"Searching… {positions(int(r['nodes']))}")
-        if reply is None or self.app.session.game.record() != record:
+        if reply is None or self.session.game.record() != record:
             return
         self.running = ""
         status = reply.get("status")
-        table = self.app.session.game
+        table = self.session.game
         if status == "winnable":
             moves = [str(m) for m in reply.get("moves", [])]
             self.memory.remember(record, moves)
@@ -321,40 +343,44 @@ class SolverPanel:
                 self._fail("The solver's line does not fit this position. Try again.")
                 return
             # A better move than the one shown: it leads from now on.
-            self.app.hinter.cycle.forget()
-            self.app.hinter.cycle.press(record)
-            self._show_choice(HintChoice(hint, 1, 1, True), "proven")
+            self.hinter.cycle.forget()
+            self.hinter.cycle.press(record)
+            self._hide("hint")
+            self.hinter.show(HintChoice(hint, 1, 1, True), "proven")
         elif status == "unwinnable":
-            document.body.dataset.hintVerdict = "lost"
+            self.hinter.mark("lost")
             self._show_lost(table)
         else:
-            self.app.hinter.undecided.add((record, choice.hint.move))
+            self.hinter.undecided.add((record, choice.hint.move))
             text = (
                 f"The solver could not decide in {HINT_SECONDS:.0f} seconds "
                 f"({positions(int(reply['nodes']))}) whether this position can be won: the hint is not proven."
             )
-            document.body.dataset.hintVerdict = "unknown"
+            self.hinter.mark("unknown")
             self._paused = ("hint", lambda j: self._hint_here(j, game, record, choice))
             self._show("unknown", text, "", ("more", "close"))
-            self.app.say(text)
+            self.actions.say(text)
 
     def _show_lost(self, game: engine.Game) -> None:
-        self.app.hinter.lost = game.record()
+        self.hinter.lost = game.record()
         text = lost_text(game.can_undo)
         buttons = ("rewind", "close") if game.can_undo else ("close",)
         self._show("lost", text, "", buttons)
-        self.app.say(text)
+        self.actions.say(text)
 
     # --------------------------------------------------------------- the table
+
+    def clear_highlight(self) -> None:
+        self.hinter.clear()
 
     def _on_event(self, event: Event) -> None:
         if self._undoing or event.kind == "refused":
             return
+        self.clear_highlight()
         if self.running in ("hint", "rewind"):
             self._stop()  # the position changed under the search
-        if self.running != "deal" and not self.panel.hidden:
-            self.panel.hidden = True
-            self.panel.dataset.state = "closed"
+        if self.running != "deal" and self.shown:
+            self._hide("closed")
         self._paused = None
 
     # ------------------------------------------------------------ looking back
@@ -363,7 +389,7 @@ class SolverPanel:
         """Undo to the last winnable position: find how far back, then undo that many."""
         if self.running:
             return
-        copy = self.app.session.game.copy()
+        copy = self.session.game.copy()
         self._launch("rewind", lambda job: self._rewind(job, copy, fresh=True))
 
     async def _rewind(self, job: int, game: engine.Game, fresh: bool) -> None:
@@ -387,27 +413,26 @@ class SolverPanel:
         of = int(reply.get("of", 0))
         if status == "winnable" and isinstance(back, int):
             self._undo(back)
-            self.memory.remember(self.app.session.game.record(), [str(m) for m in reply.get("moves", [])])
-            self.panel.hidden = True
-            self.panel.dataset.state = "rewound"
-            self.app.say(rewind_text(back, undecided, of, "winnable"))
+            self.memory.remember(self.session.game.record(), [str(m) for m in reply.get("moves", [])])
+            self._hide("rewound")
+            self.actions.say(rewind_text(back, undecided, of, "winnable"))
         elif status is None:
             text = f"The solver could not finish looking back in {REWIND_SECONDS:.0f} seconds. Nothing was undone."
             self._paused = ("rewind", lambda j: self._rewind(j, game, fresh=False))
             self._show("unknown", text, "", ("more", "close"))
-            self.app.say(text)
+            self.actions.say(text)
         else:
             text = rewind_text(None, undecided, of, str(status))
             self._show("unknown" if status == "unknown" else "lost", text, "", ("close",))
-            self.app.say(text)
+            self.actions.say(text)
 
     def _undo(self, count: int) -> None:
         """Undo ``count`` actions through the session, as one step for the panel."""
-        self.app.hinter.clear()
+        self.clear_highlight()
         self._undoing = True
         try:
             for _ in range(count):
-                if self.app.undo().kind != "undo":
+                if self.actions.undo().kind != "undo":
                     break
         finally:
             self._undoing = False
@@ -417,12 +442,12 @@ class SolverPanel:
     def winnable_deal(self, settings: engine.DealCode) -> str | None:
         """A proven-winnable deal of this variant to deal now, or None while the
         worker looks for one (it deals it itself when found)."""
-        code = winnable_code(settings, avoid=self.app.session.game.code)
+        code = winnable_code(settings, avoid=self.session.game.code)
         if code is not None:
             return code
         if self.running:
             self._stop()
-        variant = engine.format_code(settings).rsplit("-", 1)[0]
+        variant = variant_of(settings)
         self._launch("deal", lambda job: self._deal(job, variant, random.randrange(1 << 30), fresh=True))
         return None
 
@@ -443,13 +468,12 @@ class SolverPanel:
         self.running = ""
         code = str(reply.get("code") or "")
         if reply.get("status") == "winnable" and code:
-            self.panel.hidden = True
-            self.panel.dataset.state = "dealt"
-            self.app.new_game(code)
+            self._hide("dealt")
+            self.actions.new_game(code)
             self.memory.remember(code, [str(m) for m in reply.get("moves", [])])
-            self.app.say(f"New game: {code}, proven winnable after {reply.get('tried')} deals were tried.")
+            self.actions.say(f"New game: {code}, proven winnable after {reply.get('tried')} deals were tried.")
             return
         text = f"No deal was proven winnable in {DEAL_SECONDS:.0f} seconds. The game on the table stays."
         self._paused = ("deal", lambda j: self._deal(j, variant, seed, fresh=False))
         self._show("unknown", text, "", ("more", "close"))
-        self.app.say(text)
+        self.actions.say(text)

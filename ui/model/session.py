@@ -1,7 +1,7 @@
 """The controller: the current game, its clock and the player's settings.
 
-Every action goes through ``Session.dispatch`` (play, undo, new game, restart,
-load); listeners hear one ``Event`` per action. The UI draws from the game and
+Every action goes through the session (play, undo, new game, restart, load);
+listeners hear one ``Event`` per action. The UI draws from the game and
 announces from the event; it never decides what is legal, it asks the game.
 Pure Python (the clock is injected), so it is tested in CPython.
 
@@ -20,32 +20,39 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal
 
 import engine
 from engine import Action, Game, IllegalMove, Move
+from engine.codes import GameId, Scoring
 
-__all__ = ["GAME_NAMES", "Event", "Preferences", "Session", "describe_code", "format_clock"]
+__all__ = ["Event", "EventKind", "Preferences", "Session", "describe_code", "format_clock"]
 
-GAME_NAMES = {"KL": "Klondike", "SD": "Spiderette", "SP": "Spider"}
 SCORING_NAMES = {"N": "Normal scoring", "V": "Vegas scoring", "C": "Classic rules"}
 SUIT_NAMES = {1: "1 suit", 2: "2 suits", 4: "4 suits"}
 
+EventKind = Literal["play", "undo", "new", "restart", "load", "refused"]
+
 
 def describe_code(settings: engine.DealCode) -> str:
-    """A deal's options in words: ``"Klondike, draw 3, Vegas scoring"``."""
-    name = GAME_NAMES[settings.game]
-    if settings.game == "KL":
-        return f"{name}, draw {settings.draw}, {SCORING_NAMES[settings.scoring]}"
-    return f"{name}, {SUIT_NAMES[settings.suits]}"
+    """A deal's options in words: ``"Klondike, draw 3, Vegas scoring"``.
+
+    >>> describe_code(engine.parse_code("SD1-S2-AAAAAAB"))
+    'Spiderette, 2 suits'
+    """
+    variant = engine.variant_of(settings.game)
+    if variant.options == "draw and scoring":
+        return f"{variant.name}, draw {settings.draw}, {SCORING_NAMES[settings.scoring]}"
+    return f"{variant.name}, {SUIT_NAMES[settings.suits]}"
 
 
 @dataclass(slots=True)
 class Preferences:
     """What a new game is dealt with, and the gesture settings."""
 
-    game: str = "KL"
+    game: GameId = "KL"
     draw: int = 1
-    scoring: str = "N"
+    scoring: Scoring = "N"
     suits: int = 1
     double_click: bool = True
     """Spider family: a double click moves a group to its best place."""
@@ -62,18 +69,22 @@ class Preferences:
     without the Finish button (off by default: the game never plays by itself)."""
 
     def random_code(self) -> str:
-        if self.game == "KL":
-            return engine.random_code("KL", draw=self.draw, scoring=self.scoring)
+        if engine.variant_of(self.game).options == "draw and scoring":
+            return engine.random_code(self.game, draw=self.draw, scoring=self.scoring)
         return engine.random_code(self.game, suits=self.suits)
 
-    def follow(self, game: Game) -> None:
-        """Take the options of a game that was opened (so "New game" deals alike)."""
-        settings = game.settings
+    def deal_like(self, settings: engine.DealCode) -> None:
+        """New games get the game and options of ``settings`` (the options it does not
+        carry keep theirs: the suits of the Spider family while Klondike is played)."""
         self.game = settings.game
-        if settings.game == "KL":
+        if engine.variant_of(settings.game).options == "draw and scoring":
             self.draw, self.scoring = settings.draw, settings.scoring
         else:
             self.suits = settings.suits
+
+    def follow(self, game: Game) -> None:
+        """Take the options of a game that was opened (so "New game" deals alike)."""
+        self.deal_like(game.settings)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +97,7 @@ class Event:
     won the game.
     """
 
-    kind: str
+    kind: EventKind
     action: Action | None = None
     message: str = ""
     won: bool = False
@@ -158,37 +169,37 @@ class Session:
         self._elapsed = 0.0
         self._started = None
 
-    # ------------------------------------------------------------ the one place
+    # ------------------------------------------------------------- actions
 
-    def dispatch(self, kind: str, argument: object = None) -> Event:
-        """Do one action and tell the listeners.
-
-        ``kind``: ``"play"`` (argument: a ``Move`` or its notation), ``"undo"``,
-        ``"new"`` (argument: a deal code, or None for a random deal with the
-        preferences), ``"restart"`` or ``"load"`` (argument: a ``Game``).
-        """
-        if kind == "play":
-            event = self._play(argument)  # type: ignore[arg-type]
-        elif kind == "undo":
-            event = self._undo()
-        elif kind == "new":
-            event = self._new(argument)  # type: ignore[arg-type]
-        elif kind == "restart":
-            self.game = engine.new_game(self.game.code)
-            self._reset_clock()
-            event = Event("restart")
-        elif kind == "load":
-            if not isinstance(argument, Game):
-                raise TypeError("load needs a Game")
-            self.game = argument
-            self.preferences.follow(argument)
-            self._reset_clock()
-            event = Event("load")
-        else:
-            raise ValueError(f"unknown action {kind!r}")
+    def _tell(self, event: Event) -> Event:
         for listener in list(self._listeners):
             listener(event)
         return event
+
+    def play(self, move: Move | str) -> Event:
+        """Play a move (a ``Move`` or its notation); a refusal is an event too."""
+        return self._tell(self._play(move))
+
+    def undo(self) -> Event:
+        return self._tell(self._undo())
+
+    def new_game(self, code: str | None = None) -> Event:
+        """Deal ``code``, or a random deal with the preferences; a bad code raises
+        ``CodeError`` and changes nothing."""
+        return self._tell(self._new(code))
+
+    def restart(self) -> Event:
+        """The same deal again, from the start."""
+        self.game = engine.new_game(self.game.code)
+        self._reset_clock()
+        return self._tell(Event("restart"))
+
+    def load(self, game: Game) -> Event:
+        """Play ``game`` (a saved game, a link's), at the point it is."""
+        self.game = game
+        self.preferences.follow(game)
+        self._reset_clock()
+        return self._tell(Event("load"))
 
     def _play(self, move: Move | str) -> Event:
         if self.game.won:
@@ -220,20 +231,3 @@ class Session:
         self.preferences.follow(game)
         self._reset_clock()
         return Event("new")
-
-    # ------------------------------------------------------------ conveniences
-
-    def play(self, move: Move | str) -> Event:
-        return self.dispatch("play", move)
-
-    def undo(self) -> Event:
-        return self.dispatch("undo")
-
-    def new_game(self, code: str | None = None) -> Event:
-        return self.dispatch("new", code)
-
-    def restart(self) -> Event:
-        return self.dispatch("restart")
-
-    def load(self, game: Game) -> Event:
-        return self.dispatch("load", game)

@@ -16,10 +16,9 @@ from __future__ import annotations
 
 from engine.cards import Card
 
-__all__ = ["RANK_TEXT", "SUIT_TEXT", "face_html", "label", "suit_svg"]
+__all__ = ["RANK_TEXT", "face_html", "label", "suit_svg"]
 
 RANK_TEXT = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-SUIT_TEXT = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 _SUIT_NAMES = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
 _RANK_NAMES = ("Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King")
 

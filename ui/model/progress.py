@@ -41,9 +41,9 @@ from typing import Any
 
 import engine
 from engine import Game
-from ui.hashlink import LinkError, open_link, parse_hash
-from ui.session import describe_code
-from ui.stats import VariantStats, finish_game, unfinish_game, variant_key
+from ui.model.hashlink import LinkError, open_link, parse_hash
+from ui.model.session import describe_code
+from ui.model.stats import VariantStats, finish_game, unfinish_game, variant_key
 
 __all__ = [
     "ENTRY_VERSION",

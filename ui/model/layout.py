@@ -25,7 +25,10 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from engine import Game, Klondike, Spiderette, variant_of
 from engine.cards import SUITS, Card
+from engine.spider import RUN_LENGTH
+from engine.variants import PileKind, pile_kind
 
 __all__ = [
     "CARD_RATIO",
@@ -51,9 +54,6 @@ MAX_CARD_W = 150
 HEIGHT_SHARE = {"KL": 0.23, "SD": 0.2, "SP": 0.2}
 """A card is at most this share of the table's height, so columns have room
 (Spider columns grow longer than Klondike's)."""
-
-RUN = 13
-"""Cards in a completed Spider run."""
 
 LARGE_SCALE = 1.25
 """The large-card option: how much more height share and width cards may take."""
@@ -85,9 +85,6 @@ class Rect:
         dy = min(self.bottom, other.bottom) - max(self.y, other.y)
         return dx * dy if dx > 0 and dy > 0 else 0.0
 
-    def moved(self, dx: float, dy: float) -> Rect:
-        return Rect(self.x + dx, self.y + dy, self.w, self.h)
-
 
 @dataclass(frozen=True, slots=True)
 class Table:
@@ -118,7 +115,7 @@ class PileBox:
     area it covers with its cards (``zone``: drop target and hit area)."""
 
     pid: str
-    kind: str
+    kind: PileKind
     slot: Rect
     zone: Rect
     mark: str = ""
@@ -156,49 +153,26 @@ class Layout:
     cards: list[CardBox] = field(default_factory=list)
     by_pile: dict[str, list[CardBox]] = field(default_factory=dict)
 
-    def card_rect(self, box: CardBox) -> Rect:
-        return Rect(box.x, box.y, self.card_w, self.card_h)
 
-
-def pile_kind(pid: str) -> str:
-    """``"stock"``, ``"waste"``, ``"foundation"``, ``"tableau"`` or ``"removed"``."""
-    if pid == "s":
-        return "stock"
-    if pid == "w":
-        return "waste"
-    if pid.startswith("f"):
-        return "foundation"
-    if pid.startswith("r"):
-        return "removed"
-    return "tableau"
-
-
-def table_of(game: object) -> Table:
+def table_of(game: Game) -> Table:
     """Read a ``Table`` from an engine game (Klondike or the Spider family)."""
-    prefix = game.settings.game  # type: ignore[attr-defined]
-    pile_ids: Sequence[str] = game.pile_ids  # type: ignore[attr-defined]
-    piles: list[tuple[str, tuple[Card, ...]]] = [
-        (pid, tuple(game.pile(pid)))  # type: ignore[attr-defined]
-        for pid in pile_ids
-        if not pid.startswith("r")
-    ]
+    variant = game.variant
+    piles: list[tuple[str, tuple[Card, ...]]] = [(pid, game.pile(pid)) for pid in game.pile_ids]
     fan = 0
     deal_size = 0
-    if prefix == "KL":
-        fan = game.waste_fan()  # type: ignore[attr-defined]
-    else:
-        columns = sum(1 for pid in pile_ids if pid.startswith("t"))
-        deal_size = columns
-        removed = tuple(getattr(game, "removed_runs", ()))
-        total = 8 if prefix == "SP" else 4
-        for slot in range(total):
-            suit = removed[slot] if slot < len(removed) else ""
-            cards = tuple(Card(rank, suit) for rank in range(1, RUN + 1)) if suit else ()
-            piles.append((f"r{slot + 1}", cards))
+    if isinstance(game, Klondike):
+        fan = game.waste_fan()
+    if variant.stock == "deals":
+        deal_size = variant.columns  # one card onto every column
+    runs = game.removed_runs if isinstance(game, Spiderette) else ()
+    for slot, pid in enumerate(variant.removed_ids):
+        suit = runs[slot] if slot < len(runs) else ""
+        cards = tuple(Card(rank, suit) for rank in range(1, RUN_LENGTH + 1)) if suit else ()
+        piles.append((pid, cards))
     mark = ""
-    if not game.pile("s"):  # type: ignore[attr-defined]
-        mark = "recycle" if game.stock_action() == "recycle" else "none"  # type: ignore[attr-defined]
-    return Table(prefix, tuple(piles), waste_fan=fan, deal_size=deal_size, stock_mark=mark)
+    if not game.pile("s"):
+        mark = "recycle" if game.stock_action() == "recycle" else "none"
+    return Table(variant.game, tuple(piles), waste_fan=fan, deal_size=deal_size, stock_mark=mark)
 
 
 def _clamp(value: float, low: float, high: float) -> float:
@@ -276,16 +250,14 @@ def column_offsets(faces: Sequence[bool], room: float, card_h: int, index_px: in
 
 
 def _top_row_columns(table: Table, cols: int) -> dict[str, int]:
-    """Which grid column holds each top-row pile."""
+    """Which grid column holds each top-row pile: the stock at the left, the waste
+    beside it, the foundations or the completed runs at the right."""
     slots: dict[str, int] = {"s": 0}
-    if table.game == "KL":
+    if "w" in (pid for pid, _ in table.piles):
         slots["w"] = 1
-        for i in range(4):
-            slots[f"f{i + 1}"] = cols - 4 + i
-    else:
-        runs = [pid for pid, _ in table.piles if pid.startswith("r")]
-        for i, pid in enumerate(runs):
-            slots[pid] = cols - len(runs) + i
+    right = [pid for pid, _ in table.piles if pile_kind(pid) in ("foundation", "removed")]
+    for i, pid in enumerate(right):
+        slots[pid] = cols - len(right) + i
     return slots
 
 
@@ -329,10 +301,10 @@ def compute(table: Table, width: float, height: float, large: bool = False) -> L
     return layout
 
 
-def _mark(table: Table, pid: str, kind: str) -> str:
+def _mark(table: Table, pid: str, kind: PileKind) -> str:
     if kind == "foundation":
         return SUITS[int(pid[1:]) - 1]
-    if kind == "tableau" and table.game == "KL":
+    if kind == "tableau" and variant_of(table.game).empty_column == "king":
         return "K"
     if kind == "stock":
         return table.stock_mark
@@ -342,7 +314,7 @@ def _mark(table: Table, pid: str, kind: str) -> str:
 def _place(
     table: Table,
     pid: str,
-    kind: str,
+    kind: PileKind,
     cards: Sequence[Card],
     slot: Rect,
     bottom: float,

@@ -26,11 +26,14 @@ Spot(pid='t4', index=3)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
-from engine import STOCK_TAP, Game, Move
-from ui.announce import card_label, cards_phrase, describe_pick, pick_refusal, pile_name
+from engine import STOCK_TAP, Card, Game, Move
+from engine.cards import face_up_count
+from engine.variants import pile_kind
+from ui.model.announce import cards_phrase, describe_pick, pick_refusal, pile_name
 
-__all__ = ["KEYS", "Command", "Held", "Keyboard", "Spot"]
+__all__ = ["KEYS", "Command", "CommandKind", "Held", "Keyboard", "Spot"]
 
 TOP = "top"
 TABLE = "table"
@@ -52,8 +55,12 @@ KEYS: tuple[tuple[str, str], ...] = (
 )
 """Every key and what it does, as the help dialog lists them."""
 
-SHORTCUTS = {"d": "stock", "u": "undo", "h": "hint", "n": "new", "f": "foundation", "?": "help"}
-"""Letter shortcuts (any case) and the command each one gives."""
+Shortcut = Literal["stock", "undo", "hint", "new", "foundation", "help"]
+
+SHORTCUTS: dict[str, Shortcut] = {"d": "stock", "u": "undo", "h": "hint", "n": "new", "f": "foundation", "?": "help"}
+"""Letter shortcuts (any case) and what each one asks for."""
+
+CommandKind = Literal["none", "focus", "pick", "drop", "play", "say", "undo", "hint", "new", "help"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,29 +94,24 @@ class Command:
     ``"hint"``, ``"new"`` or ``"help"``. ``spot`` is the focus after the key.
     """
 
-    kind: str
+    kind: CommandKind
     spot: Spot | None = None
     move: Move | None = None
     message: str = ""
 
 
 def _top_columns(game: Game) -> dict[str, int]:
-    """The grid column of each top-row pile that takes the focus."""
-    if game.settings.game == "KL":
-        return {"s": 0, "w": 1, "f1": 3, "f2": 4, "f3": 5, "f4": 6}
-    return {"s": 0}
+    """The grid column of each top-row pile that takes the focus (completed runs do not)."""
+    return {pid: column for pid, column in game.variant.top_row if pile_kind(pid) != "removed"}
 
 
 def _columns(game: Game) -> list[str]:
-    return [pid for pid in game.pile_ids if pid.startswith("t")]
+    return list(game.variant.column_ids)
 
 
-def _first_up(cards: tuple[object, ...]) -> int:
+def _first_up(cards: tuple[Card, ...]) -> int:
     """Index of the lowest face-up card of a column's face-up run (len when none)."""
-    i = len(cards)
-    while i > 0 and getattr(cards[i - 1], "face_up", False):
-        i -= 1
-    return i
+    return len(cards) - face_up_count(cards)
 
 
 class Keyboard:
@@ -254,17 +256,17 @@ class Keyboard:
             if number > len(_columns(game)):
                 return Command("say", self.spot, message=f"There is no column {number}.")
             return Command("focus", self.focus_column(game, number))
-        kind = SHORTCUTS.get(key.lower() if len(key) == 1 else "")
-        if kind is None:
+        shortcut = SHORTCUTS.get(key.lower() if len(key) == 1 else "")
+        if shortcut is None:
             return Command("none", self.spot)
-        if kind == "stock":
+        if shortcut == "stock":
             self.held = None
             return Command("play", self.spot, STOCK_TAP)
-        if kind == "foundation":
+        if shortcut == "foundation":
             return self._to_foundation(game)
-        if kind == "undo":
+        if shortcut == "undo":
             self.held = None
-        return Command(kind, self.spot)
+        return Command(shortcut, self.spot)
 
     def _enter(self, game: Game, spot: Spot) -> Command:
         held = self.held
@@ -330,9 +332,3 @@ class Keyboard:
             if dst.startswith("f"):
                 return self.go(game, Spot(move.src))
         return self.current(game)
-
-    def label(self, game: Game, spot: Spot) -> str:
-        """The focused element's name (used in tests and by the page)."""
-        if spot.index < 0:
-            return pile_name(spot.pid)
-        return card_label(game.pile(spot.pid)[spot.index])

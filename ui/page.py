@@ -2,7 +2,11 @@
 
 ``start()`` reads the hash (a deal code or a game record), deals, draws the
 first frame and marks the page ready. Every action goes through the session;
-the app listens to its events and redraws once per animation frame.
+the page listens to its events, keeps the table state (``ui.model.table``) in
+step and draws once per animation frame. It is the one implementation of
+``Actions``, which the input modules are given instead of the page itself:
+imports run page -> ``ui.dom`` -> ``ui.model`` -> engine, and nothing imports
+the page but the entry script.
 """
 
 from __future__ import annotations
@@ -13,27 +17,29 @@ from typing import TYPE_CHECKING, Any
 from pyscript import document, window
 
 import engine
-from ui.access import Access
-from ui.announce import describe_play, describe_undo
-from ui.callbacks import kept_proxy, listen
-from ui.finishing import Finisher
-from ui.hashlink import LinkError, parse_hash, record_hash
-from ui.hinting import Hinter
-from ui.history import History
-from ui.keeping import keep, open_store
-from ui.keys import KeyAssigner
-from ui.layout import compute, table_of
-from ui.persist import Keeper, abandon, choose_start
-from ui.pointer import Pointer
-from ui.progress import Entry, unfinished
-from ui.render import Renderer
-from ui.session import Event, Preferences, Session, describe_code, format_clock
-from ui.storage import SavedGame, Store
+from ui.dom.browser_storage import keep, open_store, tell_notices
+from ui.dom.callbacks import kept_proxy, listen
+from ui.dom.finishing import Finisher
+from ui.dom.focus import Focus
+from ui.dom.hinting import Hinter
+from ui.dom.history import History
+from ui.dom.key_router import KeyRouter
+from ui.dom.pointer import Pointer
+from ui.dom.render import Renderer
+from ui.model.actions import DialogName
+from ui.model.announce import describe_play, describe_undo
+from ui.model.hashlink import LinkError, parse_hash, record_hash
+from ui.model.layout import compute, table_of
+from ui.model.persist import Keeper, abandon, choose_start
+from ui.model.progress import Entry, unfinished, win_note
+from ui.model.session import Event, Preferences, Session, describe_code, format_clock
+from ui.model.storage import SavedGame, Store
+from ui.model.table import TableState
 
-if TYPE_CHECKING:
-    from ui.dialogs import NewGameDialog, SettingsDialog, WinDialog
-    from ui.solver_panel import SolverPanel
-    from ui.stats_dialog import StatsDialog
+if TYPE_CHECKING:  # imported when first used (below): the first frame does not wait for them
+    from ui.dom.dialogs import HelpDialog, NewGameDialog, SettingsDialog, WinDialog
+    from ui.dom.solver_panel import SolverPanel
+    from ui.dom.stats_dialog import StatsDialog
 
 __all__ = ["App", "start"]
 
@@ -46,28 +52,31 @@ def _now() -> float:
 
 
 class App:
-    """The running game page."""
+    """The running game page (it implements ``ui.model.actions.Actions``)."""
 
-    def __init__(self, game: engine.Game) -> None:
+    def __init__(self, game: engine.Game, store: Store) -> None:
         self.board = document.getElementById("board")
         self.status = document.getElementById("status")
-        self.renderer = Renderer(self.board)
-        self.keys = KeyAssigner()
+        self.store = store
         self.session = Session(game, Preferences(), clock=_now)
         self.session.subscribe(self._on_event)
-        self.pointer = Pointer(self, self.board)
+        self.state = TableState()
+        self.renderer = Renderer(self.board)
+        self.pointer = Pointer(self.board, self.session, self.state, self)
+        self.focus = Focus(self.board, self.session, self.state, self.renderer, self)
+        self.keys = KeyRouter(self.session, self.state, self, self.focus, self._escape_panel)
         self.keeper: Keeper | None = None
-        """Saves the game and keeps the statistics (set by ``keep`` at start-up)."""
+        """Saves the game and keeps the statistics (set by ``keep_in`` at start-up)."""
         self.history: History | None = None
         """The game's browser-history entries (set at start-up, after the keeper)."""
-        self.stats_dialog: StatsDialog | None = None
-        """Made the first time the player opens it (see ``keeping``)."""
-        self.access = Access(self)
-        self.finisher = Finisher(self)
-        self.hinter = Hinter(self)
+        self.finisher = Finisher(self.session, self)
+        self.hinter = Hinter(self.session, self.state, self, lambda: self.solver_panel)
         self._reduced = window.matchMedia("(prefers-reduced-motion: reduce)")
         self._frame_id: Any = None
         self._dirty = True
+        """The game changed since the last frame: lay the table out again."""
+        self._marks_dirty = False
+        """Only the table state changed since the last frame."""
         self._animate = False
         self._deal = True
         self._size = (0.0, 0.0)
@@ -94,47 +103,70 @@ class App:
 
     @cached_property
     def new_dialog(self) -> NewGameDialog:
-        from ui.dialogs import NewGameDialog
+        from ui.dom.dialogs import NewGameDialog
 
-        return NewGameDialog(self)
+        return NewGameDialog(self.session, self)
 
     @cached_property
     def settings_dialog(self) -> SettingsDialog:
-        from ui.dialogs import SettingsDialog
+        from ui.dom.dialogs import SettingsDialog
 
-        return SettingsDialog(self)
+        return SettingsDialog(self.session, self)
 
     @cached_property
     def win_dialog(self) -> WinDialog:
-        from ui.dialogs import WinDialog
+        from ui.dom.dialogs import WinDialog
 
-        return WinDialog(self)
+        return WinDialog(self.session, self)
 
     @cached_property
-    def solver(self) -> SolverPanel:
+    def help_dialog(self) -> HelpDialog:
+        from ui.dom.dialogs import HelpDialog
+
+        return HelpDialog()
+
+    @cached_property
+    def stats_dialog(self) -> StatsDialog:
+        from ui.dom.stats_dialog import StatsDialog
+
+        return StatsDialog(self.session, self.store)
+
+    @cached_property
+    def solver_panel(self) -> SolverPanel:
         """Hints, the way back from a lost position and live winnable deals (its
         worker starts on first use)."""
-        from ui.solver_panel import SolverPanel
+        from ui.dom.solver_panel import SolverPanel
 
-        return SolverPanel(self)
+        return SolverPanel(self.session, self.state, self, self.hinter)
+
+    def _made(self, name: str) -> bool:
+        """True once the lazily made part ``name`` exists."""
+        return name in vars(self)
 
     # ---------------------------------------------------------------- wiring
 
     def _wire(self) -> None:
         by_id = document.getElementById
-        listen(by_id("btn-new"), "click", lambda _e: self.new_dialog.open())
+        listen(by_id("btn-new"), "click", lambda _e: self.open_dialog("new"))
         listen(by_id("btn-restart"), "click", lambda _e: self.restart())
         listen(by_id("btn-undo"), "click", lambda _e: self.undo())
         listen(by_id("btn-share"), "click", lambda _e: self.share())
-        listen(by_id("btn-settings"), "click", lambda _e: self.settings_dialog.open())
-        listen(by_id("btn-keys"), "click", lambda _e: self.access.help.open())
+        listen(by_id("btn-settings"), "click", lambda _e: self.open_dialog("settings"))
+        listen(by_id("btn-keys"), "click", lambda _e: self.open_dialog("help"))
+        listen(by_id("btn-stats"), "click", lambda _e: self.open_dialog("stats"))
         listen(by_id("btn-copy"), "click", lambda _e: self.copy_code())
         listen(by_id("btn-hint"), "click", lambda _e: self.hint())
-        listen(document, "keydown", self._key)
         observer = window.ResizeObserver.new(kept_proxy(self._resized))
         observer.observe(self.board)
         self._observer = observer
         self._clock_id = window.setInterval(kept_proxy(self._tick), 500)
+
+    def keep_in(self, resumed: SavedGame | None) -> None:
+        """Save the game and keep the statistics and settings in the page's store."""
+        self.keeper = keep(self.session, self.store, resumed, self.say)
+        self.history = History(self, self.keeper)
+        self.preferences_changed()
+        tell_notices(self.store, self.say)
 
     # --------------------------------------------------------------- actions
 
@@ -142,27 +174,21 @@ class App:
         """Play a move through the session (refusals are announced)."""
         return self.session.play(move)
 
-    def undo(self) -> Event | None:
+    def undo(self) -> Event:
         """Undo the last action; with nothing left to undo, go back to the game this
-        one replaced (New game, Restart, an opened link are undoable)."""
+        one replaced (New game, Restart and an opened link are undoable)."""
         self.pointer.cancel_pending()
         if self.history is not None and self.history.back_to_replaced():
-            return None
+            return Event("undo")
         return self.session.undo()
 
-    def retake(self, move: engine.Move) -> Event:
-        """Take the last move back and play ``move`` instead (a double tap whose
-        first tap already played)."""
-        self.session.undo()
-        return self.play(move)
-
-    def _replacing(self, opened_at: int = 0) -> None:
+    def _replacing(self) -> None:
         """Another game is about to take the table: it gets its history entry, and
         the old one stays a step back (Undo or Back bring it back)."""
         self.pointer.cancel_pending()
         self._left_note = unfinished(self.session.game)
         if self.history is not None:
-            self.history.replace(opened_at=opened_at)
+            self.history.replace()
 
     def restart(self) -> Event:
         self._replacing()
@@ -175,15 +201,15 @@ class App:
         prefs = self.session.preferences
         if code is None and prefs.winnable_only:
             settings = engine.parse_code(prefs.random_code())
-            code = self.solver.winnable_deal(settings)
+            code = self.solver_panel.winnable_deal(settings)
             if code is None:
                 return None
         self._replacing()
         return self.session.new_game(code)
 
     def load(self, game: engine.Game, quiet: bool = False) -> Event:
-        """Put ``game`` on the table (a link, or Back and Forward with ``quiet``:
-        the history has already said which entry it is)."""
+        """Put ``game`` on the table (a link; or Back and Forward with ``quiet``:
+        the history says which game came back)."""
         self.pointer.cancel_pending()
         self._quiet = quiet
         try:
@@ -191,17 +217,36 @@ class App:
         finally:
             self._quiet = False
 
+    def hint(self) -> None:
+        """Ask for a hint (the Hint button and the H key): a good move at once, then the solver's word on it."""
+        self.hinter.hint()
+
+    def open_dialog(self, name: DialogName) -> None:
+        if name == "new":
+            self.new_dialog.open()
+        elif name == "settings":
+            self.settings_dialog.open()
+        elif name == "help":
+            self.help_dialog.open()
+        else:
+            self.stats_dialog.open()
+
+    def _escape_panel(self) -> bool:
+        return self._made("solver_panel") and self.solver_panel.escape()
+
     # ---------------------------------------------------------------- events
 
     def _on_event(self, event: Event) -> None:
         game = self.session.game
+        keyboard = self.state.keyboard
         if event.kind == "refused":
             self.say(event.message)
             return
         if event.kind in ("new", "restart", "load"):
-            self.keys.reset()
+            keyboard.reset()
+            self.state.nodes.reset()
             self._deal = True
-            if "win_dialog" in vars(self):  # never made: nothing to close
+            if self._made("win_dialog"):  # never made: nothing to close
                 self.win_dialog.close()
             back = " Undo brings back the game you left." if self._left_note else ""
             self._left_note = False
@@ -219,8 +264,10 @@ class App:
             action = event.action
             message = ""
             if action is not None and event.kind == "play":
+                keyboard.after_play(game, action.move, action.dst, by_keys=False)
                 message = describe_play(game, action)
             elif action is not None and event.kind == "undo":
+                keyboard.forget_held()
                 message = describe_undo(game, action)
             self.say(message, note=True)
         self.redraw(animate=True)
@@ -247,22 +294,6 @@ class App:
         self._status_timer = None
         self.status.textContent = ""
 
-    def _key(self, event: Any) -> None:
-        if not (event.ctrlKey or event.metaKey) or event.altKey or str(event.key).lower() != "z":
-            return
-        if document.querySelector("dialog[open]"):  # JS null is falsy (and is not None)
-            return
-        tag = str(getattr(event.target, "tagName", "") or "").lower()
-        if tag in ("input", "textarea", "select"):
-            return
-        event.preventDefault()
-        if not event.shiftKey:
-            self.undo()
-
-    def hint(self) -> None:
-        """Ask for a hint (the Hint button and the H key): a good move at once, then the solver's word on it."""
-        self.hinter.hint()
-
     def preferences_changed(self) -> None:
         """Show the table with the card options of the preferences (four colours, large cards)."""
         prefs = self.session.preferences
@@ -271,6 +302,8 @@ class App:
         if self.keeper is not None:
             self.keeper.save_preferences()
         self.redraw(animate=False)
+        if prefs.auto_finish:
+            self.finisher.finish()  # a finish already on offer plays at once
 
     # ---------------------------------------------------------------- header
 
@@ -302,7 +335,7 @@ class App:
     # --------------------------------------------------------------- drawing
 
     def request_frame(self) -> None:
-        """Ask for one redraw at the next animation frame."""
+        """Ask for one frame at the next animation frame."""
         if self._frame_id is None:
             self._frame_id = window.requestAnimationFrame(self._frame_proxy)
 
@@ -311,18 +344,23 @@ class App:
         self._animate = self._animate or animate
         self.request_frame()
 
+    def redraw_marks(self) -> None:
+        self._marks_dirty = True
+        self.request_frame()
+
     def flush(self) -> None:
         """Draw now if a change is waiting for the next frame."""
-        if self._dirty:
+        if self._dirty or self._marks_dirty:
             self.draw_now()
 
     def _frame(self, *_: Any) -> None:
         self._frame_id = None
-        if self._dirty:
-            if self.pointer.busy():
-                self.pointer.abort()  # the table changed under the drag: drop it
+        if self._dirty and self.state.drag is not None:
+            self.pointer.abort()  # the table changed under the drag: drop it
+        if self._dirty or self._marks_dirty:
             self.draw_now()
-        self.pointer.frame()
+        else:
+            self.renderer.draw_drag(self.state)
 
     def draw_now(self) -> None:
         """Draw the table at once (the first frame, and every requested frame)."""
@@ -330,20 +368,26 @@ class App:
         height = float(self.board.clientHeight)
         if width <= 0 or height <= 0:
             return
-        self._size = (width, height)
         game = self.session.game
-        layout = compute(table_of(game), width, height, large=self.session.preferences.large_cards)
-        self.renderer.drop_piles(layout.piles)
-        keys = self.keys.assign([(box.pid, box.index, box.card_id) for box in layout.cards])
-        motion = not bool(self._reduced.matches)
+        state = self.state
         deal_from = None
-        if self._deal:
-            stock = layout.piles["s"].slot
-            deal_from = (stock.x, stock.y)
-        self.renderer.draw(layout, keys, self.keys.removed, self._animate and motion, deal_from)
+        if self._dirty:
+            self._size = (width, height)
+            layout = compute(table_of(game), width, height, large=self.session.preferences.large_cards)
+            state.node_keys = state.nodes.assign([(box.pid, box.index, box.card_id) for box in layout.cards])
+            state.removed_keys = list(state.nodes.removed)
+            state.layout = layout
+            if self._deal:
+                stock = layout.piles["s"].slot
+                deal_from = (stock.x, stock.y)
+        if state.keyboard_active:
+            state.keyboard.current(game)  # the focused spot, kept valid: it is a tab stop
+        motion = not bool(self._reduced.matches)
+        self.renderer.draw(state, game, self._animate and motion, deal_from)
         self._update_header()  # in the same frame as the cards, so figures and table always agree
-        self.access.after_draw()
+        self.focus.after_draw()
         self._dirty = False
+        self._marks_dirty = False
         self._animate = False
         self._deal = False
 
@@ -415,7 +459,8 @@ class App:
 
     def _show_win(self, *_: Any) -> None:
         if self.session.game.won:
-            self.win_dialog.open()
+            keeper = self.keeper
+            self.win_dialog.open(win_note(keeper.entry.opened_at) if keeper is not None else "")
         window.setTimeout(self._calm_proxy, 2500)
 
     def _end_celebration(self, *_: Any) -> None:
@@ -460,13 +505,13 @@ def _initial_game(store: Store) -> tuple[engine.Game, SavedGame | None, str, boo
     saved = store.load_game()
     text = str(window.location.hash)
     try:
-        linked, resumed = choose_start(text, saved)
+        linked, kept = choose_start(text, saved)
     except LinkError as error:
         if saved is not None:
             return saved.game, saved, f"{error} Your saved game goes on.", False
         return _stand_in(error), None, f"{error} A new random game was dealt instead.", False
-    if resumed is not None:
-        return resumed.game, resumed, "", False
+    if kept is not None:
+        return kept.game, kept, "", False
     if linked is None:
         return engine.new_game(Preferences(game="KL").random_code()), None, "", False
     if saved is not None and unfinished(saved.game):
@@ -483,16 +528,14 @@ def start() -> None:
     store = open_store()
     link = str(window.location.hash)
     game, resumed, message, ask = _initial_game(store)
-    app = App(game)
-    keep(app, store, resumed)
-    assert app.keeper is not None
-    app.history = History(app, app.keeper)
+    app = App(game, store)
+    app.keep_in(resumed)
     window.solitaireBoot.done()
     app.first_frame()
     if message:
         app.say(message)
     document.body.dataset.ready = "true"
-    if ask:
+    if ask and app.history is not None:
         app.history.arrive(None, link)
     _RUNNING.append(app)
 

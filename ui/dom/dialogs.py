@@ -1,21 +1,19 @@
-"""The dialogs: New game, Settings and the win summary (native ``<dialog>``)."""
+"""The dialogs: New game, Settings, the win summary and the list of keys (native ``<dialog>``)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pyscript import document
 
 import engine
-from ui.callbacks import kept_proxy, listen
-from ui.hints import winnable_note
-from ui.progress import win_note
-from ui.session import describe_code, format_clock
+from ui.dom.callbacks import kept_proxy, listen
+from ui.model.actions import Actions
+from ui.model.hints import winnable_note
+from ui.model.keyboard import KEYS
+from ui.model.session import Session, describe_code, format_clock
 
-if TYPE_CHECKING:
-    from ui.app import App
-
-__all__ = ["NewGameDialog", "SettingsDialog", "WinDialog"]
+__all__ = ["HelpDialog", "NewGameDialog", "SettingsDialog", "WinDialog"]
 
 
 def _radio(form: Any, name: str) -> str:
@@ -29,8 +27,9 @@ def _set_radio(form: Any, name: str, value: object) -> None:
 class NewGameDialog:
     """Game, draw, scoring, suits, and an optional deal code checked as it is typed."""
 
-    def __init__(self, app: App) -> None:
-        self.app = app
+    def __init__(self, session: Session, actions: Actions) -> None:
+        self.session = session
+        self.actions = actions
         self.el = document.getElementById("dlg-new")
         self.form = document.getElementById("form-new")
         self.code = document.getElementById("new-code")
@@ -43,7 +42,7 @@ class NewGameDialog:
         listen(document.getElementById("new-cancel"), "click", self._cancel)
 
     def open(self) -> None:
-        prefs = self.app.session.preferences
+        prefs = self.session.preferences
         _set_radio(self.form, "game", prefs.game)
         _set_radio(self.form, "draw", prefs.draw)
         _set_radio(self.form, "scoring", prefs.scoring)
@@ -55,11 +54,12 @@ class NewGameDialog:
         self.el.showModal()
 
     def _sync_visibility(self) -> None:
-        game = _radio(self.form, "game")
+        # Draw and scoring for the games that have them, the number of suits for the others.
+        draws = engine.variant_of(_radio(self.form, "game")).options == "draw and scoring"
         for el in self.form.querySelectorAll(".kl-only"):
-            el.hidden = game != "KL"
+            el.hidden = not draws
         for el in self.form.querySelectorAll(".sp-only"):
-            el.hidden = game == "KL"
+            el.hidden = draws
         note = winnable_note(self._chosen())
         self.winnable_msg.textContent = note
         self.winnable_msg.hidden = not note
@@ -73,11 +73,13 @@ class NewGameDialog:
             self.code.setAttribute("aria-invalid", "true")
 
     def _chosen(self) -> engine.DealCode:
-        """The options picked with the radios (seed 0)."""
+        """The options picked with the radios (seed 0), read as a deal code is."""
         game = _radio(self.form, "game")
-        if game == "KL":
-            return engine.DealCode("KL", int(_radio(self.form, "draw")), _radio(self.form, "scoring"))  # type: ignore[arg-type]
-        return engine.DealCode(game, suits=int(_radio(self.form, "suits")))  # type: ignore[arg-type]
+        if engine.variant_of(game).options == "draw and scoring":
+            options = f"D{_radio(self.form, 'draw')}{_radio(self.form, 'scoring')}"
+        else:
+            options = f"S{_radio(self.form, 'suits')}"
+        return engine.parse_code(f"{game}1-{options}-AAAAAAA")
 
     def _validate(self) -> engine.DealCode | None:
         text = str(self.code.value).strip()
@@ -100,7 +102,7 @@ class NewGameDialog:
         if settings is not None:
             # The options follow the code, so the dialog shows what will be dealt.
             _set_radio(self.form, "game", settings.game)
-            if settings.game == "KL":
+            if engine.variant_of(settings.game).options == "draw and scoring":
                 _set_radio(self.form, "draw", settings.draw)
                 _set_radio(self.form, "scoring", settings.scoring)
             else:
@@ -134,26 +136,21 @@ class NewGameDialog:
         except engine.CodeError:
             self.code.focus()
             return
-        prefs = self.app.session.preferences
-        chosen = self._chosen()
-        prefs.game = chosen.game
-        if chosen.game == "KL":
-            prefs.draw, prefs.scoring = chosen.draw, chosen.scoring
-        else:
-            prefs.suits = chosen.suits
+        prefs = self.session.preferences
+        prefs.deal_like(self._chosen())
         prefs.winnable_only = bool(self.winnable.checked)
-        if self.app.keeper is not None:
-            self.app.keeper.save_preferences()
+        self.actions.preferences_changed()
         self.el.close()
-        self.app.new_game(engine.format_code(settings) if settings is not None else None)
+        self.actions.new_game(engine.format_code(settings) if settings is not None else None)
 
 
 class SettingsDialog:
     """The card options (four colours, large cards), Finish automatically, and the
     gesture settings of the Spider family."""
 
-    def __init__(self, app: App) -> None:
-        self.app = app
+    def __init__(self, session: Session, actions: Actions) -> None:
+        self.session = session
+        self.actions = actions
         self.el = document.getElementById("dlg-settings")
         self.double = document.getElementById("set-double")
         self.auto = document.getElementById("set-autodrop")
@@ -166,7 +163,7 @@ class SettingsDialog:
         listen(document.getElementById("settings-keys"), "click", self._keys)
 
     def open(self) -> None:
-        prefs = self.app.session.preferences
+        prefs = self.session.preferences
         self.double.checked = prefs.double_click
         self.auto.checked = prefs.auto_drop
         self.four.checked = prefs.four_color
@@ -175,43 +172,39 @@ class SettingsDialog:
         self.el.showModal()
 
     def _changed(self, _event: Any) -> None:
-        prefs = self.app.session.preferences
+        prefs = self.session.preferences
         prefs.double_click = bool(self.double.checked)
         prefs.auto_drop = bool(self.auto.checked)
         prefs.four_color = bool(self.four.checked)
         prefs.large_cards = bool(self.large.checked)
-        was = prefs.auto_finish
         prefs.auto_finish = bool(self.finish.checked)
-        self.app.preferences_changed()
-        if prefs.auto_finish and not was and self.app.finisher.available:
-            self.el.close()
-            self.app.finisher.finish()
+        self.actions.preferences_changed()
 
     def _keys(self, _event: Any) -> None:
         self.el.close()
-        self.app.access.help.open()
+        self.actions.open_dialog("help")
 
 
 class WinDialog:
     """The summary shown after a win, with a New game button."""
 
-    def __init__(self, app: App) -> None:
-        self.app = app
+    def __init__(self, session: Session, actions: Actions) -> None:
+        self.session = session
+        self.actions = actions
         self.el = document.getElementById("dlg-win")
         listen(document.getElementById("win-new"), "click", self._new)
 
-    def open(self) -> None:
-        session = self.app.session
+    def open(self, note: str = "") -> None:
+        """Show the summary; ``note`` adds a line (a game opened at a later move)."""
+        session = self.session
         game = session.game
+        element = document.getElementById("win-note")
+        element.textContent = note
+        element.hidden = not note
         document.getElementById("win-game").textContent = f"{describe_code(game.settings)} · {game.code}"
         document.getElementById("win-score").textContent = game.score_text
         document.getElementById("win-moves").textContent = str(game.moves)
         document.getElementById("win-time").textContent = format_clock(session.elapsed())
-        keeper = self.app.keeper
-        note = win_note(keeper.entry.opened_at) if keeper is not None else ""
-        element = document.getElementById("win-note")
-        element.textContent = note
-        element.hidden = not note
         if not self.el.open:
             self.el.showModal()
 
@@ -221,4 +214,26 @@ class WinDialog:
 
     def _new(self, _event: Any) -> None:
         self.el.close()
-        self.app.new_game(None)
+        self.actions.new_game(None)
+
+
+class HelpDialog:
+    """The list of keys (``ui.model.keyboard.KEYS``), in a modal dialog."""
+
+    def __init__(self) -> None:
+        self.el = document.getElementById("dlg-help")
+        rows = []
+        for keys, what in KEYS:
+            rows.append(f"<div><dt>{_kbd(keys)}</dt><dd>{what}</dd></div>")
+        document.getElementById("help-keys").innerHTML = "".join(rows)
+
+    def open(self) -> None:
+        if not self.el.open:
+            self.el.showModal()
+
+
+def _kbd(keys: str) -> str:
+    parts = []
+    for chunk in keys.split(", "):
+        parts.append(" + ".join(f"<kbd>{k}</kbd>" for k in chunk.split("+")))
+    return ", ".join(parts)

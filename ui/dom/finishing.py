@@ -15,17 +15,15 @@ never freezes while it looks.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pyscript import document, window
 
 from engine import Move
 from engine.finish import FinishSearch, ready
-from ui.callbacks import kept_proxy, listen
-from ui.session import Event
-
-if TYPE_CHECKING:
-    from ui.app import App
+from ui.dom.callbacks import kept_proxy, listen
+from ui.model.actions import Actions
+from ui.model.session import Event, Session
 
 __all__ = ["Finisher"]
 
@@ -38,8 +36,9 @@ SLICE_NODES = 40
 class Finisher:
     """Shows the Finish button when the game can finish by itself, and plays the finish."""
 
-    def __init__(self, app: App) -> None:
-        self.app = app
+    def __init__(self, session: Session, actions: Actions) -> None:
+        self.session = session
+        self.actions = actions
         self.button = document.getElementById("btn-finish")
         self._search: FinishSearch | None = None
         self._record = ""
@@ -51,7 +50,7 @@ class Finisher:
         self._slice_proxy = kept_proxy(self._slice)
         self._step_proxy = kept_proxy(self._step)
         listen(self.button, "click", lambda _e: self.finish())
-        app.session.subscribe(self._on_event)
+        session.subscribe(self._on_event)
         self.look()
 
     # -------------------------------------------------------------- looking
@@ -66,7 +65,7 @@ class Finisher:
 
     def look(self) -> None:
         """Look again whether the game on the table can finish by itself."""
-        game = self.app.session.game
+        game = self.session.game
         record = game.record()
         if record == self._record:
             return
@@ -93,7 +92,7 @@ class Finisher:
         if self._line is None:
             return
         self._show(True)
-        if self.app.session.preferences.auto_finish:
+        if self.session.preferences.auto_finish:
             self.finish()
 
     def _show(self, shown: bool) -> None:
@@ -112,13 +111,13 @@ class Finisher:
         line = self._line
         if line is None or self._playing:
             return
-        if self.app.session.game.record() != self._record:
+        if self.session.game.record() != self._record:
             self.look()
             return
         self._queue = list(line)
         self._playing = True
         self._show(False)
-        self.app.say("Finishing…", note=True)
+        self.actions.say("Finishing…", note=True)
         self._step()
 
     def _step(self, *_: Any) -> None:
@@ -131,13 +130,13 @@ class Finisher:
         move = self._queue.pop(0)
         self._own = True
         try:
-            event = self.app.play(move)
+            event = self.actions.play(move)
         finally:
             self._own = False
         if event.kind != "play":
             self._stop()
             return
-        self.app.flush()
+        self.actions.flush()
         if self._queue:
             self._timer = window.setTimeout(self._step_proxy, STEP_MS)
         else:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine import Action, Card, Game, Move
+from engine import Action, Card, Game, Move, Spiderette
 from engine.cards import SUIT_NAMES
 
 __all__ = [
@@ -109,25 +109,23 @@ def pile_label(game: Game, pid: str) -> str:
     'Stock: 4 deals left. 0 of 4 runs completed'
     """
     name = pile_name(pid)
-    klondike = game.settings.game == "KL"
+    spider = game if isinstance(game, Spiderette) else None
+    runs = spider.removed_runs if spider is not None else ()
     if pid.startswith("r"):
-        runs: Sequence[str] = getattr(game, "removed_runs", ())
         slot = int(pid[1:]) - 1
         if slot < len(runs):
             return f"{name}: King to Ace of {SUIT_NAMES[runs[slot]]}"
         return f"{name}: not yet"
     cards = game.pile(pid)
     if pid == "s":
-        if klondike:
+        if spider is None:
             if cards:
                 return f"{name}: {_count(len(cards), 'card')}"
             action = game.stock_action()
             return f"{name}: empty, the waste can be turned back" if action == "recycle" else f"{name}: empty"
-        deals = int(getattr(game, "deals_left", 0))
-        runs = getattr(game, "removed_runs", ())
-        total = int(getattr(game, "runs_total", 4))
+        deals = spider.deals_left
         left = "no deals left" if deals == 0 else _count(deals, "deal") + " left"
-        return f"{name}: {left}. {len(runs)} of {total} runs completed"
+        return f"{name}: {left}. {len(runs)} of {game.variant.removed_runs} runs completed"
     if pid == "w":
         if not cards:
             return f"{name}: empty"
@@ -139,7 +137,7 @@ def pile_label(game: Game, pid: str) -> str:
             return f"{name}: {cards[-1].name}"
         return f"{name}: Ace to {cards[-1].name}"
     text = _column_label(cards)
-    if not cards and klondike:
+    if not cards and game.variant.empty_column == "king":
         text = "empty, takes a King"
     return f"{name}: {text}"
 
@@ -195,7 +193,7 @@ def describe_play(game: Game, action: Action) -> str:
         fed = [step.dst for step in action.steps if step.op == "t"]
         dealt = [game.top(pid) for pid in fed]
         names = [card.name for card in dealt if card is not None and card.face_up]
-        deals = int(getattr(game, "deals_left", 0))
+        deals = game.deals_left if isinstance(game, Spiderette) else 0
         left = "No deals left." if deals == 0 else f"{_count(deals, 'deal')} left."
         return _join(
             [

@@ -2,30 +2,32 @@
 
 One set of Pointer Events listeners on the board. A press becomes a drag once
 it moves a few pixels, if the game lets those cards be picked up; otherwise a
-release is a tap. Where a press landed is found from the layout (``ui.layout``),
+release is a tap. Where a press landed is found from the layout (``ui.model.layout``),
 not from the DOM, and what a gesture means is asked of the game
-(``ui.gestures``). Dragged cards move once per animation frame.
+(``ui.model.gestures``). A drag is table state (``TableState.drag``) that the
+renderer draws once per animation frame; plays and messages go through the
+page's ``Actions``.
 
 A tap acts at once: a Klondike card that can go home goes there on the first
 tap, and a quick second tap on the same spot turns that into the double-tap
-move (``ui.gestures.SecondTap``). While cards are dragged, the keyboard does
-nothing but Escape, which puts them back.
+move (``ui.model.gestures.SecondTap``). While cards are dragged, the keyboard
+does nothing but Escape, which puts them back.
 """
 
 from __future__ import annotations
 
 import contextlib
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Any
 
 from pyscript import window
 
-from ui.callbacks import listen
-from ui.gestures import SecondTap, TapTracker, drop_plan, picked_count, tap_plan
-from ui.layout import CardBox, Rect, drop_pile, hit_card, hit_pile
-
-if TYPE_CHECKING:
-    from ui.app import App
+from ui.dom.callbacks import listen
+from ui.model.actions import Actions
+from ui.model.gestures import SecondTap, TapTracker, drop_plan, picked_count, tap_plan
+from ui.model.layout import Rect, drop_pile, hit_card, hit_pile
+from ui.model.session import Session
+from ui.model.table import Drag, TableState
 
 __all__ = ["Pointer"]
 
@@ -47,19 +49,16 @@ class Press:
     count: int
     can_drag: bool
     dragging: bool = False
-    dx: float = 0.0
-    dy: float = 0.0
-    boxes: list[CardBox] = field(default_factory=list)
-    keys: list[int] = field(default_factory=list)
-    targets: list[str] = field(default_factory=list)
 
 
 class Pointer:
-    """Turns pointer events on the board into plays, through the app."""
+    """Turns pointer events on the board into plays and drags."""
 
-    def __init__(self, app: App, board: Any) -> None:
-        self.app = app
+    def __init__(self, board: Any, session: Session, state: TableState, actions: Actions) -> None:
         self.board = board
+        self.session = session
+        self.state = state
+        self.actions = actions
         self.press: Press | None = None
         self.taps = TapTracker()
         self.second = SecondTap()
@@ -83,10 +82,6 @@ class Pointer:
     def _prevent(self, event: Any) -> None:
         event.preventDefault()
 
-    def busy(self) -> bool:
-        """True while cards are being dragged."""
-        return self.press is not None and self.press.dragging
-
     def cancel_pending(self) -> None:
         """Forget the last tap: the next one is a first tap (the table changed another way)."""
         self.second.forget()
@@ -100,8 +95,13 @@ class Pointer:
         event.stopImmediatePropagation()
         if str(event.key) == "Escape":
             self.press = None
-            self._finish_drag(press, drop=False)
-            self.app.flush()
+            self._finish_drag(press, None)
+            self.actions.flush()
+
+    def abort(self) -> None:
+        """Drop a drag without playing it (the table is about to be redrawn)."""
+        self.press = None
+        self.state.drag = None
 
     # -------------------------------------------------------------- events
 
@@ -110,13 +110,13 @@ class Pointer:
             return
         if event.pointerType == "mouse" and event.button != 0:
             return
-        self.app.flush()  # hit-test against the table as it is now, not as last drawn
-        layout = self.app.renderer.layout
+        self.actions.flush()  # hit-test against the table as it is now, not as last drawn
+        layout = self.state.layout
         if layout is None:
             return
         rect = self.board.getBoundingClientRect()
-        x, y = event.clientX - rect.left, event.clientY - rect.top
-        game = self.app.session.game
+        x, y = float(event.clientX - rect.left), float(event.clientY - rect.top)
+        game = self.session.game
         box = hit_card(layout, x, y)
         pid: str | None
         index = 0
@@ -132,9 +132,18 @@ class Pointer:
             if not pid.startswith("t"):
                 index = max(0, size - 1)
             count = picked_count(game, pid, index) if box is not None else 0
-        can_drag = count > 0 and game.can_pick(pid, count)
+        can_drag = pid is not None and count > 0 and game.can_pick(pid, count)
         self.press = Press(
-            event.pointerId, str(event.pointerType), x, y, rect.left, rect.top, pid, index, count, can_drag
+            int(event.pointerId),
+            str(event.pointerType),
+            x,
+            y,
+            float(rect.left),
+            float(rect.top),
+            pid,
+            index,
+            count,
+            can_drag,
         )
         with contextlib.suppress(Exception):  # capture is a nicety; a synthetic pointer may refuse it
             self.board.setPointerCapture(event.pointerId)
@@ -144,71 +153,48 @@ class Pointer:
         press = self.press
         if press is None or event.pointerId != press.pointer_id:
             return
-        x, y = event.clientX - press.left, event.clientY - press.top
-        dx, dy = x - press.x0, y - press.y0
-        if not press.dragging:
+        dx = float(event.clientX) - press.left - press.x0
+        dy = float(event.clientY) - press.top - press.y0
+        drag = self.state.drag
+        if not press.dragging or drag is None:
             if not press.can_drag or press.pid is None:
                 return
             if abs(dx) + abs(dy) < DRAG_START_PX.get(press.kind, 6.0):
                 return
-            self._start_drag(press)
-        press.dx, press.dy = dx, dy
-        self.app.request_frame()
+            drag = self._start_drag(press, press.pid)
+        drag.dx, drag.dy = dx, dy
+        self.actions.request_frame()
 
-    def _start_drag(self, press: Press) -> None:
-        app = self.app
-        layout = app.renderer.layout
-        assert layout is not None
-        assert press.pid is not None
+    def _start_drag(self, press: Press, pid: str) -> Drag:
         self.cancel_pending()
         self.taps.forget()
-        start = len(layout.by_pile[press.pid]) - press.count
-        press.boxes = [b for b in layout.by_pile[press.pid] if b.index >= start]
-        press.keys = app.renderer.keys_of(press.pid, start)
-        press.targets = app.session.game.drop_targets(press.pid, press.count)
+        drag = Drag(pid, press.count, tuple(self.session.game.drop_targets(pid, press.count)))
         press.dragging = True
-        app.renderer.lift(press.keys)
-        app.renderer.highlight(press.targets)
-        self.board.classList.add("dragging")
+        self.state.drag = drag
+        self.actions.redraw_marks()  # the cards lift, the piles that take them light up
+        return drag
 
-    def abort(self) -> None:
-        """Drop a drag without playing it (the table is about to be redrawn)."""
-        press = self.press
-        self.press = None
-        if press is not None and press.dragging:
-            self.app.renderer.highlight(())
-            self.app.renderer.drop()
-            self.board.classList.remove("dragging")
-
-    def frame(self) -> None:
-        """Called by the app once per animation frame: move the dragged cards."""
-        press = self.press
-        if press is not None and press.dragging:
-            self.app.renderer.drag_to(press.boxes, press.keys, press.dx, press.dy)
-
-    def _finish_drag(self, press: Press, drop: bool) -> None:
-        app = self.app
-        app.renderer.drag_to(press.boxes, press.keys, press.dx, press.dy)
-        app.renderer.highlight(())
-        app.renderer.drop()
-        self.board.classList.remove("dragging")
+    def _finish_drag(self, press: Press, drop_at: tuple[float, float] | None) -> None:
+        """End a drag: dropped at a point of the table (``drop_at``), or cancelled (None)."""
+        drag = self.state.drag
+        self.state.drag = None
         move = None
         message = ""
-        if drop and press.pid is not None and press.boxes:
-            layout = app.renderer.layout
-            assert layout is not None
-            lead = press.boxes[0]
-            rect = Rect(lead.x + press.dx, lead.y + press.dy, layout.card_w, layout.card_h)
-            dst = drop_pile(layout, rect, press.targets, press.pid)
+        layout = self.state.layout
+        if drop_at is not None and drag is not None and layout is not None and layout.by_pile.get(drag.pid):
+            dx, dy = drop_at[0] - press.x0, drop_at[1] - press.y0
+            lead = layout.by_pile[drag.pid][-drag.count]
+            rect = Rect(lead.x + dx, lead.y + dy, layout.card_w, layout.card_h)
+            dst = drop_pile(layout, rect, drag.targets, drag.pid)
             if dst is not None and dst.startswith("r"):
                 dst = None
-            move, message = drop_plan(app.session.game, press.pid, press.count, dst, app.session.preferences)
+            move, message = drop_plan(self.session.game, drag.pid, drag.count, dst, self.session.preferences)
         if move is not None:
-            app.play(move)
+            self.actions.play(move)
         else:
             if message:
-                app.say(message)
-            app.redraw()  # the cards slide back home
+                self.actions.say(message)
+            self.actions.redraw()  # the cards slide back home
 
     def _up(self, event: Any) -> None:
         press = self.press
@@ -216,14 +202,12 @@ class Pointer:
             return
         self.press = None
         if press.dragging:
-            press.dx = event.clientX - press.left - press.x0
-            press.dy = event.clientY - press.top - press.y0
-            self._finish_drag(press, drop=True)
+            self._finish_drag(press, (float(event.clientX) - press.left, float(event.clientY) - press.top))
         else:
-            self._tap(press, event.timeStamp / 1000.0)
+            self._tap(press, float(event.timeStamp) / 1000.0)
         # Draw the move in this same task, not at the next animation frame: the
         # player sees it in the first frame after the release.
-        self.app.flush()
+        self.actions.flush()
 
     def _cancel(self, event: Any) -> None:
         press = self.press
@@ -231,42 +215,43 @@ class Pointer:
             return
         self.press = None
         if press.dragging:
-            self._finish_drag(press, drop=False)
+            self._finish_drag(press, None)
 
     def _lost(self, event: Any) -> None:
         # Capture lost without an up or cancel (the element went away): treat as a cancel.
         press = self.press
         if press is not None and event.pointerId == press.pointer_id and press.dragging:
             self.press = None
-            self._finish_drag(press, drop=False)
+            self._finish_drag(press, None)
 
     # ---------------------------------------------------------------- taps
 
     def _tap(self, press: Press, now: float) -> None:
-        app = self.app
-        game = app.session.game
+        actions = self.actions
+        game = self.session.game
         followup = self.second.second(now, press.x0, press.y0, game.record())
         if followup is not None:
             # The second tap of a double tap whose first tap already sent the card
             # home: the card goes where the double tap sends it instead.
             self.taps.forget()
-            app.retake(followup)
+            self.session.undo()
+            actions.play(followup)
             return
         pid = press.pid
         if pid is None:
             return
         if pid == "s":
             self.taps.forget()
-            app.play("s")
+            actions.play("s")
             return
         if press.count < 1:
             self.taps.forget()
             return
         taps = self.taps.tap(pid, press.index, now, press.x0, press.y0)
-        plan = tap_plan(game, pid, press.index, taps, app.session.preferences)
+        plan = tap_plan(game, pid, press.index, taps, self.session.preferences)
         if plan.move is not None:
             self.taps.forget()
-            if app.play(plan.move).kind == "play":
-                self.second.played(now, press.x0, press.y0, plan.followup, app.session.game.record())
+            if actions.play(plan.move).kind == "play":
+                self.second.played(now, press.x0, press.y0, plan.followup, self.session.game.record())
         elif plan.message:
-            app.say(plan.message)
+            actions.say(plan.message)

@@ -5,26 +5,32 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pyodide.ffi import create_once_callable
 from pyscript import document, window
 
-from engine import format_vegas
-from ui.callbacks import kept_proxy, listen
-from ui.session import format_clock
-from ui.stats import VariantStats, chart_svg, is_vegas, merge_import, variant_key, variant_label
-from ui.storage import STATS_KEY, Store
+from engine import VARIANTS, DealCode, format_vegas
+from ui.dom.callbacks import kept_proxy, listen
+from ui.model.session import Session, format_clock
+from ui.model.stats import VariantStats, chart_svg, is_vegas, merge_import, variant_key, variant_label
+from ui.model.storage import STATS_KEY, Store
 
-if TYPE_CHECKING:
-    from ui.app import App
+__all__ = ["STATS_VARIANTS", "StatsDialog"]
 
-__all__ = ["VARIANTS", "StatsDialog"]
 
-VARIANTS = (
-    *(f"KL-D{draw}{scoring}" for draw in (1, 3) for scoring in "NVC"),
-    *(f"{game}-S{suits}" for game in ("SD", "SP") for suits in (1, 2, 4)),
-)
+def _every_deal_option() -> list[DealCode]:
+    settings: list[DealCode] = []
+    for variant in VARIANTS.values():
+        if variant.options == "draw and scoring":
+            settings.extend(DealCode(variant.game, draw, scoring) for draw in (1, 3) for scoring in ("N", "V", "C"))
+        else:
+            settings.extend(DealCode(variant.game, suits=suits) for suits in (1, 2, 4))
+    return settings
+
+
+STATS_VARIANTS = tuple(variant_key(settings) for settings in _every_deal_option())
+"""The statistics key of every variant, in the order the dialog lists them."""
 EXPORT_KIND = "solitaire-statistics"
 
 
@@ -54,8 +60,10 @@ def figures(key: str, stats: VariantStats) -> list[tuple[str, str]]:
 
 
 class StatsDialog:
-    def __init__(self, app: App, store: Store) -> None:
-        self.app = app
+    """Figures of the variant chosen (the one played, at first), reset, export and import."""
+
+    def __init__(self, session: Session, store: Store) -> None:
+        self.session = session
         self.store = store
         self.el = document.getElementById("dlg-stats")
         self.variant = document.getElementById("stats-variant")
@@ -65,7 +73,7 @@ class StatsDialog:
         self.confirm = document.getElementById("stats-confirm")
         self.file = document.getElementById("stats-file")
         if not self.variant.options.length:
-            for key in VARIANTS:
+            for key in STATS_VARIANTS:
                 option = document.createElement("option")
                 option.value = key
                 option.textContent = variant_label(key)
@@ -82,7 +90,7 @@ class StatsDialog:
     # ----------------------------------------------------------------- showing
 
     def open(self) -> None:
-        self.variant.value = variant_key(self.app.session.game.settings)
+        self.variant.value = variant_key(self.session.game.settings)
         self._say("")
         self.confirm.hidden = True
         self.render()

@@ -6,8 +6,8 @@ game counts it as played; a win records the result; a game left unfinished
 (new game, restart, another deal opened, Back) counts as lost until it comes
 back (see ``ui.progress``). Pure Python.
 
->>> from ui.storage import MemoryBackend, Store
->>> from ui.session import Session
+>>> from ui.model.storage import MemoryBackend, Store
+>>> from ui.model.session import Session
 >>> store = Store(MemoryBackend())
 >>> session = Session(engine.new_game("KL1-D1N-AAAAAAG"), clock=lambda: 0.0)
 >>> keeper = Keeper(session, store)
@@ -25,11 +25,11 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 import engine
-from ui.hashlink import LinkError, parse_hash
-from ui.progress import Entry, come_back, leave, new_id
-from ui.session import Event, Preferences, Session
-from ui.stats import finish_game, start_game, variant_key
-from ui.storage import SavedGame, Store
+from ui.model.hashlink import open_link, parse_hash
+from ui.model.progress import Entry, come_back, leave, new_id
+from ui.model.session import Event, Preferences, Session
+from ui.model.stats import finish_game, start_game, variant_key
+from ui.model.storage import SavedGame, Store
 
 __all__ = ["Keeper", "abandon", "choose_start", "preferences_from", "preferences_to"]
 
@@ -220,13 +220,7 @@ def choose_start(hash_text: str, saved: SavedGame | None) -> tuple[engine.Game |
         return None, saved
     if saved is not None and link.code == saved.game.code and (not link.moves or link.record == saved.game.record()):
         return None, saved
-    try:
-        game = engine.new_game(link.code) if not link.moves else engine.replay(link.record)
-    except engine.CodeError as error:
-        raise LinkError(f"The link's deal can't be played here. {error}") from None
-    except engine.IllegalMove as error:
-        raise LinkError(f"The link's game record doesn't replay. {error}", engine.parse_code(link.code)) from None
-    return game, None
+    return open_link(hash_text), None
 
 
 def abandon(store: Store, saved: SavedGame | None) -> None:

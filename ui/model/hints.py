@@ -1,7 +1,7 @@
 """Hints in words and on the table, remembered winning lines, and winnable deals.
 
 A hint answers at once from the engine's fast move ranking
-(``engine.advice``); the solver (in a worker, see ``ui.solver_tasks``) then
+(``engine.advice``); the solver (in a worker, see ``ui.model.solver_tasks``) then
 confirms it or offers a better move: the first move of a winning line it found.
 This module turns a move into what the page shows -- the cards to move, the
 pile they go to and a sentence for the status line --, chooses which move a
@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from engine import Game, IllegalMove, parse_move
 from engine.advice import suggestions
 from engine.codes import DealCode, format_code
-from ui.announce import cards_phrase, pile_name
+from ui.model.announce import cards_phrase, pile_name
 
 __all__ = [
     "FEW_SEEDS",

@@ -1,20 +1,22 @@
-"""Connects the page to its storage: resumes the saved game, keeps saving it,
-keeps the statistics and the settings, and tells the player about storage trouble."""
+"""The browser's storage for the page: opens localStorage behind a checked store,
+keeps saving the game, the statistics and the settings, and tells the player
+about storage trouble."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
 from pyscript import document, window
 
-from ui.callbacks import listen
-from ui.persist import Keeper, preferences_from
-from ui.storage import SavedGame, Store
+from ui.dom.callbacks import listen
+from ui.model.persist import Keeper, preferences_from
+from ui.model.session import Session
+from ui.model.storage import SavedGame, Store
 
-if TYPE_CHECKING:
-    from ui.app import App
+__all__ = ["keep", "open_store", "tell_notices"]
 
-__all__ = ["keep", "open_store"]
+Say = Callable[[str], None]
 
 
 def open_store() -> Store:
@@ -31,9 +33,9 @@ def open_store() -> Store:
     return Store(backend)
 
 
-def keep(app: App, store: Store, resumed: SavedGame | None) -> None:
-    """Hook saving, statistics and settings into a started app."""
-    session = app.session
+def keep(session: Session, store: Store, resumed: SavedGame | None, say: Say) -> Keeper:
+    """Saving, statistics and settings for a started session: the settings kept,
+    the game saved after every action and when the page is left."""
     preferences = preferences_from(store.load_settings())
     preferences.follow(session.game)
     session.preferences = preferences
@@ -48,19 +50,8 @@ def keep(app: App, store: Store, resumed: SavedGame | None) -> None:
         opened_at=resumed.opened_at if resumed is not None else 0,
         replaced=resumed.replaced if resumed is not None else "",
     )
-    app.keeper = keeper
     keeper.save()
     keeper.save_preferences()
-
-    def open_stats(_event: Any) -> None:
-        # Made on first use: the first frame does not wait for the statistics' code.
-        if app.stats_dialog is None:
-            from ui.stats_dialog import StatsDialog
-
-            app.stats_dialog = StatsDialog(app, store)
-        app.stats_dialog.open()
-
-    listen(document.getElementById("btn-stats"), "click", open_stats)
 
     def hidden(_event: Any) -> None:
         # The clock runs between actions: keep it when the player leaves or switches tabs.
@@ -69,13 +60,12 @@ def keep(app: App, store: Store, resumed: SavedGame | None) -> None:
 
     listen(document, "visibilitychange", hidden)
     listen(window, "pagehide", lambda _e: keeper.save())
-    app.preferences_changed()
-    tell_notices(app, store)
     # A save that fails later (a full quota) is told once, after the action that hit it.
-    session.subscribe(lambda _event: tell_notices(app, store))
+    session.subscribe(lambda _event: tell_notices(store, say))
+    return keeper
 
 
-def tell_notices(app: App, store: Store) -> None:
+def tell_notices(store: Store, say: Say) -> None:
     notices = store.take_notices()
     if notices:
-        app.say(" ".join(notices))
+        say(" ".join(notices))

@@ -1,7 +1,7 @@
 """The browser's history: one entry per game, Back and Forward between games, and
 the question before a link replaces an unfinished game.
 
-The logic is ``ui.progress`` (pure, tested in CPython); this module does what it
+The logic is ``ui.model.progress`` (pure, tested in CPython); this module does what it
 answers: it writes the entry of the game on the table after every action
 (``history.replaceState``), gives a new game its own entry (``pushState``) when
 the old one is worth coming back to, and on ``popstate`` (Back, Forward, an
@@ -14,14 +14,14 @@ from typing import TYPE_CHECKING, Any
 
 from pyscript import document, window
 
-from ui.callbacks import kept_proxy, listen
-from ui.hashlink import code_hash
-from ui.progress import Arrival, Entry, arrive, link_question, replacement
-from ui.session import Event
+from ui.dom.callbacks import kept_proxy, listen
+from ui.model.hashlink import code_hash
+from ui.model.persist import Keeper
+from ui.model.progress import Arrival, Entry, arrive, link_question, replacement
+from ui.model.session import Event
 
 if TYPE_CHECKING:
-    from ui.app import App
-    from ui.persist import Keeper
+    from ui.page import App
 
 __all__ = ["History"]
 

@@ -256,13 +256,6 @@ class Store:
                 break
         return game
 
-    def clear_game(self) -> None:
-        if self.backend is not None:
-            try:
-                self.backend.removeItem(GAME_KEY)
-            except Exception:  # noqa: BLE001 - see _read
-                self._storage_unavailable()
-
     # ------------------------------------------------------------ statistics
 
     def load_stats(self) -> dict[str, Any]:

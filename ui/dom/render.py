@@ -1,6 +1,6 @@
 """The DOM side of the table: pile and card elements, placed from a ``Layout``.
 
-Card elements are reused by key (see ``ui.keys``) and only what changed is
+Card elements are reused by key (see ``ui.model.card_keys``) and only what changed is
 written: a card's pile, offset, stacking order and face. Movement is animated
 as the difference of two layouts (FLIP): the element is put at its new place
 at once, and ``element.animate`` plays the way from the old place to it, so
@@ -13,16 +13,20 @@ shares the table's stacking order and a flying card passes over the others.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import Any
 
 from js import Object
 from pyodide.ffi import to_js
 from pyscript import document
 
-from ui.faces import face_html, label, suit_svg
-from ui.layout import CardBox, Layout, PileBox
+from engine import Game
+from ui.model.announce import pile_label
+from ui.model.faces import face_html, label, suit_svg
+from ui.model.keyboard import Spot
+from ui.model.layout import CardBox, Layout, PileBox
+from ui.model.table import Place, TableState, marks
 
 __all__ = ["MOVE_MS", "Renderer"]
 
@@ -38,7 +42,7 @@ _RECYCLE_SVG = (
     '<path d="M20 3.5v6h-6z" fill="currentColor"/></svg>'
 )
 PILE_ROLES = {"stock": "button", "removed": "img"}
-"""Accessible roles of pile elements (others are groups of cards); names come from ``ui.announce``."""
+"""Accessible roles of pile elements (others are groups of cards); names come from ``ui.model.announce``."""
 
 _NONE_SVG = (
     '<svg viewBox="0 0 24 24" aria-hidden="true"><circle cx="12" cy="12" r="7.5" fill="none" stroke="currentColor" '
@@ -68,6 +72,9 @@ class CardNode:
     face: str = ""
     card: str = ""
     ix: int = 0
+    marks: frozenset[str] = field(default_factory=frozenset)
+    """The mark classes written on the element (``held``, ``hint-from``, ``hint-onto``)."""
+    lifted: bool = False
 
 
 @dataclass(slots=True)
@@ -79,20 +86,72 @@ class PileNode:
     mark_el: Any = None
     mark: str | None = None
     empty: bool | None = None
+    label: str = ""
+    marks: frozenset[str] = field(default_factory=frozenset)
+    """The mark classes written on the element (``target``, ``hint-from``, ``hint-to``)."""
 
 
 class Renderer:
-    """Keeps the board's elements in step with the last layout drawn."""
+    """Keeps the board's elements in step with the table state last drawn."""
 
     def __init__(self, board: Any) -> None:
         self.board = board
         self.cards: dict[int, CardNode] = {}
         self.piles: dict[str, PileNode] = {}
-        self.layout: Layout | None = None
-        self.keys: list[int] = []
+        self._layout: Layout | None = None
+        self._box_of: dict[int, CardBox] = {}
+        self._key_at: dict[Place, int] = {}
         self._size: tuple[int, int, int] = (0, 0, 0)
-        self._highlit: set[str] = set()
+        self._marked: set[int] = set()
         self._lifted: list[int] = []
+        self._stops: list[tuple[str, int | str]] = []
+        self._board_marks: dict[str, bool] = {}
+        self._hint_move = ""
+
+    # ------------------------------------------------------------------ frames
+
+    def draw(self, state: TableState, game: Game, animate: bool, deal_from: tuple[float, float] | None = None) -> None:
+        """Bring the board to ``state``: cards placed from its layout (when it is
+        a new one), then every mark, label and tab stop.
+
+        With ``animate``, cards that changed place slide there and cards that
+        turned face up flip. ``deal_from`` makes new cards fly in from that
+        point (a new deal).
+        """
+        layout = state.layout
+        if layout is None:
+            return
+        if layout is not self._layout:
+            self._place_all(layout, state.node_keys, state.removed_keys, animate, deal_from)
+        self._mark(state, game)
+        self.draw_drag(state)
+
+    def draw_drag(self, state: TableState) -> None:
+        """Place the dragged cards at their layout place moved by the drag (once per frame while dragging)."""
+        drag = state.drag
+        if drag is None:
+            return
+        dx, dy = drag.dx, drag.dy
+        for key in self._lifted:
+            node = self.cards.get(key)
+            box = self._box_of.get(key)
+            if node is None or box is None:
+                continue
+            pile = self.piles[box.pid]
+            rx = box.x - pile.slot[0] + dx
+            ry = box.y - pile.slot[1] + dy
+            node.el.style.transform = _translate(rx, ry)
+            node.rx, node.ry = rx, ry
+            node.ax, node.ay = box.x + dx, box.y + dy
+
+    def element(self, spot: Spot) -> Any:
+        """The element that shows ``spot`` (a card, else its pile), or None."""
+        if spot.index >= 0:
+            key = self._key_at.get((spot.pid, spot.index))
+            if key is not None and key in self.cards:
+                return self.cards[key].el
+        node = self.piles.get(spot.pid)
+        return node.el if node is not None else None
 
     # ----------------------------------------------------------------- piles
 
@@ -141,7 +200,7 @@ class Renderer:
             el.classList.toggle("empty", empty)
         return node
 
-    def drop_piles(self, keep: Iterable[str]) -> None:
+    def _drop_piles(self, keep: Iterable[str]) -> None:
         """Remove pile elements the new game has no use for (Spider to Klondike)."""
         wanted = set(keep)
         for pid in list(self.piles):
@@ -187,7 +246,7 @@ class Renderer:
         node.card = name
         return turned_up
 
-    def set_metrics(self, layout: Layout) -> None:
+    def _set_metrics(self, layout: Layout) -> None:
         size = (layout.card_w, layout.card_h, layout.index_px)
         if size == self._size:
             return
@@ -199,33 +258,30 @@ class Renderer:
         self.board.classList.toggle("small", layout.card_w < 64)
         self.board.classList.toggle("tiny", layout.card_w < 40)
 
-    def draw(
+    def _place_all(
         self,
         layout: Layout,
-        keys: Sequence[int],
+        keys: list[int],
         removed: Iterable[int],
         animate: bool,
-        deal_from: tuple[float, float] | None = None,
+        deal_from: tuple[float, float] | None,
     ) -> None:
-        """Bring the DOM to ``layout``; ``keys[i]`` is the key of ``layout.cards[i]``.
-
-        With ``animate``, cards that changed place slide there and cards that
-        turned face up flip. ``deal_from`` makes new cards fly in from that
-        point (a new deal).
-        """
-        self.set_metrics(layout)
+        """Bring the cards and piles to ``layout``; ``keys[i]`` is the key of ``layout.cards[i]``."""
+        self._drop_piles(layout.piles)
+        self._set_metrics(layout)
         counts = {pid: len(boxes) for pid, boxes in layout.by_pile.items()}
         fresh_piles = any(pid not in self.piles for pid in layout.piles)
-        for box in layout.piles.values():
-            self._place_pile(box, counts.get(box.pid, 0))
+        for pile_box in layout.piles.values():
+            self._place_pile(pile_box, counts.get(pile_box.pid, 0))
         if fresh_piles:
             # Piles in the table's order, which is also the order Tab follows.
             for pid in layout.piles:
                 self.board.appendChild(self.piles[pid].el)
         for key in removed:
-            node = self.cards.pop(key, None)
-            if node is not None:
-                node.el.remove()
+            gone = self.cards.pop(key, None)
+            if gone is not None:
+                gone.el.remove()
+        self._marked &= set(self.cards)
         dealt = 0
         for box, key in zip(layout.cards, keys, strict=True):
             node = self.cards.get(key)
@@ -249,7 +305,7 @@ class Renderer:
                 else:
                     node.el.style.removeProperty("--ix")
                 node.ix = box.ix
-            if box.z != node.z:
+            if box.z != node.z and not node.lifted:
                 node.el.style.zIndex = str(box.z)
                 node.z = box.z
             if animate:
@@ -266,8 +322,9 @@ class Renderer:
                         _js({"duration": FLIP_MS, "easing": "ease-out"}),
                     )
             node.ax, node.ay = box.x, box.y
-        self.layout = layout
-        self.keys = list(keys)
+        self._layout = layout
+        self._box_of = dict(zip(keys, layout.cards, strict=True))
+        self._key_at = {(box.pid, box.index): key for key, box in self._box_of.items()}
 
     def _slide(self, node: CardNode, start: str, end: str, z: int, ms: int, delay: int = 0) -> None:
         node.el.animate(
@@ -275,62 +332,119 @@ class Renderer:
             _js({"duration": ms, "delay": delay, "easing": "cubic-bezier(.2,.7,.3,1)", "fill": "backwards"}),
         )
 
-    # ------------------------------------------------------------------ drag
+    # ----------------------------------------------------------------- marks
 
-    def keys_of(self, pid: str, start: int) -> list[int]:
-        """Keys of the cards of ``pid`` from index ``start`` up, bottom first."""
-        layout = self.layout
-        if layout is None:
-            return []
-        return [key for box, key in zip(layout.cards, self.keys, strict=True) if box.pid == pid and box.index >= start]
+    def _mark(self, state: TableState, game: Game) -> None:
+        """Write every mark, accessible name and tab stop that the state asks for."""
+        m = marks(state, game)
+        for pid, node in self.piles.items():
+            text = pile_label(game, pid)
+            if node.label != text:
+                node.label = text
+                node.el.setAttribute("aria-label", text)
+            wanted: set[str] = set()
+            if pid in m.targets:
+                wanted.add("target")
+            if pid in m.hint_from_piles:
+                wanted.add("hint-from")
+            if pid in m.hint_to:
+                wanted.add("hint-to")
+            self._classes(node, frozenset(wanted))
+        self._mark_cards(m.held, m.hint_from, m.hint_onto)
+        self._lift([self._key_at[place] for place in m.lifted if place in self._key_at])
+        self._board_mark("holding", m.holding)
+        self._board_mark("dragging", m.dragging)
+        if m.hint_move != self._hint_move:
+            self._hint_move = m.hint_move
+            if m.hint_move:
+                document.body.dataset.hint = m.hint_move
+            else:
+                document.body.removeAttribute("data-hint")
+        self._set_stops(m.stops)
 
-    def lift(self, keys: Sequence[int]) -> None:
-        """Mark cards as picked up: above everything, no running animation."""
-        self._lifted = list(keys)
-        for n, key in enumerate(keys):
+    def _mark_cards(self, held: frozenset[Place], hint_from: frozenset[Place], hint_onto: frozenset[Place]) -> None:
+        wanted: dict[int, set[str]] = {}
+        for places, name in ((held, "held"), (hint_from, "hint-from"), (hint_onto, "hint-onto")):
+            for place in places:
+                key = self._key_at.get(place)
+                if key is not None and key in self.cards:
+                    wanted.setdefault(key, set()).add(name)
+        for key in self._marked | set(wanted):
             node = self.cards[key]
-            for animation in node.el.getAnimations():
-                animation.cancel()
-            node.el.classList.add("lifted")
-            node.el.style.zIndex = str(LIFT_Z + n)
-            node.z = LIFT_Z + n
+            classes = frozenset(wanted.get(key, ()))
+            was_held = "held" in node.marks
+            self._classes(node, classes)
+            if "held" in classes and not was_held:
+                node.el.setAttribute("aria-pressed", "true")
+            elif was_held and "held" not in classes:
+                node.el.removeAttribute("aria-pressed")
+        self._marked = set(wanted)
 
-    def drag_to(self, boxes: Sequence[CardBox], keys: Sequence[int], dx: float, dy: float) -> None:
-        """Place the lifted cards at their layout place moved by (dx, dy)."""
-        for box, key in zip(boxes, keys, strict=True):
-            node = self.cards.get(key)
-            if node is None:
-                continue
-            pile = self.piles[box.pid]
-            rx = box.x - pile.slot[0] + dx
-            ry = box.y - pile.slot[1] + dy
-            node.el.style.transform = _translate(rx, ry)
-            node.rx, node.ry = rx, ry
-            node.ax, node.ay = box.x + dx, box.y + dy
+    @staticmethod
+    def _classes(node: CardNode | PileNode, wanted: frozenset[str]) -> None:
+        if wanted == node.marks:
+            return
+        for name in node.marks - wanted:
+            node.el.classList.remove(name)
+        for name in wanted - node.marks:
+            node.el.classList.add(name)
+        node.marks = wanted
 
-    def drop(self) -> None:
-        """Put lifted cards back into the table's stacking order."""
+    def _lift(self, keys: list[int]) -> None:
+        """Cards picked up by a pointer go above everything, with no running animation;
+        cards put down go back into the table's stacking order."""
+        if keys == self._lifted:
+            return
         for key in self._lifted:
             node = self.cards.get(key)
-            if node is not None:
-                node.el.classList.remove("lifted")
-                node.z = -1  # written again by the next draw
-        self._lifted = []
+            if node is None or key in keys:
+                continue
+            node.el.classList.remove("lifted")
+            node.lifted = False
+            box = self._box_of.get(key)
+            if box is not None and node.z != box.z:
+                node.el.style.zIndex = str(box.z)
+                node.z = box.z
+        for n, key in enumerate(keys):
+            node = self.cards[key]
+            if not node.lifted:
+                for animation in node.el.getAnimations():
+                    animation.cancel()
+                node.el.classList.add("lifted")
+                node.lifted = True
+            node.el.style.zIndex = str(LIFT_Z + n)
+            node.z = LIFT_Z + n
+        self._lifted = list(keys)
 
-    def highlight(self, pids: Iterable[str]) -> None:
-        """Mark the piles that accept the dragged cards (none: clear)."""
-        wanted = set(pids)
-        for pid in self._highlit - wanted:
-            if pid in self.piles:
-                self.piles[pid].el.classList.remove("target")
-        for pid in wanted - self._highlit:
-            if pid in self.piles:
-                self.piles[pid].el.classList.add("target")
-        self._highlit = wanted
+    def _board_mark(self, name: str, on: bool) -> None:
+        if self._board_marks.get(name) != on:
+            self._board_marks[name] = on
+            self.board.classList.toggle(name, on)
 
-    def clear(self) -> None:
-        """Remove every card (a new game is dealt with fresh elements)."""
-        for node in self.cards.values():
-            node.el.remove()
-        self.cards = {}
-        self.keys = []
+    def _set_stops(self, spots: Iterable[Spot]) -> None:
+        """One element per area is in the tab order (``tabindex=0``): the keyboard's stop there."""
+        wanted: list[tuple[str, int | str]] = []
+        for spot in spots:
+            key = self._key_at.get((spot.pid, spot.index)) if spot.index >= 0 else None
+            if key is not None and key in self.cards:
+                wanted.append(("card", key))
+            elif spot.pid in self.piles:
+                wanted.append(("pile", spot.pid))
+        for stop in self._stops:
+            if stop not in wanted:
+                el = self._stop_element(stop)
+                if el is not None:
+                    el.removeAttribute("tabindex")
+        for stop in wanted:
+            el = self._stop_element(stop)
+            if el is not None and el.getAttribute("tabindex") != "0":
+                el.setAttribute("tabindex", "0")
+        self._stops = wanted
+
+    def _stop_element(self, stop: tuple[str, int | str]) -> Any:
+        kind, ident = stop
+        if kind == "card":
+            card = self.cards.get(ident) if isinstance(ident, int) else None
+            return card.el if card is not None else None
+        pile = self.piles.get(ident) if isinstance(ident, str) else None
+        return pile.el if pile is not None else None

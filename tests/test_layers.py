@@ -1,0 +1,187 @@
+"""Imports run one way: page -> ui.dom -> ui.model -> engine, with no cycle among the UI's modules.
+
+Every import counts: at the top of a module, inside a function (the modules
+imported on first use) and under ``TYPE_CHECKING``. The layers come from the
+folders (a glob), not from a list kept by hand.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("engine", "ui")
+BROWSER = {"pyscript", "js", "pyodide"}
+PAGE = "ui.page"
+ENTRY = "ui.main"
+
+
+def layer(module: str) -> int:
+    """0 the engine, 1 the model (pure Python), 2 the DOM, 3 the page, 4 the page's entry script."""
+    if module == "engine" or module.startswith("engine."):
+        return 0
+    if module.startswith("ui.dom"):
+        return 2
+    if module == PAGE:
+        return 3
+    if module == ENTRY:
+        return 4
+    return 1  # ui, ui.model.*, and the solver's worker, which runs the model's tasks
+
+
+def module_sources(root: Path = ROOT) -> dict[str, str]:
+    """Every module of the packages: its dotted name and its source."""
+    sources: dict[str, str] = {}
+    for package in PACKAGES:
+        for path in sorted((root / package).rglob("*.py")):
+            if "__pycache__" in path.parts:
+                continue
+            parts = list(path.relative_to(root).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            sources[".".join(parts)] = path.read_text(encoding="utf-8")
+    return sources
+
+
+def imports(source: str, known: Iterable[str]) -> set[str]:
+    """The modules a source imports: the project's modules by their full name, others by their top name."""
+    names = set(known)
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                found.add(alias.name if alias.name in names else alias.name.split(".")[0])
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            base = node.module
+            for alias in node.names:
+                full = f"{base}.{alias.name}"
+                found.add(full if full in names else base if base in names else base.split(".")[0])
+    return found
+
+
+def graph(sources: Mapping[str, str]) -> dict[str, set[str]]:
+    """Each module and the project modules it imports."""
+    return {name: imports(text, sources) & set(sources) for name, text in sources.items()}
+
+
+def upward_imports(sources: Mapping[str, str]) -> list[str]:
+    """Every import that breaks the direction of the layers, in words."""
+    wrong: list[str] = []
+    for name, targets in graph(sources).items():
+        for target in sorted(targets):
+            if target == PAGE and name != ENTRY:
+                wrong.append(f"{name} imports the page ({target})")
+            elif layer(target) > layer(name):
+                wrong.append(f"{name} (layer {layer(name)}) imports {target} (layer {layer(target)})")
+        if layer(name) <= 1:
+            browser = imports(sources[name], sources) & BROWSER
+            if browser:
+                wrong.append(f"{name} imports the browser ({', '.join(sorted(browser))})")
+    return wrong
+
+
+def cycles(edges: Mapping[str, set[str]]) -> list[list[str]]:
+    """The import cycles of a graph (each found once, from its first module)."""
+    found: list[list[str]] = []
+    done: set[str] = set()
+
+    def visit(node: str, path: list[str], on_path: set[str]) -> None:
+        for target in sorted(edges.get(node, ())):
+            if target in on_path:
+                found.append([*path[path.index(target) :], target])
+            elif target not in done:
+                path.append(target)
+                on_path.add(target)
+                visit(target, path, on_path)
+                on_path.discard(target)
+                path.pop()
+        done.add(node)
+
+    for start in sorted(edges):
+        if start not in done:
+            visit(start, [start], {start})
+    return found
+
+
+def type_checking_page_imports(sources: Mapping[str, str]) -> list[str]:
+    """Modules that import the page (or its ``App``) under ``if TYPE_CHECKING``."""
+    wrong: list[str] = []
+    for name, text in sources.items():
+        for node in ast.walk(ast.parse(text)):
+            if not (isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)):
+                continue
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.ImportFrom):
+                    page = inner.module == PAGE or any(alias.name == "App" for alias in inner.names)
+                elif isinstance(inner, ast.Import):
+                    page = any(alias.name == PAGE for alias in inner.names)
+                else:
+                    continue
+                if page:
+                    wrong.append(name)
+    return wrong
+
+
+# ------------------------------------------------------------------ the repository
+
+
+def test_the_layers_are_found_by_folder() -> None:
+    sources = module_sources()
+    assert {layer(name) for name in sources} == {0, 1, 2, 3, 4}
+    assert layer("ui.model.session") == 1
+    assert layer("ui.dom.render") == 2
+    assert "ui.model.table" in sources
+    assert "engine.solver.core" in sources
+
+
+def test_no_module_imports_upward() -> None:
+    assert upward_imports(module_sources()) == []
+
+
+def test_no_import_cycle_among_the_ui_modules() -> None:
+    edges = graph(module_sources())
+    ui = {name: {t for t in targets if t.startswith("ui")} for name, targets in edges.items() if name.startswith("ui")}
+    assert cycles(ui) == []
+
+
+def test_nothing_imports_the_page_for_its_types() -> None:
+    assert type_checking_page_imports(module_sources()) == []
+
+
+# ------------------------------------------------------------ the checks can fail
+
+
+def test_an_upward_import_is_found() -> None:
+    sources = {
+        "engine.game": "import ui.model.session\n",
+        "ui.model.session": "def later():\n    from ui.dom import render\n",
+        "ui.model.hints": "from pyscript import document\n",
+        "ui.dom.render": "from ui.page import App\n",
+        "ui.dom": "",
+        "ui.page": "",
+        "ui.main": "from ui.page import start\n",
+    }
+    wrong = upward_imports(sources)
+    assert "engine.game (layer 0) imports ui.model.session (layer 1)" in wrong
+    assert "ui.model.session (layer 1) imports ui.dom.render (layer 2)" in wrong
+    assert "ui.model.hints imports the browser (pyscript)" in wrong
+    assert "ui.dom.render imports the page (ui.page)" in wrong
+    assert not any(line.startswith("ui.main") for line in wrong)
+
+
+def test_a_cycle_is_found() -> None:
+    sources = {
+        "ui.dom.focus": "from ui.dom import pointer\n",
+        "ui.dom.pointer": "def later():\n    import ui.dom.focus\n",
+        "ui.dom.render": "from ui.model.layout import compute\n",
+        "ui.model.layout": "",
+        "ui.dom": "",
+    }
+    assert cycles(graph(sources)) == [["ui.dom.focus", "ui.dom.pointer", "ui.dom.focus"]]
+
+
+def test_a_type_checking_import_of_the_page_is_found() -> None:
+    sources = {"ui.dom.focus": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from ui.page import App\n"}
+    assert type_checking_page_imports(sources) == ["ui.dom.focus"]

@@ -1,0 +1,61 @@
+"""What input code may ask of the page: the ``Actions`` protocol.
+
+Pointer, keys, dialogs and the solver's panel change the table's state
+(``ui.model.table``) or call these; they never hold the page itself, so each
+can be read, and built, without it. The page is the one implementation.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, Protocol
+
+from engine import Move
+from ui.model.session import Event
+
+__all__ = ["Actions", "DialogName"]
+
+DialogName = Literal["new", "settings", "help", "stats"]
+"""The page's dialogs that input can open."""
+
+
+class Actions(Protocol):
+    """Actions on the game and requests to the page."""
+
+    def play(self, move: Move | str) -> Event:
+        """Play a move (a refusal is said in the status line)."""
+        ...
+
+    def undo(self) -> Event: ...
+
+    def new_game(self, code: str | None) -> Event | None:
+        """Deal ``code``, or a random deal of the preferences (None while a
+        winnable one is still being looked for)."""
+        ...
+
+    def say(self, text: str, note: bool = False) -> None:
+        """Show a message in the status line (``note``: a routine announcement, shown quietly)."""
+        ...
+
+    def hint(self) -> None: ...
+
+    def open_dialog(self, name: DialogName) -> None: ...
+
+    def preferences_changed(self) -> None:
+        """The player changed a setting: keep it and show the table with it."""
+        ...
+
+    def redraw(self, animate: bool = True) -> None:
+        """The game changed: lay the table out again and draw it at the next frame."""
+        ...
+
+    def request_frame(self) -> None:
+        """Draw the dragged cards at the next frame."""
+        ...
+
+    def redraw_marks(self) -> None:
+        """Only the table state changed (focus, held cards, the hint, a drag): draw it at the next frame."""
+        ...
+
+    def flush(self) -> None:
+        """Draw now whatever waits for the next frame."""
+        ...

@@ -1,0 +1,181 @@
+"""The table's state besides the game: what the page shows and the DOM code reads.
+
+One ``TableState`` per page holds the layout drawn last and the node key of
+each card, the keyboard's focus and held cards, the cards being dragged, the
+hint on show and what the solver's panel says. Input code changes it (or asks
+the page for an action); the renderer is the only code that writes card and
+pile elements, and ``marks`` derives from this state every class, pressed
+state and tab stop it writes, so what a card looks like is decided here, in
+pure Python, and checked in CPython.
+
+>>> import engine
+>>> g = engine.new_game("KL1-D1N-AAAAAAG")
+>>> state = TableState()
+>>> state.keyboard.go(g, Spot("t5"))
+Spot(pid='t5', index=4)
+>>> _ = state.keyboard.press(g, "Enter")  # pick up the 9 of diamonds
+>>> m = marks(state, g)
+>>> sorted(m.held), sorted(m.targets), m.holding
+([('t5', 4)], ['t4'], True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
+
+from engine import Game
+from ui.model.card_keys import KeyAssigner
+from ui.model.keyboard import Keyboard, Spot
+from ui.model.layout import Layout
+
+if TYPE_CHECKING:  # the hints' module is imported when the player first asks for one
+    from ui.model.hints import Hint
+
+__all__ = ["CLOSED_PANEL", "Drag", "Marks", "PanelState", "PanelView", "Place", "TableState", "marks"]
+
+Place = tuple[str, int]
+"""A card's place on the table: (pile id, index from the bottom)."""
+
+PanelState = Literal[
+    "closed", "starting", "searching", "unknown", "lost", "error", "hint", "cancelled", "rewound", "dealt"
+]
+"""What the solver's panel is doing (its ``data-state``): shown while starting,
+searching or with an answer that needs a choice; hidden otherwise, the state
+saying why (closed, cancelled, or it gave a hint, rewound or dealt)."""
+
+
+@dataclass(slots=True)
+class Drag:
+    """Cards dragged with a pointer: the top ``count`` cards of ``pid``, drawn
+    ``(dx, dy)`` pixels away from their place; ``targets`` take them."""
+
+    pid: str
+    count: int
+    targets: tuple[str, ...]
+    dx: float = 0.0
+    dy: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class PanelView:
+    """What the solver's panel shows: hidden or not, its state, words and buttons."""
+
+    state: PanelState = "closed"
+    message: str = ""
+    progress: str = ""
+    buttons: tuple[str, ...] = ()
+    shown: bool = False
+
+    @property
+    def busy(self) -> bool:
+        return self.state in ("starting", "searching")
+
+
+CLOSED_PANEL = PanelView()
+
+
+@dataclass(slots=True)
+class TableState:
+    """Everything the table shows besides the game."""
+
+    layout: Layout | None = None
+    """The layout drawn last (None before the first frame); hit tests use it."""
+    node_keys: list[int] = field(default_factory=list)
+    """The DOM node key of each card of ``layout.cards``, in the same order."""
+    removed_keys: list[int] = field(default_factory=list)
+    """Node keys that the last layout no longer uses (their elements go)."""
+    nodes: KeyAssigner = field(default_factory=KeyAssigner)
+    keyboard: Keyboard = field(default_factory=Keyboard)
+    """The keyboard's focus position, tab stops and held cards."""
+    keyboard_active: bool = False
+    """True while the player uses the table with the keyboard: frames keep the focus on it."""
+    drag: Drag | None = None
+    hint: Hint | None = None
+    """The hint on show, until the next action."""
+    panel: PanelView = CLOSED_PANEL
+
+    def keys_of(self, pid: str, start: int) -> list[int]:
+        """Node keys of the cards of ``pid`` from index ``start`` up, bottom first."""
+        layout = self.layout
+        if layout is None:
+            return []
+        return [
+            key for box, key in zip(layout.cards, self.node_keys, strict=True) if box.pid == pid and box.index >= start
+        ]
+
+
+@dataclass(frozen=True, slots=True)
+class Marks:
+    """Every mark the renderer puts on cards and piles, derived from the state."""
+
+    held: frozenset[Place] = frozenset()
+    """Cards held with the keyboard (class ``held``, ``aria-pressed``)."""
+    lifted: tuple[Place, ...] = ()
+    """Cards being dragged, bottom first (class ``lifted``, drawn above all)."""
+    targets: frozenset[str] = frozenset()
+    """Piles that take the held or dragged cards (class ``target``)."""
+    hint_from: frozenset[Place] = frozenset()
+    hint_from_piles: frozenset[str] = frozenset()
+    """A pile that glows as the hint's source itself (the empty stock, to turn the waste back)."""
+    hint_to: frozenset[str] = frozenset()
+    hint_onto: frozenset[Place] = frozenset()
+    hint_move: str = ""
+    stops: tuple[Spot, ...] = ()
+    """The keyboard's tab stops (``tabindex=0``): one in the top row, one among the columns."""
+
+    @property
+    def holding(self) -> bool:
+        return bool(self.held)
+
+    @property
+    def dragging(self) -> bool:
+        return bool(self.lifted)
+
+
+def _top_places(game: Game, pid: str, count: int) -> frozenset[Place]:
+    size = len(game.pile(pid))
+    return frozenset((pid, i) for i in range(max(0, size - count), size))
+
+
+def marks(state: TableState, game: Game) -> Marks:
+    """The marks of ``state`` on ``game``'s table."""
+    keyboard = state.keyboard
+    held: frozenset[Place] = frozenset()
+    targets: frozenset[str] = frozenset()
+    if keyboard.held is not None and game.can_pick(keyboard.held.pid, keyboard.held.count):
+        held = _top_places(game, keyboard.held.pid, keyboard.held.count)
+    drag = state.drag
+    lifted: tuple[Place, ...] = ()
+    if drag is not None:
+        lifted = tuple(sorted(_top_places(game, drag.pid, drag.count)))
+    if held and keyboard.held is not None:
+        targets = frozenset(game.drop_targets(keyboard.held.pid, keyboard.held.count))
+    elif drag is not None:
+        targets = frozenset(drag.targets)
+    hint = state.hint
+    hint_from: frozenset[Place] = frozenset()
+    hint_from_piles: frozenset[str] = frozenset()
+    hint_to: frozenset[str] = frozenset()
+    hint_onto: frozenset[Place] = frozenset()
+    if hint is not None:
+        if hint.count == 0:
+            # A tap on the stock: its top card glows, or the empty stock when the waste goes back.
+            hint_from = _top_places(game, "s", 1)
+            if not hint_from:
+                hint_from_piles = frozenset({"s"})
+        else:
+            hint_from = _top_places(game, hint.src, hint.count)
+            hint_to = frozenset({hint.dst})
+            hint_onto = _top_places(game, hint.dst, 1)
+    return Marks(
+        held=held,
+        lifted=lifted,
+        targets=targets,
+        hint_from=hint_from,
+        hint_from_piles=hint_from_piles,
+        hint_to=hint_to,
+        hint_onto=hint_onto,
+        hint_move=hint.move if hint is not None else "",
+        stops=keyboard.stops(game),
+    )
