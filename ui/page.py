@@ -535,6 +535,7 @@ def start() -> None:
     if message:
         app.say(message)
     document.body.dataset.ready = "true"
+    app.hinter.warm()
     if ask and app.history is not None:
         app.history.arrive(None, link)
     _RUNNING.append(app)

@@ -217,19 +217,26 @@ def test_keys_do_nothing_during_a_drag_and_escape_puts_the_cards_back(open_game:
 
 
 HINT_PROBE = """
-window.__hintAt = null;
-new MutationObserver(() => {
-  if (document.body.dataset.hint && window.__hintAt === null) window.__hintAt = performance.now();
-}).observe(document.body, {attributes: true, attributeFilter: ["data-hint"]});
+window.__hintAt = null; window.__keyAt = null;
+if (!window.__hintProbe) {
+  window.__hintProbe = true;
+  addEventListener("keydown", e => { if (e.key === "h") window.__keyAt = performance.now(); }, true);
+  new MutationObserver(() => {
+    if (document.body.dataset.hint && window.__hintAt === null) window.__hintAt = performance.now();
+  }).observe(document.body, {attributes: true, attributeFilter: ["data-hint"]});
+}
 """
 
 
 def ask_hint_fast(page: Page) -> tuple[str, float]:
+    """Press H (a second after the page is up, as a player would) and measure, in the
+    page, from the key to the hint on the table."""
+    page.wait_for_timeout(1000)
     page.evaluate(HINT_PROBE)
-    start = float(page.evaluate("performance.now()"))
     page.keyboard.press("h")
     page.wait_for_function("window.__hintAt !== null")
-    return str(page.evaluate("document.body.dataset.hint")), float(page.evaluate("window.__hintAt")) - start
+    elapsed = float(page.evaluate("window.__hintAt - window.__keyAt"))
+    return str(page.evaluate("document.body.dataset.hint")), elapsed
 
 
 def test_hints_answer_at_once_with_the_expected_kind_of_move(open_game: Callable[..., Page]) -> None:

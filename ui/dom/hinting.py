@@ -51,6 +51,19 @@ class Hinter:
         self._check_proxy = kept_proxy(self._check)
         session.subscribe(self._on_event)
 
+    def warm(self) -> None:
+        """Compile the hints' code when the page is idle after start-up, so that the
+        first hint answers at once (the first frame does not wait for it)."""
+        idle = getattr(window, "requestIdleCallback", None)
+        proxy = kept_proxy(self._warm)
+        if idle is not None:
+            idle(proxy)
+        else:
+            window.setTimeout(proxy, 500)
+
+    def _warm(self, *_: Any) -> None:
+        import ui.model.hints  # noqa: F401 - compiled now, used on the first hint
+
     @cached_property
     def memory(self) -> LineMemory:
         """Winning lines the solver found, followed without a new search."""
