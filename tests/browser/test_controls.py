@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from playwright.sync_api import Page
 
-from tests.browser.conftest import screenshot
+from tests.browser.conftest import screenshot, wait_ready
 from tests.browser.helpers import (
     box,
     card_at,
@@ -132,7 +132,7 @@ def test_restart_copy_share_and_open_the_shared_link(
     # The link opens the game at that point, with its undo history.
     other = page.context.new_page()
     other.goto(link)
-    other.wait_for_function("document.body.dataset.ready === 'true'")
+    wait_ready(other)
     assert moves(other) == 3
     assert score(other) == score(page)
     assert pile_of(other, "9d") == "t4"
