@@ -354,6 +354,8 @@ def test_solver_screenshots(open_game: Callable[..., Page], size: str) -> None:
     screenshot(page, f"solver-lost-{size}")
     page.click("#solver-close")
     page.evaluate("hash => { location.hash = hash; }", encode("SP1-S1-AAAAAAB t4>t8 t3>t2 t1>t10"))
+    page.wait_for_selector("#dlg-link[open]")  # the game on the table has moves: asked first
+    page.click("#link-open")
     page.wait_for_function("document.querySelector('[data-code]').dataset.code === 'SP1-S1-AAAAAAB'")
     wait_idle(page)
     assert not ask_hint(page).startswith("panel:")
