@@ -114,18 +114,23 @@ class Keeper:
         self.save()
 
     def _record_win(self, tracked: _Tracked) -> None:
-        def won(variants: dict[str, Any]) -> None:
+        tracked.finished = self._record(tracked, won=True)
+
+    def _record(self, tracked: _Tracked, *, won: bool) -> bool:
+        """Add the game's result to the statistics (once per game id); True when written."""
+
+        def record(variants: dict[str, Any]) -> None:
             finish_game(
                 variants,
                 tracked.key,
-                won=True,
+                won=won,
                 score=tracked.score,
                 seconds=tracked.elapsed,
                 moves=tracked.moves,
                 game=tracked.game_id,
             )
 
-        tracked.finished = self.store.update_stats(won)
+        return self.store.update_stats(record)
 
     def _abandon(self, tracked: _Tracked) -> None:
         """The game on the table is being replaced: unfinished and counted, it is a
@@ -135,19 +140,7 @@ class Keeper:
         if tracked.won:
             self._record_win(tracked)
             return
-
-        def lost(variants: dict[str, Any]) -> None:
-            finish_game(
-                variants,
-                tracked.key,
-                won=False,
-                score=tracked.score,
-                seconds=tracked.elapsed,
-                moves=tracked.moves,
-                game=tracked.game_id,
-            )
-
-        self.store.update_stats(lost)
+        self._record(tracked, won=False)
 
     def save(self) -> None:
         """Save the game now (also called when the page is hidden, to keep the clock)."""
