@@ -222,8 +222,7 @@ def main() -> None:
             rows.append(row)
             print(
                 f"{row['code']}  {row['status']:<10}  {row['seconds']:7.2f} s  {row['nodes']:>8} nodes"
-                f"  {row['peak_mb']:6.0f} MB"
-                + ("" if row["replayed"] is not False else "  REPLAY FAILED"),
+                f"  {row['peak_mb']:6.0f} MB" + ("" if row["replayed"] is not False else "  REPLAY FAILED"),
                 flush=True,
             )
     rows.sort(key=lambda r: (list(GAMES).index(r["game"]), r["code"]))
