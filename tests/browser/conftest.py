@@ -23,7 +23,13 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
     "--no-first-run",
+    # Shared memory in /tmp, not /dev/shm: a container's /dev/shm is often 64 MB, which a few
+    # pages with Python running fill, and Chromium's renderer then dies ("Target crashed").
+    "--disable-dev-shm-usage",
 ]
+TESTS_PER_BROWSER = 10
+"""A browser is started afresh after this many tests (and after it died): its renderers,
+their garbage and its caches never outlive a few tests, however long the suite."""
 BOOT_TIMEOUT_MS = 60_000
 # Not under test-results/: pytest-playwright empties that folder at the start of every run.
 SCREENSHOTS = Path(__file__).resolve().parent.parent.parent / "screenshots"
@@ -50,6 +56,46 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     return args
 
 
+class Browsers:
+    """The browser the tests use, started again every ``TESTS_PER_BROWSER`` tests and
+    whenever it is no longer connected (it crashed, or a test closed it)."""
+
+    def __init__(self, launch: Callable[[], Browser]) -> None:
+        self.launch = launch
+        self.current: Browser | None = None
+        self.served = 0
+        self.launched = 0
+
+    def take(self) -> Browser:
+        if self.current is not None and (self.served >= TESTS_PER_BROWSER or not self.current.is_connected()):
+            self.close()
+        if self.current is None:
+            self.current = self.launch()
+            self.served = 0
+            self.launched += 1
+        self.served += 1
+        return self.current
+
+    def close(self) -> None:
+        browser, self.current = self.current, None
+        if browser is not None and browser.is_connected():
+            browser.close()
+
+
+@pytest.fixture(scope="session")
+def browsers(launch_browser: Callable[[], Browser]) -> Iterator[Browsers]:
+    pool = Browsers(launch_browser)
+    yield pool
+    pool.close()
+
+
+@pytest.fixture
+def browser(browsers: Browsers) -> Browser:
+    """pytest-playwright's one browser for the whole session, replaced by one that is
+    started again every few tests."""
+    return browsers.take()
+
+
 @pytest.fixture(scope="session")
 def site_url() -> Iterator[str]:
     """The game served from the repository on a free loopback port."""
@@ -68,6 +114,8 @@ class Traffic:
     """Other origins of this machine that a test serves on purpose (a built copy of the site)."""
     foreign: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    crashes: list[str] = field(default_factory=list)
+    """Pages whose renderer died ("Target crashed")."""
 
     def watch(self, context: BrowserContext) -> None:
         context.on("request", self._request)
@@ -81,6 +129,7 @@ class Traffic:
     def _page(self, page: Page) -> None:
         page.on("console", self._console)
         page.on("pageerror", lambda error: self.errors.append(f"pageerror: {error}"))
+        page.on("crash", lambda crashed: self.crashes.append(crashed.url))
 
     def _console(self, message: ConsoleMessage) -> None:
         if message.type == "error":
@@ -91,6 +140,7 @@ class Traffic:
 def traffic(site_url: str) -> Iterator[Traffic]:
     record = Traffic(origin=site_url.rstrip("/"))
     yield record
+    assert not record.crashes, f"the browser's renderer crashed under {record.crashes}"
     assert not record.foreign, f"requests left the page's origin: {record.foreign}"
 
 
@@ -109,8 +159,15 @@ def new_context(browser: Browser, traffic: Traffic) -> Iterator[Callable[..., Br
         return context
 
     yield make
+    # Every context, even when one fails to close (its renderer crashed, the browser died).
+    failures = []
     for context in contexts:
-        context.close()
+        try:
+            context.close()
+        except Exception as error:  # noqa: BLE001 - the others must still be closed
+            failures.append(error)
+    if failures:
+        raise failures[0]
 
 
 def wait_ready(page: Page) -> None:

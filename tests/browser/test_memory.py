@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
 from playwright.sync_api import BrowserContext
 
 import engine
 from tests.browser import memory_probe
-from tests.browser.conftest import wait_ready
+from tests.browser.conftest import TESTS_PER_BROWSER, Browsers, wait_ready
 from tests.browser.helpers import drag, wait_idle, wait_moves
 
 CODE = "KL1-D1N-AAAAAAB"
@@ -69,3 +70,35 @@ def test_moves_refusals_and_undos_leave_nothing_behind(
     # The same cards on the table (the status line's words aside): the same nodes.
     assert abs(after["nodes"] - before["nodes"]) <= 4, (before, after)
     assert after["documents"] == before["documents"], (before, after)
+
+
+class _FakeBrowser:
+    def __init__(self) -> None:
+        self.connected = True
+
+    def is_connected(self) -> bool:
+        return self.connected
+
+    def close(self) -> None:
+        self.connected = False
+
+
+def test_the_browser_is_started_again_every_few_tests_and_after_it_died() -> None:
+    launched: list[_FakeBrowser] = []
+
+    def launch() -> Any:
+        launched.append(_FakeBrowser())
+        return launched[-1]
+
+    pool = Browsers(launch)
+    first: list[Any] = [pool.take() for _ in range(TESTS_PER_BROWSER)]
+    assert len(launched) == 1
+    assert all(browser is launched[0] for browser in first)
+    pool.take()
+    assert len(launched) == 2
+    assert not launched[0].connected, "the old browser is closed"
+    launched[1].connected = False  # it died
+    taken: Any = pool.take()
+    assert taken is launched[2]
+    pool.close()
+    assert not launched[2].connected
