@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Callable, Iterator
+import sys
+import warnings
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
+from _pytest.runner import runtestprotocol
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request
 
 from tools import vendor
@@ -82,11 +85,48 @@ class Browsers:
             browser.close()
 
 
+_POOLS: list[Browsers] = []
+
+
 @pytest.fixture(scope="session")
 def browsers(launch_browser: Callable[[], Browser]) -> Iterator[Browsers]:
     pool = Browsers(launch_browser)
+    _POOLS.append(pool)
     yield pool
     pool.close()
+    _POOLS.remove(pool)
+
+
+CRASHED = ("Target crashed", "Page crashed", "renderer crashed")
+"""What Playwright (and ``traffic``) say when a page's renderer died under a test."""
+
+
+def renderer_crashed(reports: Sequence[pytest.TestReport]) -> bool:
+    """True when a test failed because a page's renderer died, not because of the game."""
+    return any(report.failed and any(words in report.longreprtext for words in CRASHED) for report in reports)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> bool:
+    """A test whose page's renderer crashed runs once more, in a fresh browser, and says so.
+
+    A renderer is what the kernel kills first when the machine runs out of memory
+    (Chromium gives renderers the highest ``oom_score_adj``): on a machine shared with
+    other work that is no failure of the game. A second crash fails the test."""
+    item.ihook.pytest_runtest_logstart(nodeid=item.nodeid, location=item.location)
+    reports = runtestprotocol(item, nextitem=nextitem, log=False)
+    if renderer_crashed(reports) and isinstance(item, pytest.Function):
+        message = f"{item.nodeid}: the browser's renderer crashed; running the test again in a fresh browser"
+        warnings.warn(pytest.PytestWarning(message), stacklevel=1)
+        print(f"\n{message}", file=sys.stderr, flush=True)
+        for pool in _POOLS:
+            pool.close()
+        item._initrequest()  # pytest's own way to forget the fixtures' values (as pytest-rerunfailures does)
+        reports = runtestprotocol(item, nextitem=nextitem, log=False)
+    for report in reports:
+        item.ihook.pytest_runtest_logreport(report=report)
+    item.ihook.pytest_runtest_logfinish(nodeid=item.nodeid, location=item.location)
+    return True
 
 
 @pytest.fixture

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
+import pytest
 from playwright.sync_api import BrowserContext
 
 import engine
 from tests.browser import memory_probe
-from tests.browser.conftest import TESTS_PER_BROWSER, Browsers, wait_ready
+from tests.browser.conftest import TESTS_PER_BROWSER, Browsers, renderer_crashed, wait_ready
 from tests.browser.helpers import drag, wait_idle, wait_moves
 
 CODE = "KL1-D1N-AAAAAAB"
@@ -102,3 +103,14 @@ def test_the_browser_is_started_again_every_few_tests_and_after_it_died() -> Non
     assert taken is launched[2]
     pool.close()
     assert not launched[2].connected
+
+
+def _report(outcome: Literal["passed", "failed", "skipped"], text: str) -> pytest.TestReport:
+    return pytest.TestReport("t", ("t.py", 1, "t"), {}, outcome, text or None, "call")
+
+
+def test_only_a_renderer_crash_runs_a_test_again() -> None:
+    assert renderer_crashed([_report("passed", ""), _report("failed", "Error: Page.evaluate: Target crashed")])
+    assert renderer_crashed([_report("failed", "AssertionError: the browser's renderer crashed under ['x']")])
+    assert not renderer_crashed([_report("failed", "AssertionError: assert 53 == 41")])
+    assert not renderer_crashed([_report("passed", "")])
