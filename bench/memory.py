@@ -1,17 +1,18 @@
 """Renderer memory over many boots and many moves: does the page or the browser leak?
 
-Three runs, each in one browser: the same page reloaded N times; N boots each in a
-context of its own, closed after it (as the browser tests do); and M moves of
-scripted mouse play in one page, with a refused move every 5th step and an undo every
-10th. Every 10th step it reads the resident memory of the browser's renderer
-processes (from /proc, Linux only) and the page's JavaScript heap; then it collects
-the page's garbage (Python's and the browser's) and reads again, with what the page
-holds (``tests/browser/memory_probe.py``): Python callbacks handed to the browser,
-event listeners, nodes, documents, Python objects and the interpreter's WebAssembly
+Four runs, each in one browser: the same page reloaded N times; N boots each in a
+context of its own, closed after it (as the browser tests do); M moves of scripted
+mouse play in one page, with a refused move every 5th step and an undo every 10th;
+and H hints asked and played (the solver's worker is one more interpreter). Every
+10th step it reads the resident memory of the browser's renderer processes (from
+/proc, Linux only) and the page's JavaScript heap; then it collects the page's
+garbage (Python's and the browser's) and reads again, with what the page holds
+(``tests/browser/memory_probe.py``): Python callbacks handed to the browser, event
+listeners, nodes, documents, Python objects and the interpreter's WebAssembly
 memory. Growth before the collection that the collection takes back is garbage not
 yet collected; growth after it is a leak.
 
-Usage: .venv/bin/python -m bench.memory [--boots 50] [--moves 500]
+Usage: .venv/bin/python -m bench.memory [--boots 50] [--moves 500] [--hints 50]
 """
 
 from __future__ import annotations
@@ -192,10 +193,40 @@ def moves(chromium: Any, base: str, count: int, renderers: Renderers) -> list[li
     return rows
 
 
+def hints(chromium: Any, base: str, count: int, renderers: Renderers) -> list[list[float]]:
+    """Ask for a hint and play it, ``count`` times: the solver's worker (a second
+    interpreter in the page's renderer) is started once and kept."""
+    context = _context(chromium)
+    page = context.new_page()
+    page.goto(f"{base}#{CODE}")
+    wait_ready(page)
+    game = engine.new_game(CODE)
+    rows = [_row(0, page, renderers)]
+    for step in range(1, count + 1):
+        page.keyboard.press("h")
+        page.wait_for_function(
+            "() => document.body.dataset.hint || "
+            "['lost', 'unknown', 'error'].includes(document.getElementById('solver-panel').dataset.state)",
+            timeout=120_000,
+        )
+        hinted = page.evaluate("document.body.dataset.hint || null")
+        if hinted is None or game.won:
+            break
+        move = engine.parse_move(str(hinted))
+        perform(page, game, move)
+        game.play(move)
+        wait_moves(page, game.moves)
+        if step == 1 or step % 10 == 0:
+            rows.append(_row(step, page, renderers))
+    context.close()
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--boots", type=int, default=50)
     parser.add_argument("--moves", type=int, default=500)
+    parser.add_argument("--hints", type=int, default=50)
     args = parser.parse_args()
     if not Path("/proc/self/status").exists():
         raise SystemExit("This benchmark reads process memory from /proc (Linux).")
@@ -205,6 +236,7 @@ def main() -> None:
             ("reloads of one page", reloads, args.boots),
             ("a context per boot, closed", contexts, args.boots),
             ("moves in one page (a refusal every 5th, an undo every 10th)", moves, args.moves),
+            ("hints asked and played in one page", hints, args.hints),
         ):
             renderers = Renderers()
             with browser() as chromium:

@@ -4,7 +4,10 @@ collection, and must not grow with the moves played, refused or undone.
 
 Counts, not timings or megabytes: a leak of one callback per refused move (each "Why?"
 button used to get a proxy of its own, kept for the page's life) shows as +1 per move.
-``bench/memory.py`` measures the megabytes over hundreds of moves and boots."""
+``bench/memory.py`` measures the megabytes over hundreds of moves and boots.
+
+The last two tests check the suite's own guards (``conftest.py``): a fresh browser every
+few tests and after one died, and a second run only for a test whose renderer crashed."""
 
 from __future__ import annotations
 
