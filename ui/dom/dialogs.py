@@ -248,7 +248,7 @@ class WinDialog:
     def open(self) -> None:
         session = self.session
         game = session.game
-        document.getElementById("win-game").textContent = f"{describe_code(game.settings)} · {game.code}"
+        _name_game(game)
         document.getElementById("win-score").textContent = game.score_text
         document.getElementById("win-moves").textContent = str(game.moves)
         document.getElementById("win-time").textContent = format_clock(session.elapsed())
@@ -258,8 +258,7 @@ class WinDialog:
     def language_changed(self) -> None:
         """The game's name again in the new language (the dialog's labels follow the page's HTML)."""
         if self.el.open:
-            game = self.session.game
-            document.getElementById("win-game").textContent = f"{describe_code(game.settings)} · {game.code}"
+            _name_game(self.session.game)
 
     def close(self) -> None:
         if self.el.open:
@@ -268,6 +267,15 @@ class WinDialog:
     def _new(self, _event: Any) -> None:
         self.el.close()
         self.actions.new_game(None)
+
+
+def _name_game(game: engine.Game) -> None:
+    """The summary's line naming the game and its deal code (the code never broken across lines)."""
+    line = document.getElementById("win-game")
+    code = document.createElement("span")
+    code.className = "deal"
+    code.textContent = game.code
+    line.replaceChildren(document.createTextNode(f"{describe_code(game.settings)} · "), code)
 
 
 class ElsewhereDialog:
