@@ -16,7 +16,9 @@
   // never starts on one version's files and goes on with the other's. With another tab
   // open, the worker says "update-deferred" and this page starts the version that tab
   // runs. Resolves false when the page goes on with its version; on a switch, the page
-  // loads again under the new version instead.
+  // loads again under the new version instead. A worker that has not answered within
+  // UPDATE_CHECK_MS lets Python start (should it take over later, the page loads again:
+  // the game is saved after every action).
   var UPDATE_CHECK_MS = 5000;
   var updateChecked = (function () {
     var container = navigator.serviceWorker;
