@@ -25,11 +25,12 @@ from ui.dom.focus import Focus
 from ui.dom.key_router import KeyRouter
 from ui.dom.pointer import Pointer
 from ui.dom.render import MOVE_MS, Renderer
+from ui.dom.update_notice import update_notice_language
 from ui.model.actions import DialogName
 from ui.model.announce import describe_play, describe_undo
 from ui.model.cascade import duration, flights, launch_order
 from ui.model.hashlink import LinkError, code_hash, open_link, parse_hash, record_hash
-from ui.model.i18n import _, use_language
+from ui.model.i18n import _, again, use_language
 from ui.model.layout import CardBox, compute, table_of
 from ui.model.persist import Keeper, abandon, choose_start
 from ui.model.session import Event, Preferences, Session, describe_code, format_clock
@@ -94,6 +95,11 @@ class App:
         self._copied_proxy = kept_proxy(self._copied)
         self._copy_failed_proxy = kept_proxy(self._copy_failed)
         self._why_rule = ""
+        # One proxy for every "Why?" button a refusal adds, not one per refusal.
+        self._why_proxy = kept_proxy(lambda _e: self.show_rule(self._why_rule))
+        self._said = ""
+        """The words of the status line (kept to write them again in another language)."""
+        self._said_note = False
         self._wire()
 
     # The dialogs and the solver's panel are made, and their modules imported, the
@@ -246,10 +252,21 @@ class App:
             return
         self._shown.clear()
         self.renderer.relabel()
-        self.say("")
-        for name in ("help_dialog", "stats_dialog", "new_dialog", "rules_dialog", "solver_panel"):
+        if self._status_text is not None and self._said:
+            # The message on show, written again (and so read again) in the new language.
+            self.say(again(self._said), self._said_note, self._why_rule)
+        for name in (
+            "help_dialog",
+            "stats_dialog",
+            "new_dialog",
+            "rules_dialog",
+            "solver_panel",
+            "win_dialog",
+            "settings_dialog",
+        ):
             if self._made(name):
                 getattr(self, name).language_changed()
+        update_notice_language()
         self.redraw(animate=False)
 
     def _escape_panel(self) -> bool:
@@ -306,6 +323,7 @@ class App:
         if self._status_timer is not None:
             window.clearTimeout(self._status_timer)
             self._status_timer = None
+        self._said, self._said_note = text, note
         shown = str(self._status_text.textContent) if self._status_text is not None else ""
         if text and text == shown.rstrip("\u00a0"):
             # The same words again: changed a little, so that screen readers read them again.
@@ -322,7 +340,7 @@ class App:
             why.className = "why"
             why.textContent = _("Why?")
             why.setAttribute("aria-label", _("Why? The rule behind this"))
-            listen(why, "click", lambda _e: self.show_rule(self._why_rule))
+            why.addEventListener("click", self._why_proxy)
             self.status.appendChild(why)
         if text:
             seconds = STATUS_SECONDS * (2 if rule else 1)  # time to reach "Why?"

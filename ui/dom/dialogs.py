@@ -192,12 +192,25 @@ class SettingsDialog:
         self.auto.checked = prefs.auto_drop
         self.four.checked = prefs.four_color
         self.large.checked = prefs.large_cards
-        # Drawn at each opening, so that the names are in the language chosen since.
+        self._draw_swatches()
+        self.el.showModal()
+
+    def _draw_swatches(self) -> None:
+        """The backs and table colours, named in the current language."""
+        prefs = self.session.preferences
         self.backs.innerHTML = _swatches("back", BACKS)
         self.tables.innerHTML = _swatches("table", TABLES)
         self._check("back", prefs.card_back)
         self._check("table", prefs.table)
-        self.el.showModal()
+
+    def language_changed(self) -> None:
+        """The names of the backs and tables in the new language (the rest follows the page's HTML)."""
+        if self.el.open:
+            focused = document.activeElement
+            name = str(focused.name) if focused and focused.closest("#set-backs, #set-tables") else ""
+            self._draw_swatches()
+            if name:
+                self.el.querySelector(f'input[name="{name}"]:checked').focus()
 
     def _check(self, group: str, value: str) -> None:
         choice = self.el.querySelector(f'input[name="{group}"][value="{value}"]')
@@ -235,12 +248,17 @@ class WinDialog:
     def open(self) -> None:
         session = self.session
         game = session.game
-        document.getElementById("win-game").textContent = f"{describe_code(game.settings)} · {game.code}"
+        _name_game(game)
         document.getElementById("win-score").textContent = game.score_text
         document.getElementById("win-moves").textContent = str(game.moves)
         document.getElementById("win-time").textContent = format_clock(session.elapsed())
         if not self.el.open:
             self.el.showModal()
+
+    def language_changed(self) -> None:
+        """The game's name again in the new language (the dialog's labels follow the page's HTML)."""
+        if self.el.open:
+            _name_game(self.session.game)
 
     def close(self) -> None:
         if self.el.open:
@@ -249,6 +267,15 @@ class WinDialog:
     def _new(self, _event: Any) -> None:
         self.el.close()
         self.actions.new_game(None)
+
+
+def _name_game(game: engine.Game) -> None:
+    """The summary's line naming the game and its deal code (the code never broken across lines)."""
+    line = document.getElementById("win-game")
+    code = document.createElement("span")
+    code.className = "deal"
+    code.textContent = game.code
+    line.replaceChildren(document.createTextNode(f"{describe_code(game.settings)} · "), code)
 
 
 class ElsewhereDialog:
