@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import resource
 import sys
 import time
 from collections.abc import Iterator
@@ -46,6 +47,9 @@ GAMES: dict[str, DealCode] = {
     "sd-s1": DealCode("SD", suits=1),
     "sd-s2": DealCode("SD", suits=2),
     "sd-s4": DealCode("SD", suits=4),
+    "sp-s1": DealCode("SP", suits=1),
+    "sp-s2": DealCode("SP", suits=2),
+    "sp-s4": DealCode("SP", suits=4),
 }
 LABELS = {
     "kl-d1n": "Klondike draw 1, Normal",
@@ -53,6 +57,9 @@ LABELS = {
     "sd-s1": "Spiderette 1 suit",
     "sd-s2": "Spiderette 2 suits",
     "sd-s4": "Spiderette 4 suits",
+    "sp-s1": "Spider 1 suit",
+    "sp-s2": "Spider 2 suits",
+    "sp-s4": "Spider 4 suits",
 }
 Z95 = 1.959964
 
@@ -84,6 +91,9 @@ def solve_one(task: tuple[str, str, float, str]) -> dict[str, Any]:
     wall = time.perf_counter()
     result = run(proof_search(game), seconds=seconds, clock=clock)
     wall = time.perf_counter() - wall
+    # Each deal runs in a fresh worker process (maxtasksperchild=1), so this
+    # is the deal's own peak resident memory (Linux reports kilobytes).
+    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     replayed = None
     if result.status == "winnable":
         check = engine.new_game(code)
@@ -100,6 +110,7 @@ def solve_one(task: tuple[str, str, float, str]) -> dict[str, Any]:
         "wall": round(wall, 3),
         "line": len(result.moves),
         "replayed": replayed,
+        "peak_mb": round(peak_mb, 1),
     }
 
 
@@ -129,6 +140,7 @@ def summarize(game_key: str, rows: list[dict[str, Any]], seconds: float) -> dict
         "wilson95_if_unknown_lost": [lost_low, lost_high],
         "winnable_if_unknown_won": (n - lost) / n if n else float("nan"),
         "replay_failures": sum(r["replayed"] is False for r in rows),
+        "peak_mb": max((r.get("peak_mb", 0.0) for r in rows), default=0.0),
     }
 
 
@@ -157,6 +169,7 @@ def report(seeds: str, seconds: float, clock: str, jobs: int, summary: list[dict
                 f"{s['p90_seconds']:.3f}",
                 f"{percent(s['winnable_fraction'])} ({100 * low:.1f}-{100 * high:.1f})" if s["decided"] else "-",
                 f"{percent(s['winnable_if_unknown_lost'])} ({100 * lost_low:.1f}-{100 * lost_high:.1f})",
+                f"{s.get('peak_mb', 0.0):.0f}",
             ]
         )
     print_table(
@@ -170,6 +183,7 @@ def report(seeds: str, seconds: float, clock: str, jobs: int, summary: list[dict
             "p90 s",
             "winnable of decided (95% CI)",
             "undecided as lost (95% CI)",
+            "peak MB",
         ],
         rows,
     )
@@ -203,12 +217,12 @@ def main() -> None:
     work = list(tasks(args.games, seeds, args.seconds, args.clock))
     rows: list[dict[str, Any]] = []
     started = time.perf_counter()
-    with Pool(args.jobs) as pool:
+    with Pool(args.jobs, maxtasksperchild=1) as pool:
         for row in pool.imap_unordered(solve_one, work):
             rows.append(row)
             print(
                 f"{row['code']}  {row['status']:<10}  {row['seconds']:7.2f} s  {row['nodes']:>8} nodes"
-                + ("" if row["replayed"] is not False else "  REPLAY FAILED"),
+                f"  {row['peak_mb']:6.0f} MB" + ("" if row["replayed"] is not False else "  REPLAY FAILED"),
                 flush=True,
             )
     rows.sort(key=lambda r: (list(GAMES).index(r["game"]), r["code"]))

@@ -26,6 +26,7 @@ import random
 import re
 import sys
 import time
+from collections.abc import Callable
 from multiprocessing import Pool
 from pathlib import Path
 
@@ -84,11 +85,19 @@ def prove(task: tuple[str, int, float]) -> tuple[str, int, str, int, float]:
 
 
 def generate(
-    variant: str, count: int, seconds: float, tries: int, jobs: int, skip: int = 0
+    variant: str,
+    count: int,
+    seconds: float,
+    tries: int,
+    jobs: int,
+    skip: int = 0,
+    found_one: Callable[[list[tuple[int, int]], int], None] | None = None,
 ) -> tuple[list[tuple[int, int]], int]:
     """Up to ``count`` proven seeds of one variant, as ``(seed, nodes)``, fewest
     nodes first, and how many deals were tried (counting the first ``skip``
-    candidates, tried by an earlier run and passed over)."""
+    candidates, tried by an earlier run and passed over). ``found_one`` gets
+    the seeds so far and the deals tried after each new one, so a long run
+    that is stopped keeps what it found."""
     found: list[tuple[int, int]] = []
     tasks = [(variant, seed, seconds) for seed in candidates(variant, tries)[skip:]]
     tried = skip
@@ -100,6 +109,8 @@ def generate(
                 raise SystemExit(f"The solver's line for {code_of(variant, seed)} does not win.")
             if status == "winnable":
                 found.append((seed, nodes))
+                if found_one is not None:
+                    found_one(found, tried)
                 if len(found) >= count:
                     pool.terminate()
                     break
@@ -211,10 +222,20 @@ def main() -> None:
             earlier = budget_before(notes[variant])
             budget = budget if earlier == budget else f"{earlier} (first {skip}), then {budget}"
         wanted = max(0, args.count - len(kept))
-        found, tried = generate(variant, wanted, args.seconds, max(args.tries, skip), args.jobs, skip)
-        seeds[variant] = tuple(sorted((*kept, *found), key=lambda pair: (pair[1], pair[0])))
-        notes[variant] = f"{len(seeds[variant])} winnable of {tried} deals tried, {budget} of solver time each"
-        write(seeds, notes)  # after every variant, so a long run keeps what it found
+
+        def keep(
+            found: list[tuple[int, int]],
+            tried: int,
+            variant: str = variant,
+            kept: tuple[tuple[int, int], ...] = kept,
+            budget: str = budget,
+        ) -> None:
+            seeds[variant] = tuple(sorted((*kept, *found), key=lambda pair: (pair[1], pair[0])))
+            notes[variant] = f"{len(seeds[variant])} winnable of {tried} deals tried, {budget} of solver time each"
+            write(seeds, notes)
+
+        found, tried = generate(variant, wanted, args.seconds, max(args.tries, skip), args.jobs, skip, keep)
+        keep(found, tried)  # after every variant too, with every deal it tried
 
 
 if __name__ == "__main__":

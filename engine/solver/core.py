@@ -309,9 +309,16 @@ class BestFirst(Search[S, M]):
         self._score_of: Callable[[S], int] = score
         key = hash(rules.key(root))
         self._parent: dict[int, tuple[int, M | None]] = {key: (key, None)}
-        self._frontier: list[tuple[int, int, int, S]] = [(0, 0, key, root)]
+        # Each entry: score, a tie-break (newest first), key, depth, position.
+        # The depth rides in the entry rather than in a table of its own: one
+        # dictionary fewer of table_limit entries.
+        # Positions wait in the frontier packed (``rules.pack``, when the rules
+        # have it: one bytes object instead of a tuple of them, several times
+        # smaller) and are unpacked when expanded.
+        self._pack: Callable[[S], Any] = getattr(rules, "pack", _same)
+        self._unpack: Callable[[Any], S] = getattr(rules, "unpack", _same)
+        self._frontier: list[tuple[int, int, int, int, Any]] = [(0, 0, key, 0, self._pack(root))]
         self._count = 0
-        self._depth: dict[int, int] = {key: 0}
         self._last_depth = 0
         self._won_key: int | None = key if rules.won(root) else None
         if self._won_key is not None:
@@ -330,7 +337,7 @@ class BestFirst(Search[S, M]):
             return self.status
         rules = self.rules
         play, key_of, won, moves_of, score = rules.play, rules.key, rules.won, rules.moves, self._score_of
-        frontier, parent, depth = self._frontier, self._parent, self._depth
+        frontier, parent, pack, unpack = self._frontier, self._parent, self._pack, self._unpack
         push, pop = heapq.heappush, heapq.heappop
         nodes = self.nodes
         limit = nodes + budget
@@ -341,10 +348,11 @@ class BestFirst(Search[S, M]):
                         self.status = "unwinnable"
                         return self.status
                     return None
-                _, _, key, state = pop(frontier)
+                _, _, key, d, packed = pop(frontier)
+                state = unpack(packed)
                 nodes += 1
-                d = depth[key] + 1
-                self._last_depth = d - 1
+                self._last_depth = d
+                d += 1
                 for move in moves_of(state):
                     child = play(state, move, None)
                     h = hash(key_of(child))
@@ -356,13 +364,12 @@ class BestFirst(Search[S, M]):
                         self.exhausted = "nodes"
                         continue
                     parent[h] = (key, move)
-                    depth[h] = d
                     if won(child):
                         self._won_key = h
                         self.status = "winnable"
                         return self.status
                     self._count += 1
-                    push(frontier, (score(child), -self._count, h, child))
+                    push(frontier, (score(child), -self._count, h, d, pack(child)))
         finally:
             self.nodes = nodes
         return None
@@ -495,6 +502,10 @@ class Confirmed(Search[S, M]):
 
     def line(self) -> tuple[str, ...]:
         return self._current.line()
+
+
+def _same(value: Any) -> Any:
+    return value
 
 
 def _first_two(item: tuple[Any, ...]) -> tuple[Any, Any]:

@@ -112,6 +112,27 @@ class SpiderRules:
                     score += 4
         return score
 
+    def pack(self, state: SState) -> bytes:
+        """``state`` as one bytes object (for a best-first frontier, which
+        keeps hundreds of thousands of positions): the stock count, then each
+        column's length and bytes."""
+        cols, stock = state
+        parts = [bytes((stock,))]
+        for col in cols:
+            parts.append(bytes((len(col),)))
+            parts.append(col)
+        return b"".join(parts)
+
+    def unpack(self, data: bytes) -> SState:
+        """The position ``pack`` made ``data`` from."""
+        cols = []
+        i = 1
+        for _ in range(self.width):
+            n = data[i]
+            cols.append(data[i + 1 : i + 1 + n])
+            i += 1 + n
+        return (tuple(cols), data[0])
+
     def won(self, state: SState) -> bool:
         cols, stock = state
         return not stock and all(len(c) == 1 for c in cols)

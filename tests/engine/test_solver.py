@@ -9,10 +9,13 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import engine
 from engine import Game, Klondike, Spiderette
 from engine.cards import Card
+from engine.codes import DealCode
 from engine.solver import BestFirst, Hybrid, Progress, Solution, rules_for, search_for, solve, solve_json
 from engine.solver.core import run
 from engine.solver.spider import SpiderRules
@@ -274,6 +277,50 @@ def test_best_first_decides_and_never_claims_a_loss_it_cannot_prove() -> None:
     won = run(BestFirst(rules_for(game)), seconds=None, max_nodes=200_000)
     assert won.status == "winnable"
     assert replay_line(game, won.moves).won
+
+
+@given(st.sampled_from(["SD1-S1", "SD1-S4", "SP1-S2", "SP1-S4"]), st.integers(0, 10**6), st.integers(0, 120))
+@settings(max_examples=60, deadline=None)
+def test_a_spider_position_packs_into_bytes_and_back(variant: str, seed: int, steps: int) -> None:
+    """The best-first frontier keeps positions packed: unpacking gives back
+    exactly the position, whatever the column lengths (empty ones included)."""
+    letters = engine.format_code(DealCode("SD", suits=1, seed=seed)).rsplit("-", 1)[1]
+    rules = rules_for(engine.new_game(f"{variant}-{letters}"))
+    assert isinstance(rules, SpiderRules)
+    rng = random.Random(seed)
+    state = rules.start([])
+    for _ in range(steps):
+        packed = rules.pack(state)
+        assert isinstance(packed, bytes)
+        assert rules.unpack(packed) == state
+        legal = rules.legal(state)
+        if not legal:
+            break
+        state = rules.apply(state, rng.choice(legal))
+    assert rules.unpack(rules.pack(state)) == state
+
+
+class _Unpacked:
+    """Spider rules without ``pack``: the frontier keeps the positions as they are."""
+
+    def __init__(self, rules: Any) -> None:
+        self._rules = rules
+
+    def __getattr__(self, name: str) -> Any:
+        if name in ("pack", "unpack"):
+            raise AttributeError(name)
+        return getattr(self._rules, name)
+
+
+def test_best_first_search_with_packed_positions_finds_the_same_line() -> None:
+    game = engine.new_game("SD1-S2-AAAAAAF")
+    rules = rules_for(game)
+    plain = _Unpacked(rules_for(game))
+    packed_result = run(BestFirst(rules), seconds=None, max_nodes=100_000)
+    plain_result = run(BestFirst(plain), seconds=None, max_nodes=100_000)
+    assert packed_result.status == "winnable"
+    assert (packed_result.moves, packed_result.nodes) == (plain_result.moves, plain_result.nodes)
+    assert replay_line(game, packed_result.moves).won
 
 
 def test_spider_search_runs_in_slices() -> None:

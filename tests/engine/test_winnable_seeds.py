@@ -37,8 +37,27 @@ SHIPPED = [variant for variant in script.VARIANTS if WINNABLE[variant]]
 
 def test_variants_without_shipped_seeds_are_the_slow_ones() -> None:
     """Those deal a deal proven live in the page's solver worker instead."""
-    assert set(script.VARIANTS) - set(SHIPPED) <= {"SD1-S4", "SP1-S2", "SP1-S4"}
-    assert len(SHIPPED) >= 9
+    assert set(script.VARIANTS) - set(SHIPPED) <= set(SHORT)
+    assert len(SHIPPED) >= 11
+
+
+MIN_SEEDS = 20
+"""Proven seeds each variant should ship, so "Winnable deals only" rarely repeats a deal."""
+
+SHORT = {"SP1-S4": "no Spider 4-suit deal solved yet within the offline budgets"}
+"""Variants still short of ``MIN_SEEDS``, and why (strict: a variant that gets
+there must leave this list)."""
+
+
+@pytest.mark.parametrize(
+    "variant",
+    [
+        pytest.param(v, marks=pytest.mark.xfail(reason=SHORT[v], strict=True)) if v in SHORT else v
+        for v in script.VARIANTS
+    ],
+)
+def test_every_variant_ships_enough_seeds(variant: str) -> None:
+    assert len(WINNABLE[variant]) >= MIN_SEEDS, variant
 
 
 @pytest.mark.parametrize("variant", SHIPPED)
