@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import random
 
 import pytest
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
 
 import engine
+from engine.advice import rank_moves
 from engine.finish import FinishSearch, finish_line, ready
 from engine.game import Game
 from engine.klondike import FOUNDATIONS, Klondike
@@ -219,3 +223,28 @@ def test_the_search_in_slices_gives_the_same_line_and_keeps_its_budget() -> None
         pass
     assert crowded.line is None
     assert crowded.nodes == 50
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    variant=st.sampled_from(["KL1-D1N", "KL1-D3N", "KL1-D1V", "KL1-D3C", "SD1-S1"]),
+    seed=st.integers(0, 26**7 - 1),
+    play=st.randoms(use_true_random=False),
+)
+def test_a_finish_offered_anywhere_is_legal_and_wins(variant: str, seed: int, play: random.Random) -> None:
+    """Play mostly the best-ranked move, sometimes the second: whenever a finish is
+    offered (it may not be), its moves are legal, ordinary and win; none is offered
+    before the game is ready."""
+    game = engine.new_game(code_of(variant, seed))
+    for _ in range(300):
+        line = finish_line(game)
+        if not ready(game):
+            assert line is None
+        if line is not None:
+            event("a finish was offered")
+            check_ordinary_moves(game, line)
+            return
+        moves = [advice.move for advice in rank_moves(game)][:2]
+        if not moves or game.won:
+            return
+        game.play(moves[1] if len(moves) > 1 and play.random() < 0.15 else moves[0])
