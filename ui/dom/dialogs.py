@@ -168,8 +168,8 @@ def _swatches(group: str, choices: tuple[tuple[str, str], ...]) -> str:
 
 
 class SettingsDialog:
-    """The card options (four colours, large cards, backs, table colour) and the gesture settings
-    of the Spider family."""
+    """The card options (four colours, large cards, backs, table colour), Finish
+    automatically, and the gesture settings of the Spider family."""
 
     def __init__(self, session: Session, actions: Actions) -> None:
         self.session = session
@@ -181,8 +181,9 @@ class SettingsDialog:
         self.large = document.getElementById("set-large")
         backs = self.backs = document.getElementById("set-backs")
         tables = self.tables = document.getElementById("set-tables")
+        self.finish = document.getElementById("set-autofinish")
         changed = kept_proxy(self._changed)
-        for box in (self.double, self.auto, self.four, self.large, backs, tables):
+        for box in (self.double, self.auto, self.four, self.large, backs, tables, self.finish):
             box.addEventListener("change", changed)
         listen(document.getElementById("settings-keys"), "click", self._keys)
 
@@ -197,6 +198,7 @@ class SettingsDialog:
         self.tables.innerHTML = _swatches("table", TABLES)
         self._check("back", prefs.card_back)
         self._check("table", prefs.table)
+        self.finish.checked = prefs.auto_finish
         self.el.showModal()
 
     def _check(self, group: str, value: str) -> None:
@@ -216,6 +218,7 @@ class SettingsDialog:
         prefs.large_cards = bool(self.large.checked)
         prefs.card_back = self._chosen("back", prefs.card_back)
         prefs.table = self._chosen("table", prefs.table)
+        prefs.auto_finish = bool(self.finish.checked)
         self.actions.preferences_changed()
 
     def _keys(self, _event: Any) -> None:
@@ -232,9 +235,13 @@ class WinDialog:
         self.el = document.getElementById("dlg-win")
         listen(document.getElementById("win-new"), "click", self._new)
 
-    def open(self) -> None:
+    def open(self, note: str = "") -> None:
+        """Show the summary; ``note`` adds a line (a game opened at a later move)."""
         session = self.session
         game = session.game
+        element = document.getElementById("win-note")
+        element.textContent = note
+        element.hidden = not note
         document.getElementById("win-game").textContent = f"{describe_code(game.settings)} · {game.code}"
         document.getElementById("win-score").textContent = game.score_text
         document.getElementById("win-moves").textContent = str(game.moves)
