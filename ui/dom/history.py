@@ -99,6 +99,8 @@ class History:
     def replace(self, entry: Entry | None = None, opened_at: int = 0) -> Entry:
         """Prepare the keeper and the history for another game on the table; call
         just before dispatching the new, restart or load. Returns the entry expected."""
+        if self._timer is not None:
+            self.write()  # the old game's entry as it is now: Undo or Back bring it back so
         old = self.app.session.game
         how, replaced = replacement(old, self.keeper.game_id)
         expected = entry or Entry("", "", opened_at=opened_at, replaced=replaced)
