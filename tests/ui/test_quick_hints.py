@@ -13,6 +13,8 @@ from engine.advice import rank_moves
 from engine.codes import MAX_SEED, DealCode, format_code
 from tests.engine.players import position
 from ui.model.hints import NO_MOVE, VERDICTS, HintCycle, choose_hint, hint_moves, hint_words
+from ui.model.i18n import _ as translate
+from ui.model.i18n import use_language
 
 
 def test_fresh_klondike_deal_hints_an_ace_home() -> None:
@@ -115,3 +117,18 @@ def test_a_hint_exists_exactly_when_a_move_is_legal(variant: DealCode, seed: int
     if choice is not None and any(m != "s" for m in moves) and moves[0] == "s":
         # The stock leads only when nothing else makes progress.
         assert not any(a.progress for a in rank_moves(game))
+
+
+def test_hints_are_numbered_in_every_language() -> None:
+    game = engine.new_game("KL1-D1N-AAAAAAG")
+    try:
+        for language, numbered in (("th", "คำใบ้ 2 จาก 4:"), ("km", "ជំនួយទី 2 ក្នុងចំណោម 4៖")):
+            assert use_language(language)
+            choice = choose_hint(game, 1)
+            assert choice is not None
+            words = hint_words(choice, "checking")
+            assert words.startswith(numbered), words
+            assert translate("Hint:") not in words
+            assert translate(NO_MOVE) != NO_MOVE
+    finally:
+        use_language("en")
