@@ -10,9 +10,11 @@ A warm boot of the game is a return visit: the service worker holds the site and
 the interpreter snapshot (made on the second visit) is in Cache Storage; the
 same without the snapshot is timed too. ``--source-stdlib`` also times the game
 on npm's standard library, as it booted before it had its own (the figure the
-README's table gives as "before").
+README's table gives as "before"). ``--faces`` times the first table frame of cold
+boots with the court cards' artwork and with every request for it refused (the cards
+then keep their plain framed letter), interleaved, and when the last artwork file arrived.
 
-Usage: .venv/bin/python -m bench.boot [--loads 7] [--source-stdlib]
+Usage: .venv/bin/python -m bench.boot [--loads 7] [--source-stdlib] [--faces]
 """
 
 from __future__ import annotations
@@ -103,6 +105,64 @@ def cold_loads(
     return times, fetched
 
 
+FRAME_PROBE = """
+new MutationObserver((_, observer) => {
+  if (document.body && document.body.dataset.ready === "true") {
+    observer.disconnect();
+    // The frame that shows the table: the next animation frame after the page is ready,
+    // and its paint (the callback of the frame after it).
+    requestAnimationFrame(() => requestAnimationFrame(() => { window.__frameAt = performance.now(); }));
+  }
+}).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-ready"]});
+"""
+COURT_ART = "/static/vendor/cards/"
+
+
+def faces_loads(chromium: Any, url: str, loads: int, root: Path) -> dict[str, list[float]]:
+    """Cold boots with and without the court artwork, interleaved: the first table frame,
+    and when the last artwork file arrived (with it) and its bytes (raw)."""
+    found: dict[str, list[float]] = {"with": [], "without": [], "art_done": [], "art_bytes": []}
+    for _ in range(loads):
+        for art in (True, False):
+            context = chromium.new_context(service_workers="block")
+            context.add_init_script(READY_PROBE)
+            context.add_init_script(FRAME_PROBE)
+            if not art:
+                context.route(lambda u: COURT_ART in u, lambda route: route.abort())
+            page = context.new_page()
+            arrived: list[Any] = []
+            page.on("requestfinished", lambda r, arrived=arrived: arrived.append(r) if COURT_ART in r.url else None)
+            page.goto(url)
+            page.wait_for_function("window.__frameAt !== undefined", timeout=TIMEOUT_MS)
+            found["with" if art else "without"].append(float(page.evaluate("window.__frameAt")))
+            if art:
+                page.wait_for_timeout(1500)  # the artwork of the face-up court cards, fetched after the frame
+                origin = float(page.evaluate("performance.timeOrigin"))
+                ends = [r.timing["startTime"] + r.timing["responseEnd"] - origin for r in arrived]
+                found["art_done"].append(max(ends, default=float("nan")))
+                paths = {r.url.split(COURT_ART, 1)[1].split("?")[0] for r in arrived}
+                size = sum((root / "static/vendor/cards" / name).stat().st_size for name in paths)
+                found["art_bytes"].append(float(size))
+            context.close()
+    return found
+
+
+def faces_report(found: dict[str, list[float]]) -> None:
+    with_art, without = median(found["with"]), median(found["without"])
+    print("First table frame of a cold boot, with and without the court artwork (median)")
+    print_table(
+        ["court artwork", "first table frame", "last artwork file arrived"],
+        [
+            ["fetched", f"{with_art:.0f} ms", f"{median(found['art_done']):.0f} ms"],
+            ["refused", f"{without:.0f} ms", "-"],
+        ],
+    )
+    print(
+        f"Difference {with_art - without:+.0f} ms ({with_art / without:.2f}x); "
+        f"artwork fetched {median(found['art_bytes']) / 1e3:.0f} KB"
+    )
+
+
 def phase_rows(phases: list[dict[str, float]]) -> list[list[str]]:
     """Median length of each stage of the game's cold boots."""
     rows = []
@@ -181,7 +241,19 @@ def main() -> None:
     parser.add_argument(
         "--source-stdlib", action="store_true", help="also time the game on npm's standard library of sources"
     )
+    parser.add_argument(
+        "--faces", action="store_true", help="only time the first table frame with and without the court artwork"
+    )
     args = parser.parse_args()
+    if args.faces:
+        built = Path(tempfile.mkdtemp(prefix="solitaire-site-"))
+        site.build(built)
+        with served(built) as base, browser() as chromium:
+            found = faces_loads(chromium, base + GAME, args.loads, built)
+        shutil.rmtree(built, ignore_errors=True)
+        faces_report(found)
+        save("boot_faces", {"loads": args.loads, **found})
+        return
     built = Path(tempfile.mkdtemp(prefix="solitaire-site-"))
     site.build(built)
     shutil.copytree(ROOT / "bench" / "floor", built / "bench" / "floor")

@@ -30,7 +30,7 @@ window.solitaireWords = {
   "Draw 1": "បើក 1",
   "Draw 3": "បើក 3",
   "Every card can be played without a mouse. A screen reader hears each pile, each card and what every move did.": "គ្រប់សន្លឹកអាចលេងបានដោយគ្មានកណ្ដុរ។ កម្មវិធីអានអេក្រង់អានគ្រប់គំនរ គ្រប់សន្លឹក និងលទ្ធផលនៃការដើរនីមួយៗ។",
-  "Every deal is one the solver has proven can be won. The solver sees the face-down cards; you don't, so a winnable deal can still be lost.": "ការចែកនីមួយៗត្រូវបានកម្មវិធីដោះស្រាយបង្ហាញថាអាចឈ្នះបាន។ កម្មវិធីនោះមើលឃើញសន្លឹកផ្កាប់ តែអ្នកមើលមិនឃើញទេ ដូច្នេះការចែកដែលអាចឈ្នះបាន នៅតែអាចចាញ់បាន។",
+  "Every deal is one the solver has proven can be won. The solver sees the face-down cards; you don't, so a winnable deal can still be lost.": "ការចែកនីមួយៗត្រូវបានកម្មវិធីដោះស្រាយបញ្ជាក់ថាអាចឈ្នះបាន។ កម្មវិធីនោះមើលឃើញសន្លឹកផ្កាប់ តែអ្នកមើលមិនឃើញទេ ដូច្នេះការចែកដែលអាចឈ្នះបាន នៅតែអាចចាញ់បាន។",
   "Export": "នាំចេញ",
   "Figures for this game": "តួលេខសម្រាប់ល្បែងនេះ",
   "Finish automatically: once the rest of a game can play itself, play it without pressing Finish": "បញ្ចប់ស្វ័យប្រវត្តិ៖ ពេលការដើរដែលនៅសល់អាចលេងដោយខ្លួនឯងបាន លេងវាដោយមិនចាំបាច់ចុច បញ្ចប់",

@@ -28,14 +28,15 @@ from ui.dom.history import History
 from ui.dom.key_router import KeyRouter
 from ui.dom.pointer import Pointer
 from ui.dom.render import MOVE_MS, Renderer
+from ui.dom.update_notice import update_notice_language
 from ui.model.actions import DialogName
 from ui.model.announce import describe_play, describe_undo
 from ui.model.cascade import duration, flights, launch_order
 from ui.model.hashlink import LinkError, parse_hash, record_hash
-from ui.model.i18n import _, use_language
+from ui.model.i18n import _, again, joined, use_language
 from ui.model.layout import CardBox, compute, table_of
 from ui.model.persist import Keeper, abandon, choose_start
-from ui.model.progress import Entry, unfinished, win_note
+from ui.model.progress import Entry, unfinished
 from ui.model.session import Event, Preferences, Session, describe_code, format_clock
 from ui.model.storage import SavedGame, Store
 from ui.model.table import TableState
@@ -103,6 +104,9 @@ class App:
         self._copied_proxy = kept_proxy(self._copied)
         self._copy_failed_proxy = kept_proxy(self._copy_failed)
         self._why_rule = ""
+        self._said = ""
+        """The words of the status line (kept to write them again in another language)."""
+        self._said_note = False
         self._wire()
 
     # The dialogs and the solver's panel are made, and their modules imported, the
@@ -278,10 +282,21 @@ class App:
             return
         self._shown.clear()
         self.renderer.relabel()
-        self.say("")
-        for name in ("help_dialog", "stats_dialog", "new_dialog", "rules_dialog", "solver_panel"):
+        if self._status_text is not None and self._said:
+            # The message on show, written again (and so read again) in the new language.
+            self.say(again(self._said), self._said_note, self._why_rule)
+        for name in (
+            "help_dialog",
+            "stats_dialog",
+            "new_dialog",
+            "rules_dialog",
+            "solver_panel",
+            "win_dialog",
+            "settings_dialog",
+        ):
             if self._made(name):
                 getattr(self, name).language_changed()
+        update_notice_language()
         self.redraw(animate=False)
 
     def _escape_panel(self) -> bool:
@@ -306,12 +321,12 @@ class App:
             self._deal = True
             if self._made("win_dialog"):  # never made: nothing to close
                 self.win_dialog.close()
-            back = " " + _("Undo brings back the game you left.") if self._left_note else ""
+            back = [_("Undo brings back the game you left.")] if self._left_note else []
             self._left_note = False
             if event.kind == "new":
-                self.say(_("New game: {game}.").format(game=describe_code(game.settings)) + back)
+                self.say(joined(" ", [_("New game: {game}.").format(game=describe_code(game.settings)), *back]))
             elif event.kind == "restart":
-                self.say(_("The deal starts again.") + back)
+                self.say(joined(" ", [_("The deal starts again."), *back]))
             elif self._quiet:
                 pass
             elif game.moves:
@@ -341,6 +356,7 @@ class App:
         if self._status_timer is not None:
             window.clearTimeout(self._status_timer)
             self._status_timer = None
+        self._said, self._said_note = text, note
         shown = str(self._status_text.textContent) if self._status_text is not None else ""
         if text and text == shown.rstrip("\u00a0"):
             # The same words again: changed a little, so that screen readers read them again.
@@ -570,7 +586,7 @@ class App:
         self.renderer.end_cascade()
         document.getElementById("celebration").classList.remove("on")
         if self.session.game.won:
-            self.win_dialog.open(win_note(self.keeper.opened_at) if self.keeper is not None else "")
+            self.win_dialog.open(self.keeper.opened_at if self.keeper is not None else 0)
 
     # ------------------------------------------------------------------ boot
 

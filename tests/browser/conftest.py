@@ -26,7 +26,10 @@ CHROMIUM_ARGS = [
 ]
 BOOT_TIMEOUT_MS = 60_000
 # Not under test-results/: pytest-playwright empties that folder at the start of every run.
-SCREENSHOTS = Path(__file__).resolve().parent.parent.parent / "screenshots"
+# SOLITAIRE_SCREENSHOTS names another folder (tools/screens.py: one outside the repository).
+SCREENSHOTS = Path(
+    os.environ.get("SOLITAIRE_SCREENSHOTS") or Path(__file__).resolve().parent.parent.parent / "screenshots"
+)
 
 
 def system_chromium() -> str | None:

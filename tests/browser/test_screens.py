@@ -2,10 +2,15 @@
 
 Each one also checks that the whole table fits: every card inside the window,
 no page scrolling, the header on one screen width.
+
+At each size: a fresh table, the longest Klondike and Spider columns the records below
+reach, a drag in progress and the win's cascade mid-way (with ``SOLITAIRE_EVIDENCE`` set,
+as ``tools/screens.py`` runs it, exactly those), and a few more tables.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 
 import pytest
@@ -41,14 +46,19 @@ SPIDER_LONG = (
 )
 SPIDERETTE = "SD1-S2-AAAAABC t6>t5 t3>t4 s"
 
-SCENES = {
-    "klondike": ("#KL1-D1N-AAAAAAG%20t1%3Ef%20t5%3Et4%20s%20s", 0),
-    "klondike-draw3": ("#KL1-D3V-AAAAAAG", 2),
+EVIDENCE = {
+    "fresh": ("#KL1-D1N-AAAAAAG", 0),
     "klondike-long": (encode(KLONDIKE_LONG), 0),
-    "spiderette": (encode(SPIDERETTE), 0),
-    "spider": ("#SP1-S4-AAAAAAB", 1),
     "spider-long": (encode(SPIDER_LONG), 0),
 }
+"""The tables looked at for the cards' readability (with the drag and the cascade below)."""
+MORE = {
+    "klondike": ("#KL1-D1N-AAAAAAG%20t1%3Ef%20t5%3Et4%20s%20s", 0),
+    "klondike-draw3": ("#KL1-D3V-AAAAAAG", 2),
+    "spiderette": (encode(SPIDERETTE), 0),
+    "spider": ("#SP1-S4-AAAAAAB", 1),
+}
+SCENES = EVIDENCE if os.environ.get("SOLITAIRE_EVIDENCE") else {**EVIDENCE, **MORE}
 SIZES = {
     "phone": (360, 640),
     "desktop": (1440, 900),
@@ -94,6 +104,12 @@ def open_scene(page: Page, hash_: str, stock_taps: int) -> None:
 def test_screenshots(open_game: Callable[..., Page], size: str) -> None:
     width, height = SIZES[size]
     page = open_game("#KL1-D1N-AAAAAAA", width=width, height=height)
+    large = bool(os.environ.get("SOLITAIRE_LARGE_CARDS"))
+    if large:
+        page.click("#btn-settings")
+        page.check("#set-large")
+        page.keyboard.press("Escape")
+    size = f"{width}x{height}" + ("-large" if large else "")
     for scene, (hash_, stock_taps) in SCENES.items():
         open_scene(page, hash_, stock_taps)
         page.evaluate("document.querySelector('#status').textContent = ''")
@@ -101,7 +117,7 @@ def test_screenshots(open_game: Callable[..., Page], size: str) -> None:
         check_fits(page)
         deck = 104 if hash_.startswith("#SP") else 52
         assert page.locator(".card").count() == deck, "one element per card, none left from the last game"
-        screenshot(page, f"{scene}-{size}")
+        screenshot(page, f"{size}-{scene}")
     # A drag in progress: the lifted card and the pile that accepts it.
     open_scene(page, "#KL1-D1N-AAAAAAG", 0)
     wait_idle(page)
@@ -118,7 +134,7 @@ def test_screenshots(open_game: Callable[..., Page], size: str) -> None:
         "return el.classList.contains('lifted') && getComputedStyle(el).scale === '1.06'; }",
         arg=card_selector("9d"),
     )
-    screenshot(page, f"dragging-{size}")
+    screenshot(page, f"{size}-dragging")
     page.mouse.up()
     wait_moves(page, 1)
     # The win cascade, mid-way.
@@ -127,6 +143,6 @@ def test_screenshots(open_game: Callable[..., Page], size: str) -> None:
     click_card(page, cards_in(page, "t4")[-1])
     page.wait_for_timeout(2000)
     assert page.evaluate("document.getAnimations().filter(a => a.id === 'cascade').length") == 52
-    screenshot(page, f"win-cascade-{size}")
+    screenshot(page, f"{size}-win-cascade")
     page.click("#celebration")
     page.wait_for_selector("#dlg-win[open]")

@@ -459,3 +459,34 @@ def test_the_deal_picture_is_the_real_deal() -> None:
     spider = rules_view.deal_diagram_html("SD1-S4-AAAAAAH", "cap")
     assert spider.count('data-face="up"') == 7
     assert spider.count('class="slot"') == 0
+
+
+# ------------------------------------------------------- words written again
+
+
+def test_messages_made_in_one_language_are_written_again_in_another() -> None:
+    from ui.model.announce import describe_play
+    from ui.model.i18n import again, joined, ngettext, pgettext
+
+    game = engine.new_game("KL1-D1N-AAAAAAG")
+    i18n.use_language("en")
+    action = game.play("t1>f")
+    said = describe_play(game, action)
+    error = game.refusal_error("t2>t1")
+    assert error is not None
+    refused = refusal_text("KL", error)
+    counted = ngettext("{n} card", "{n} cards", 3).format(n=3)
+    listed = joined(" ", [pgettext("list", ", ").join([i18n._("Stock"), i18n._("Waste")]), "KL1-D1N-AAAAAAG"])
+    plain = "Not made by gettext"
+    assert english_words(said)
+    assert english_words(refused)
+    for language in ("th", "km"):
+        i18n.use_language(language)
+        for text in (said, refused, counted, listed):
+            worded = again(text)
+            assert worded != text
+            assert english_words(worded) == [], worded
+        assert again(plain) == plain
+        assert "KL1-D1N-AAAAAAG" in again(listed)
+    i18n.use_language("en")
+    assert [again(t) for t in (said, refused, counted, listed)] == [said, refused, counted, listed]

@@ -14,7 +14,7 @@ from engine.codes import MAX_SEED, DealCode, format_code
 from tests.engine.players import position
 from ui.model.hints import NO_MOVE, VERDICTS, HintCycle, choose_hint, hint_moves, hint_words
 from ui.model.i18n import _ as translate
-from ui.model.i18n import use_language
+from ui.model.i18n import again, use_language
 
 
 def test_fresh_klondike_deal_hints_an_ace_home() -> None:
@@ -130,5 +130,18 @@ def test_hints_are_numbered_in_every_language() -> None:
             assert words.startswith(numbered), words
             assert translate("Hint:") not in words
             assert translate(NO_MOVE) != NO_MOVE
+    finally:
+        use_language("en")
+
+
+def test_a_hint_on_show_follows_a_change_of_language() -> None:
+    choice = choose_hint(engine.new_game("KL1-D1N-AAAAAAG"), 1)
+    assert choice is not None
+    words = hint_words(choice, "proven")
+    assert words.startswith("Hint 2 of 4:")
+    try:
+        assert use_language("th")
+        assert again(words).startswith("คำใบ้ 2 จาก 4:")
+        assert again(words).endswith(translate("This move keeps the game winnable."))
     finally:
         use_language("en")

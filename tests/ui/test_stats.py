@@ -127,3 +127,66 @@ def test_chart_has_one_bar_per_result_and_an_accessible_name() -> None:
     svg = chart_svg([[1, 700], [0, 30], [1, 650]])
     assert svg.count("<rect") == 3
     assert 'aria-label="Last 3 games: 2 won, 1 lost"' in svg
+
+
+IMPORT_FAULTS = [
+    ("[" * 100_000, "not_export"),
+    (" " * 300_000, "too_large"),
+    ('{"kind": "solitaire-statistics", "version": 2, "variants": {}}', "newer"),
+    ('{"kind": "solitaire-statistics", "variants": 3}', "empty"),
+    (export("[]"), "empty"),
+    (export('{"KL-D9N": {"played": 3}}'), "damaged"),
+    (export('{"KL-D1N": 7}'), "damaged"),
+    (export('{"KL-D1N": {"played": -1, "won": 1.5}}'), "damaged"),
+    (
+        export('{"KL-D1V": {"bankroll": "x", "current_streak": -2, "best_streak": -2, "win_moves_total": -1}}'),
+        "damaged",
+    ),
+    (export('{"KL-D1N": {"best_score": "700", "fastest_win": 1e999, "recent": 3}}'), "damaged"),
+    (export('{"SP-S1": {"recent": [[1, NaN]], "started": 4, "finished": [""]}}'), "damaged"),
+    (export('{"KL-D1N": {"played": 3, "won": 9}}'), "damaged"),
+    (export('{"KL-D3N": {"played": 1, "left": [["g1", "ten", 0]]}}'), "damaged"),
+]
+
+
+@pytest.mark.parametrize(("text", "reason"), IMPORT_FAULTS)
+def test_an_import_refusal_has_a_reason_and_is_worded_in_every_language(text: str, reason: str) -> None:
+    from tests.ui.test_i18n import english_words
+    from ui.model.i18n import use_language
+    from ui.model.stats import ImportRefused, import_refusal_text, problem_text
+
+    with pytest.raises(ImportRefused) as caught:
+        read_import(text)
+    error = caught.value
+    assert error.reason == reason
+    english = import_refusal_text(error)
+    problems = [problem_text(p) for p in error.problems]
+    try:
+        for language in ("th", "km"):
+            use_language(language)
+            worded = import_refusal_text(error)
+            assert english_words(worded) == [], worded
+            for problem in error.problems:
+                assert english_words(problem_text(problem)) == [], problem_text(problem)
+            assert worded != english
+    finally:
+        use_language("en")
+    assert import_refusal_text(error) == english
+    assert [problem_text(p) for p in error.problems] == problems
+
+
+def test_every_problem_reason_is_worded() -> None:
+    from typing import get_args
+
+    from ui.model.stats import Problem, ProblemReason, problem_text, read_variants
+
+    seen = {p.reason for p in read_variants([])[1]}
+    for _text, _reason in IMPORT_FAULTS:
+        try:
+            read_import(_text)
+        except ValueError as error:
+            seen |= {p.reason for p in getattr(error, "problems", ())}
+    assert seen == set(get_args(ProblemReason)), "every reason is met by some file above"
+    assert problem_text(Problem("count_range", "KL-D1N", ("won", 0, 9))) == (
+        "Klondike, draw 1, Normal: the number of games won is not a whole number from 0 to 9"
+    )

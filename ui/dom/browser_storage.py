@@ -10,7 +10,7 @@ from typing import Any
 from pyscript import document, window
 
 from ui.dom.callbacks import listen
-from ui.model.i18n import _
+from ui.model.i18n import _, joined
 from ui.model.persist import Keeper, preferences_from
 from ui.model.session import Session
 from ui.model.storage import GAME_KEY, SavedGame, Store
@@ -83,4 +83,4 @@ def keep(session: Session, store: Store, resumed: SavedGame | None, say: Say, el
 def tell_notices(store: Store, say: Say) -> None:
     notices = store.take_notices()
     if notices:
-        say(" ".join(notices))
+        say(joined(" ", notices))

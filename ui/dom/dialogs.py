@@ -14,6 +14,7 @@ from ui.model.actions import Actions
 from ui.model.hints import winnable_note
 from ui.model.i18n import _
 from ui.model.keyboard import key_help
+from ui.model.progress import win_note
 from ui.model.refusals import code_error_text
 from ui.model.session import Session, describe_code, format_clock
 from ui.model.themes import BACKS, TABLES
@@ -193,13 +194,26 @@ class SettingsDialog:
         self.auto.checked = prefs.auto_drop
         self.four.checked = prefs.four_color
         self.large.checked = prefs.large_cards
-        # Drawn at each opening, so that the names are in the language chosen since.
+        self.finish.checked = prefs.auto_finish
+        self._draw_swatches()
+        self.el.showModal()
+
+    def _draw_swatches(self) -> None:
+        """The backs and table colours, named in the current language."""
+        prefs = self.session.preferences
         self.backs.innerHTML = _swatches("back", BACKS)
         self.tables.innerHTML = _swatches("table", TABLES)
         self._check("back", prefs.card_back)
         self._check("table", prefs.table)
-        self.finish.checked = prefs.auto_finish
-        self.el.showModal()
+
+    def language_changed(self) -> None:
+        """The names of the backs and tables in the new language (the rest follows the page's HTML)."""
+        if self.el.open:
+            focused = document.activeElement
+            name = str(focused.name) if focused and focused.closest("#set-backs, #set-tables") else ""
+            self._draw_swatches()
+            if name:
+                self.el.querySelector(f'input[name="{name}"]:checked').focus()
 
     def _check(self, group: str, value: str) -> None:
         choice = self.el.querySelector(f'input[name="{group}"][value="{value}"]')
@@ -233,21 +247,34 @@ class WinDialog:
         self.session = session
         self.actions = actions
         self.el = document.getElementById("dlg-win")
+        self._opened_at = 0
         listen(document.getElementById("win-new"), "click", self._new)
 
-    def open(self, note: str = "") -> None:
-        """Show the summary; ``note`` adds a line (a game opened at a later move)."""
+    def open(self, opened_at: int = 0) -> None:
+        """Show the summary; a game opened from a shared record at move ``opened_at``
+        (0: from its deal) has a line saying its win sets no best."""
         session = self.session
         game = session.game
-        element = document.getElementById("win-note")
-        element.textContent = note
-        element.hidden = not note
-        document.getElementById("win-game").textContent = f"{describe_code(game.settings)} · {game.code}"
+        self._opened_at = opened_at
+        self._note()
+        _name_game(game)
         document.getElementById("win-score").textContent = game.score_text
         document.getElementById("win-moves").textContent = str(game.moves)
         document.getElementById("win-time").textContent = format_clock(session.elapsed())
         if not self.el.open:
             self.el.showModal()
+
+    def language_changed(self) -> None:
+        """The game's name again in the new language (the dialog's labels follow the page's HTML)."""
+        if self.el.open:
+            _name_game(self.session.game)
+            self._note()
+
+    def _note(self) -> None:
+        note = win_note(self._opened_at)
+        element = document.getElementById("win-note")
+        element.textContent = note
+        element.hidden = not note
 
     def close(self) -> None:
         if self.el.open:
@@ -256,6 +283,15 @@ class WinDialog:
     def _new(self, _event: Any) -> None:
         self.el.close()
         self.actions.new_game(None)
+
+
+def _name_game(game: engine.Game) -> None:
+    """The summary's line naming the game and its deal code (the code never broken across lines)."""
+    line = document.getElementById("win-game")
+    code = document.createElement("span")
+    code.className = "deal"
+    code.textContent = game.code
+    line.replaceChildren(document.createTextNode(f"{describe_code(game.settings)} · "), code)
 
 
 class ElsewhereDialog:

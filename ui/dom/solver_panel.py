@@ -45,7 +45,7 @@ from ui.model.hints import (
     variant_of,
     winnable_code,
 )
-from ui.model.i18n import _
+from ui.model.i18n import _, again
 from ui.model.session import Event, Session
 from ui.model.table import PanelState, PanelView, TableState
 
@@ -298,8 +298,11 @@ class SolverPanel:
         self._launch(kind, resume)
 
     def language_changed(self) -> None:
-        """The panel's note in the new language (a search's own words follow with its next report)."""
+        """The panel's note and message in the new language (a search's progress follows
+        with its next report)."""
         document.getElementById("solver-note").textContent = _(SOLVER_NOTE)
+        view = self.state.panel
+        self._set(replace(view, message=again(view.message), progress=again(view.progress)))
 
     def escape(self) -> bool:
         """Escape: stop the running search, or close the panel; False when it had nothing to do."""

@@ -12,9 +12,18 @@ from pyscript import document, window
 
 from engine import VARIANTS, DealCode, format_vegas
 from ui.dom.callbacks import kept_proxy, listen
-from ui.model.i18n import _, ngettext
+from ui.model.i18n import _, again, ngettext
 from ui.model.session import Session, format_clock
-from ui.model.stats import VariantStats, chart_svg, is_vegas, read_import, variant_key, variant_label
+from ui.model.stats import (
+    ImportRefused,
+    VariantStats,
+    chart_svg,
+    import_refusal_text,
+    is_vegas,
+    read_import,
+    variant_key,
+    variant_label,
+)
 from ui.model.storage import STATS_KEY, Store
 
 __all__ = ["STATS_VARIANTS", "StatsDialog"]
@@ -87,6 +96,9 @@ class StatsDialog:
         listen(self.file, "change", self._import_chosen)
         listen(window, "storage", self._storage_changed)
         self._imported_proxy = kept_proxy(self._imported)
+        self._said = ""
+        """The dialog's message (kept to write it again in another language)."""
+        self._said_error = False
 
     # ----------------------------------------------------------------- showing
 
@@ -97,7 +109,7 @@ class StatsDialog:
     def language_changed(self) -> None:
         """The variants' names and the figures again, in the new language."""
         self._name_variants()
-        self._say("")
+        self._say(again(self._said), self._said_error)
         if self.el.open:
             self.render()
 
@@ -128,6 +140,7 @@ class StatsDialog:
             self.chart.textContent = _("No finished games yet.")
 
     def _say(self, text: str, error: bool = False) -> None:
+        self._said, self._said_error = text, error
         self.message.textContent = text
         self.message.classList.toggle("error", error)
 
@@ -190,8 +203,8 @@ class StatsDialog:
         """Replace the statistics with a checked export; say what happened."""
         try:
             variants = read_import(text)  # the whole file is checked before anything changes
-        except ValueError as error:
-            self._say(_("Nothing was imported: {reason}").format(reason=str(error)), error=True)
+        except ImportRefused as error:
+            self._say(_("Nothing was imported: {reason}").format(reason=import_refusal_text(error)), error=True)
             return False
         self.store.save_stats(variants)
         self.render()

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine import Action, Card, Game, Move, Spiderette
-from ui.model.i18n import N_, _, ngettext, pgettext
+from ui.model.i18n import N_, _, joined, ngettext, pgettext
 from ui.model.refusals import refusal_text
 from ui.model.words import card_name, suit_name
 from ui.model.words import pile_name as _pile_name
@@ -201,7 +201,7 @@ def _runs(action: Action) -> str:
 
 
 def _join(parts: Sequence[str]) -> str:
-    return " ".join(part for part in parts if part)
+    return joined(" ", [part for part in parts if part])
 
 
 def _moved(moved: str, dst: str, under: Card | None, to_run: bool) -> str:

@@ -30,7 +30,7 @@ from engine import Game, IllegalMove, parse_move
 from engine.advice import suggestions
 from engine.codes import DealCode, format_code
 from ui.model.announce import cards_phrase, pile_in_sentence
-from ui.model.i18n import N_, _, ngettext
+from ui.model.i18n import N_, _, again, later, ngettext
 from ui.model.words import card_name
 
 __all__ = [
@@ -210,8 +210,12 @@ def hint_words(choice: HintChoice, verdict: str) -> str:
     >>> hint_words(choose_hint(g, 2, ["t5>t4"]), "other")
     'Hint 3 of 4: Ace of hearts to the hearts foundation. Not proven: the winning line found starts with another move.'
     """
-    text = choice.hint.text
-    prefix = _("Hint:")
+    return later(lambda: _hint_words(choice, verdict))
+
+
+def _hint_words(choice: HintChoice, verdict: str) -> str:
+    text = again(choice.hint.text)
+    prefix = str(_("Hint:"))
     if choice.of > 1 and text.startswith(prefix):
         text = _("Hint {number} of {count}:").format(number=choice.number, count=choice.of) + text[len(prefix) :]
     if verdict == "proven" or choice.proven:

@@ -31,10 +31,15 @@ __all__ = [
     "LANGUAGE_KEY",
     "LOCALE_DIR",
     "N_",
+    "Later",
     "_",
+    "again",
     "choose_language",
     "current_language",
     "document_title",
+    "in_language",
+    "joined",
+    "later",
     "ngettext",
     "on_language_change",
     "pgettext",
@@ -164,21 +169,90 @@ def _translations() -> gettext.NullTranslations:
     return catalog
 
 
+class Later(str):
+    """Words in the current language that can be written again in another.
+
+    The string is the words as made now; ``make`` makes them again, in the language
+    of the moment. Every ``_()``, ``ngettext()`` and ``pgettext()`` returns one, and so
+    do ``format`` and ``join`` on one (their values are written again too), so a
+    message shown on the page can follow a change of language (``again``). Other
+    ways of joining text (``+``, f-strings, ``str.join`` on plain text) give plain
+    text, which stays as it was made: use ``later`` or ``joined`` for those.
+
+    >>> use_language("en")
+    True
+    >>> text = _("{pile} is empty.").format(pile=_("Stock"))
+    >>> use_language("th")
+    True
+    >>> text, again(text)
+    ('Stock is empty.', 'กองจั่ว ว่างอยู่')
+    >>> use_language("en")
+    True
+    """
+
+    make: Callable[[], str]
+
+    def format(self, *args: object, **kwargs: object) -> str:
+        make = self.make
+        return later(lambda: make().format(*[_again(a) for a in args], **{k: _again(v) for k, v in kwargs.items()}))
+
+    def join(self, parts: Iterable[str]) -> str:
+        return joined(self, parts)
+
+
+def _again(value: object) -> object:
+    return again(value) if isinstance(value, Later) else value
+
+
+def later(make: Callable[[], str]) -> str:
+    """``make()`` now, as words that ``again`` writes again in the language of the
+    moment (``make`` is called again then: it must only read what stays the same
+    while its words are shown)."""
+    text = Later(make())
+    text.make = make
+    return text
+
+
+def again(text: str) -> str:
+    """``text`` in the current language when it was made by ``_()``, ``later`` or
+    their kin; other text as it is."""
+    return later(text.make) if isinstance(text, Later) else text
+
+
+def joined(separator: str, parts: Iterable[str]) -> str:
+    """``separator.join(parts)`` that follows a change of language (``again``)."""
+    kept = list(parts)
+    return later(lambda: str.join(str(again(separator)), [again(part) for part in kept]))
+
+
 def _(message: str) -> str:
     """``message`` in the current language."""
-    return _translations().gettext(message)
+    return later(lambda: _translations().gettext(message))
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a counted message for ``n`` in the current language (Thai
     and Khmer have one form; English two)."""
-    return _translations().ngettext(singular, plural, n)
+    return later(lambda: _translations().ngettext(singular, plural, n))
 
 
 def pgettext(context: str, message: str) -> str:
     """``message`` in the current language, told apart by ``context`` from the
     same English words used elsewhere (a "Draw" button, a "Draw 3" option)."""
-    return _translations().pgettext(context, message)
+    return later(lambda: _translations().pgettext(context, message))
+
+
+def in_language(language: str, message: str) -> str:
+    """``message`` in ``language`` (English for a language whose catalog cannot be read),
+    whatever the current language.
+
+    >>> in_language("th", "Stock"), in_language("en", "Stock"), current_language()
+    ('กองจั่ว', 'Stock', 'en')
+    """
+    try:
+        return _catalog(language).gettext(message)
+    except OSError:
+        return message
 
 
 def N_(message: str) -> str:

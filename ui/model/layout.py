@@ -222,11 +222,13 @@ def _metrics(
 ) -> tuple[float, float, int, int, int]:
     """Margin, gap, card width, card height and corner-index size in pixels.
 
-    ``large`` (the large-card option): narrower gaps, a larger share of the
-    height and corner indices about a third larger."""
+    ``large`` (the large-card option): the columns nearly edge to edge (a phone's
+    Klondike uses nearly its whole width), a larger share of the height, and corner
+    indices about half as large again, so that a phone shows the difference even where
+    its width leaves the cards hardly any room to grow."""
     if large:
-        margin = _clamp(width * 0.006, 2, 10)
-        gap = _clamp(width * 0.004, 1.5, 8)
+        margin = _clamp(width * 0.004, 1.5, 10)
+        gap = _clamp(width * 0.003, 1, 8)
         share *= LARGE_SCALE
     else:
         margin = _clamp(width * 0.012, 4, 18)
@@ -237,7 +239,7 @@ def _metrics(
     card_w = max(16, math.floor(min(by_width, by_height, widest, cap)))
     card_h = round(card_w * CARD_RATIO)
     if large:
-        index_px = round(max(13.0, min(card_w * 0.4, 15 + card_w * 0.16)))
+        index_px = round(max(14.0, min(card_w * 0.44, 16 + card_w * 0.18)))
     else:
         index_px = round(max(11.0, min(card_w * 0.3, 12 + card_w * 0.12)))
     # The grid is centred: the margin takes up what the cards leave.

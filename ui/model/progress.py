@@ -44,7 +44,7 @@ from typing import Any
 import engine
 from engine import Game, safejson
 from ui.model.hashlink import LinkError, open_link, parse_hash
-from ui.model.i18n import _, ngettext
+from ui.model.i18n import _, joined, ngettext
 from ui.model.session import describe_code
 from ui.model.stats import MAX_ID_CHARS
 
@@ -241,7 +241,7 @@ def link_question(table: Game, link: Game) -> str:
         "Your game in progress ({n} moves) counts as lost if you leave it, until you come back to it with Back.",
         table.moves,
     ).format(n=table.moves)
-    return f"{opens} {progress}"
+    return joined(" ", [opens, progress])
 
 
 # ---------------------------------------------------------------- replacing

@@ -18,7 +18,7 @@ import math
 import os
 from dataclasses import asdict, dataclass, field
 from html import escape
-from typing import Any
+from typing import Any, Literal
 
 from engine import DealCode, safejson
 from ui.model.i18n import N_, _, ngettext
@@ -30,13 +30,19 @@ __all__ = [
     "MAX_STATS_DEPTH",
     "RECENT",
     "VARIANT_KEYS",
+    "ImportReason",
+    "ImportRefused",
+    "Problem",
+    "ProblemReason",
     "VariantStats",
     "chart_svg",
     "come_back",
     "finish_game",
+    "import_refusal_text",
     "leave_game",
     "merge_import",
     "new_game_id",
+    "problem_text",
     "read_import",
     "read_variants",
     "start_game",
@@ -136,6 +142,157 @@ def _number(value: object) -> bool:
     return (type(value) is int or type(value) is float) and math.isfinite(value)
 
 
+ProblemReason = Literal[
+    "not_figures",
+    "count_range",
+    "best_score",
+    "fastest_win",
+    "recent_not_list",
+    "recent_result",
+    "started_games",
+    "finished_games",
+    "left_games",
+    "won_over_played",
+    "not_variants",
+    "unknown_variant",
+]
+
+_FIGURE_NAMES = {
+    "played": N_("the number of games played"),
+    "won": N_("the number of games won"),
+    "current_streak": N_("the current streak"),
+    "best_streak": N_("the best streak"),
+    "win_moves_total": N_("the moves of the games won"),
+    "bankroll": N_("the bankroll"),
+}
+"""Each counted figure, as a problem with it names it."""
+
+_PROBLEMS: dict[ProblemReason, str] = {
+    "not_figures": N_("its figures are not a set of figures"),
+    "best_score": N_("the best score is out of range"),
+    "fastest_win": N_("the fastest win is not a time"),
+    "recent_not_list": N_("the recent results are not a list"),
+    "recent_result": N_("a recent result is not a result"),
+    "started_games": N_("the list of games started is damaged"),
+    "finished_games": N_("the list of games finished is damaged"),
+    "left_games": N_("the list of games left unfinished is damaged"),
+    "won_over_played": N_("more games won than played"),
+}
+"""The problems with one variant's figures that need no values, in words."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """What is wrong with stored or imported statistics: a machine-readable reason,
+    the variant it is in (a statistics key, or ``""``) and the values its words speak
+    of. ``str()`` is stable English; ``problem_text`` words it in the player's language.
+
+    >>> p = Problem("count_range", "KL-D1N", ("played", 0, 10))
+    >>> str(p)
+    'KL-D1N: played is not a whole number from 0 to 10'
+    >>> problem_text(p)
+    'Klondike, draw 1, Normal: the number of games played is not a whole number from 0 to 10'
+    """
+
+    reason: ProblemReason
+    variant: str = ""
+    values: tuple[object, ...] = ()
+
+    def __str__(self) -> str:
+        english = {
+            "not_figures": "not a set of figures",
+            "best_score": "best score is out of range",
+            "fastest_win": "fastest win is not a time",
+            "recent_not_list": "recent results are not a list",
+            "recent_result": "a recent result is not a result",
+            "started_games": "the started games are not a list of games",
+            "finished_games": "the finished games are not a list of games",
+            "left_games": "the games left are not a list of games",
+            "won_over_played": "more games won than played",
+            "not_variants": "the statistics are not a set of variants",
+        }
+        if self.reason == "count_range":
+            name, low, high = self.values
+            what = f"{str(name).replace('_', ' ')} is not a whole number from {low} to {high}"
+        elif self.reason == "unknown_variant":
+            return f"{self.values[0]!r} is not a game variant"
+        else:
+            what = english[self.reason]
+        return f"{self.variant}: {what}" if self.variant else what
+
+
+def problem_text(problem: Problem) -> str:
+    """A problem with statistics in the player's language."""
+    if problem.reason == "unknown_variant":
+        return _("“{name}” is not a game variant").format(name=problem.values[0])
+    if problem.reason == "not_variants":
+        return _("the statistics are not a set of variants")
+    if problem.reason == "count_range":
+        name, low, high = problem.values
+        figure = _(_FIGURE_NAMES[str(name)]) if name in _FIGURE_NAMES else str(name)
+        what = _("{figure} is not a whole number from {low} to {high}").format(figure=figure, low=low, high=high)
+    else:
+        what = _(_PROBLEMS[problem.reason])
+    if not problem.variant:
+        return what
+    return _("{variant}: {problem}").format(variant=variant_label(problem.variant), problem=what)
+
+
+ImportReason = Literal["not_export", "newer", "empty", "damaged", "too_large"]
+
+
+class ImportRefused(ValueError):
+    """A statistics file that is not imported: ``reason`` says why, ``problems`` (for a
+    damaged file) what is wrong in it; ``str()`` is stable English."""
+
+    def __init__(self, reason: ImportReason, problems: tuple[Problem, ...] = (), detail: str = "") -> None:
+        self.reason: ImportReason = reason
+        self.problems = problems
+        english = {
+            "not_export": "This file is not a solitaire statistics export.",
+            "newer": "This file comes from a newer version of the game.",
+            "empty": "This statistics file has no statistics in it.",
+            "too_large": "This file is far too large to be a statistics export.",
+        }
+        if reason != "damaged":
+            text = english[reason] + (f" {detail}" if detail else "")
+        elif len(problems) > 1:
+            text = f"This statistics file is damaged: {problems[0]} (and {len(problems) - 1} more problems)."
+        else:
+            text = f"This statistics file is damaged: {problems[0]}."
+        super().__init__(text)
+
+
+def import_refusal_text(error: ImportRefused) -> str:
+    """Why a statistics file was not imported, in the player's language.
+
+    >>> from ui.model.i18n import use_language
+    >>> try:
+    ...     read_import('{"kind": "solitaire-statistics", "variants": {"KL-D1N": {"played": 3, "won": 9}}}')
+    ... except ImportRefused as error:
+    ...     _ = use_language("th")
+    ...     print(import_refusal_text(error))
+    ...     _ = use_language("en")
+    ...     print(import_refusal_text(error))
+    ไฟล์สถิตินี้เสียหาย: คลอนไดก์ เปิดทีละ 1 ใบ ปกติ: ชนะมากกว่าจำนวนเกมที่เล่น
+    This statistics file is damaged: Klondike, draw 1, Normal: more games won than played.
+    """
+    plain = {
+        "not_export": N_("This file is not a solitaire statistics export."),
+        "newer": N_("This file comes from a newer version of the game."),
+        "empty": N_("This statistics file has no statistics in it."),
+        "too_large": N_("This file is far too large to be a statistics export."),
+    }
+    if error.reason != "damaged":
+        return _(plain[error.reason])
+    problems = error.problems
+    if len(problems) > 1:
+        return _("This statistics file is damaged: {problem} (and {count} more problems).").format(
+            problem=problem_text(problems[0]), count=len(problems) - 1
+        )
+    return _("This statistics file is damaged: {problem}.").format(problem=problem_text(problems[0]))
+
+
 @dataclass
 class VariantStats:
     played: int = 0
@@ -172,16 +329,16 @@ class VariantStats:
         return cls.read(data)[0]
 
     @classmethod
-    def read(cls, data: object) -> tuple[VariantStats, list[str]]:
+    def read(cls, data: object, variant: str = "") -> tuple[VariantStats, list[Problem]]:
         """Stored figures checked one by one: the well-formed ones, and what was wrong
         with the others. A missing figure keeps its default and is not a problem
         (older saves lack newer figures); a present one must be a number of its kind
         in its range, since one absurd value (``1e999``, 400 digits) would break every
-        display of the statistics."""
+        display of the statistics. ``variant``: the key the problems are said of."""
         stats = cls()
         if not isinstance(data, dict):
-            return stats, ["not a set of figures"]
-        problems: list[str] = []
+            return stats, [Problem("not_figures", variant)]
+        problems: list[Problem] = []
         for name, low, high in _COUNTS:
             if name not in data:
                 continue
@@ -189,22 +346,22 @@ class VariantStats:
             if _whole(value) and low <= value <= high:
                 setattr(stats, name, value)
             else:
-                problems.append(f"{name.replace('_', ' ')} is not a whole number from {low} to {high}")
+                problems.append(Problem("count_range", variant, (name, low, high)))
         best = data.get("best_score")
         if best is not None:
             if _whole(best) and -MAX_SCORE <= best <= MAX_SCORE:
                 stats.best_score = best
             else:
-                problems.append("best score is out of range")
+                problems.append(Problem("best_score", variant))
         fastest = data.get("fastest_win")
         if fastest is not None:
             if _number(fastest) and 0 <= fastest <= MAX_SECONDS:
                 stats.fastest_win = float(fastest)
             else:
-                problems.append("fastest win is not a time")
+                problems.append(Problem("fastest_win", variant))
         recent = data.get("recent", [])
         if not isinstance(recent, list):
-            problems.append("recent results are not a list")
+            problems.append(Problem("recent_not_list", variant))
             recent = []
         for item in recent[-RECENT:]:
             if (
@@ -217,21 +374,21 @@ class VariantStats:
             ):
                 stats.recent.append([item[0], item[1]])
             else:
-                problems.append("a recent result is not a result")
+                problems.append(Problem("recent_result", variant))
                 break
         for name in ("started", "finished"):
             ids = data.get(name, [])
             if isinstance(ids, list) and len(ids) <= RECENT and all(_game_id(item) for item in ids):
                 setattr(stats, name, list(ids))
             else:
-                problems.append(f"the {name} games are not a list of games")
+                problems.append(Problem("started_games" if name == "started" else "finished_games", variant))
         left = data.get("left", [])
         if isinstance(left, list) and len(left) <= RECENT and all(_left_item(item) for item in left):
             stats.left = [list(item) for item in left]
         else:
-            problems.append("the games left are not a list of games")
+            problems.append(Problem("left_games", variant))
         if stats.won > stats.played:
-            problems.append("more games won than played")
+            problems.append(Problem("won_over_played", variant))
             stats.won = stats.played
         return stats, problems
 
@@ -349,55 +506,49 @@ def come_back(variants: dict[str, Any], key: str, game: str) -> bool:
     return True
 
 
-def read_variants(variants: object) -> tuple[dict[str, Any], list[str]]:
+def read_variants(variants: object) -> tuple[dict[str, Any], list[Problem]]:
     """Stored statistics of every variant, checked: the figures that can be kept,
     and what was wrong (unknown variants are dropped as a problem)."""
     if not isinstance(variants, dict):
-        return {}, ["the statistics are not a set of variants"]
+        return {}, [Problem("not_variants")]
     kept: dict[str, Any] = {}
-    problems: list[str] = []
+    problems: list[Problem] = []
     for key, value in variants.items():
         if key not in VARIANT_KEYS:
-            problems.append(f"{str(key)[:20]!r} is not a game variant")
+            problems.append(Problem("unknown_variant", values=(str(key)[:20],)))
             continue
-        stats, wrong = VariantStats.read(value)
+        stats, wrong = VariantStats.read(value, key)
         kept[key] = stats.to_dict()
-        problems += [f"{variant_label(key)}: {what}" for what in wrong]
+        problems += wrong
     return kept, problems
 
 
 def merge_import(data: object) -> dict[str, Any]:
-    """Statistics read from an exported file, checked as a whole; raises ValueError
-    (saying the first thing wrong) unless every figure in it is usable."""
+    """Statistics read from an exported file, checked as a whole; raises
+    ``ImportRefused`` (with the first thing wrong) unless every figure in it is usable."""
     if not isinstance(data, dict) or data.get("kind") != EXPORT_KIND:
-        raise ValueError(_("This file is not a solitaire statistics export."))
+        raise ImportRefused("not_export")
     version = data.get("version", EXPORT_VERSION)
     if not _whole(version) or version > EXPORT_VERSION:
-        raise ValueError(_("This file comes from a newer version of the game."))
+        raise ImportRefused("newer")
     variants = data.get("variants")
     if not isinstance(variants, dict):
-        raise ValueError(_("This statistics file has no statistics in it."))
+        raise ImportRefused("empty")
     kept, problems = read_variants(variants)
     if problems:
-        if len(problems) > 1:
-            raise ValueError(
-                _("This statistics file is damaged: {problem} (and {count} more problems).").format(
-                    problem=problems[0], count=len(problems) - 1
-                )
-            )
-        raise ValueError(_("This statistics file is damaged: {problem}.").format(problem=problems[0]))
+        raise ImportRefused("damaged", tuple(problems))
     return kept
 
 
 def read_import(text: str) -> dict[str, Any]:
-    """The statistics of an exported file's text; raises ValueError, before anything
-    is changed, when the file is not a complete, sound export."""
+    """The statistics of an exported file's text; raises ``ImportRefused`` (a
+    ValueError), before anything is changed, when the file is not a complete, sound export."""
     try:
         data = safejson.loads(text, max_chars=MAX_STATS_CHARS, max_depth=MAX_STATS_DEPTH, lenient=True)
     except safejson.JSONLimitError as error:
         if len(text) > MAX_STATS_CHARS:
-            raise ValueError(_("This file is far too large to be a statistics export.")) from None
-        raise ValueError(_("This file is not a solitaire statistics export.") + f" {error}") from None
+            raise ImportRefused("too_large") from None
+        raise ImportRefused("not_export", detail=str(error)) from None
     return merge_import(data)
 
 
