@@ -10,6 +10,35 @@
 
   function $(selector) { return document.querySelector(selector); }
 
+  // A new version of the game that waits (sw-template.js) is started by this load when
+  // this is the game's only tab: a reload, or a visit after the other tabs were closed.
+  // Python waits for the answer (tools/pyodide-game.mjs awaits updateChecked), so a page
+  // never starts on one version's files and goes on with the other's. With another tab
+  // open, the worker says "update-deferred" and this page starts the version that tab
+  // runs. Resolves false when the page goes on with its version; on a switch, the page
+  // loads again under the new version instead. A worker that has not answered within
+  // UPDATE_CHECK_MS lets Python start (should it take over later, the page loads again:
+  // the game is saved after every action).
+  var UPDATE_CHECK_MS = 5000;
+  var updateChecked = (function () {
+    var container = navigator.serviceWorker;
+    if (!container || !container.controller) return Promise.resolve(false);
+    return new Promise(function (resolve) {
+      var timer = setTimeout(function () { resolve(false); }, UPDATE_CHECK_MS);
+      function goOn() { clearTimeout(timer); resolve(false); }
+      container.getRegistration().then(function (registration) {
+        var waiting = registration && registration.waiting;
+        if (!waiting) { goOn(); return; }
+        container.addEventListener("controllerchange", function () { location.reload(); });
+        container.addEventListener("message", function (event) {
+          if (event.data === "update-deferred") goOn();
+        });
+        container.startMessages();
+        waiting.postMessage("activate-if-alone");
+      }, goOn);
+    });
+  })();
+
   // The player's card back and table colour from the saved settings, so that the loading
   // screen already shows the table they chose (the game checks the values when it starts).
   try {
@@ -193,7 +222,7 @@
   }
 
   window.solitaireBoot = {
-    step: step, fail: fail, done: done,
+    step: step, fail: fail, done: done, updateChecked: updateChecked,
     language: function () { return language; }, setLanguage: setLanguage, translatePage: translatePage
   };
 

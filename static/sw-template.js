@@ -5,8 +5,9 @@
 // Updates are predictable: a new version installs its own cache beside the old one
 // and then waits. Every open page keeps the version it started with, files included
 // (a solver worker started later must not run new code under an old page). The page
-// announces "A new version is ready" and switches when the player asks (only when no
-// other tab of the game is open) or on the first visit after every tab was closed.
+// announces "A new version is ready" and switches when the player asks, or when the page
+// is loaded again (a reload, a new visit), in both cases only when no other tab of the
+// game is open; else on the first visit after every tab was closed.
 "use strict";
 
 const VERSION = "__VERSION__";
@@ -40,14 +41,18 @@ self.addEventListener("activate", (event) => {
 
 // A page asks to switch to the waiting version. Only the one open tab of the game may:
 // a switch under another open tab would hand that tab's later requests the new files.
+// "activate-update": the player pressed Reload (answered "close-other-tabs" when another
+// tab is open); "activate-if-alone": a page that is starting, before its Python does, so
+// that a plain reload of the only tab opens the new version (answered "update-deferred").
 self.addEventListener("message", (event) => {
   // Posted to the waiting worker itself (registration.waiting), which alone can skip waiting.
-  if (event.data !== "activate-update") return;
+  const asked = event.data;
+  if (asked !== "activate-update" && asked !== "activate-if-alone") return;
   event.waitUntil(
     // A waiting worker controls no page yet: ask for every window, keep the game's.
     self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
       if (windows.filter((client) => client.url.startsWith(SCOPE)).length <= 1) return self.skipWaiting();
-      event.source.postMessage("close-other-tabs");
+      event.source.postMessage(asked === "activate-update" ? "close-other-tabs" : "update-deferred");
       return undefined;
     })
   );

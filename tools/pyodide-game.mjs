@@ -45,6 +45,9 @@ async function storedSnapshot() {
 }
 
 export async function loadPyodide(options = {}) {
+  // In the page, a waiting new version of the game may take over first (static/boot.js):
+  // Python starts only on the version the page keeps.
+  await globalThis.solitaireBoot?.updateChecked;
   const snapshot = await storedSnapshot();
   if (snapshot) {
     try {

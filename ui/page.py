@@ -104,6 +104,8 @@ class App:
         self._copied_proxy = kept_proxy(self._copied)
         self._copy_failed_proxy = kept_proxy(self._copy_failed)
         self._why_rule = ""
+        # One proxy for every "Why?" button a refusal adds, not one per refusal.
+        self._why_proxy = kept_proxy(lambda _e: self.show_rule(self._why_rule))
         self._said = ""
         """The words of the status line (kept to write them again in another language)."""
         self._said_note = False
@@ -373,7 +375,7 @@ class App:
             why.className = "why"
             why.textContent = _("Why?")
             why.setAttribute("aria-label", _("Why? The rule behind this"))
-            listen(why, "click", lambda _e: self.show_rule(self._why_rule))
+            why.addEventListener("click", self._why_proxy)
             self.status.appendChild(why)
         if text:
             seconds = STATUS_SECONDS * (2 if rule else 1)  # time to reach "Why?"

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Callable, Iterator
+import sys
+import warnings
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
+from _pytest.runner import runtestprotocol
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request
 
 from tools import vendor
@@ -23,7 +26,13 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
     "--no-first-run",
+    # Shared memory in /tmp, not /dev/shm: a container's /dev/shm is often 64 MB, which a few
+    # pages with Python running fill, and Chromium's renderer then dies ("Target crashed").
+    "--disable-dev-shm-usage",
 ]
+TESTS_PER_BROWSER = 10
+"""A browser is started afresh after this many tests (and after it died): its renderers,
+their garbage and its caches never outlive a few tests, however long the suite."""
 BOOT_TIMEOUT_MS = 60_000
 # Not under test-results/: pytest-playwright empties that folder at the start of every run.
 # SOLITAIRE_SCREENSHOTS names another folder (tools/screens.py: one outside the repository).
@@ -53,6 +62,83 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     return args
 
 
+class Browsers:
+    """The browser the tests use, started again every ``TESTS_PER_BROWSER`` tests and
+    whenever it is no longer connected (it crashed, or a test closed it)."""
+
+    def __init__(self, launch: Callable[[], Browser]) -> None:
+        self.launch = launch
+        self.current: Browser | None = None
+        self.served = 0
+        self.launched = 0
+
+    def take(self) -> Browser:
+        if self.current is not None and (self.served >= TESTS_PER_BROWSER or not self.current.is_connected()):
+            self.close()
+        if self.current is None:
+            self.current = self.launch()
+            self.served = 0
+            self.launched += 1
+        self.served += 1
+        return self.current
+
+    def close(self) -> None:
+        browser, self.current = self.current, None
+        if browser is not None and browser.is_connected():
+            browser.close()
+
+
+_POOLS: list[Browsers] = []
+
+
+@pytest.fixture(scope="session")
+def browsers(launch_browser: Callable[[], Browser]) -> Iterator[Browsers]:
+    pool = Browsers(launch_browser)
+    _POOLS.append(pool)
+    yield pool
+    pool.close()
+    _POOLS.remove(pool)
+
+
+CRASHED = ("Target crashed", "Page crashed", "renderer crashed")
+"""What Playwright (and ``traffic``) say when a page's renderer died under a test."""
+
+
+def renderer_crashed(reports: Sequence[pytest.TestReport]) -> bool:
+    """True when a test failed because a page's renderer died, not because of the game."""
+    return any(report.failed and any(words in report.longreprtext for words in CRASHED) for report in reports)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> bool:
+    """A test whose page's renderer crashed runs once more, in a fresh browser, and says so.
+
+    A renderer is what the kernel kills first when the machine runs out of memory
+    (Chromium gives renderers the highest ``oom_score_adj``): on a machine shared with
+    other work that is no failure of the game. A second crash fails the test."""
+    item.ihook.pytest_runtest_logstart(nodeid=item.nodeid, location=item.location)
+    reports = runtestprotocol(item, nextitem=nextitem, log=False)
+    if renderer_crashed(reports) and isinstance(item, pytest.Function):
+        message = f"{item.nodeid}: the browser's renderer crashed; running the test again in a fresh browser"
+        warnings.warn(pytest.PytestWarning(message), stacklevel=1)
+        print(f"\n{message}", file=sys.stderr, flush=True)
+        for pool in _POOLS:
+            pool.close()
+        item._initrequest()  # pytest's own way to forget the fixtures' values (as pytest-rerunfailures does)
+        reports = runtestprotocol(item, nextitem=nextitem, log=False)
+    for report in reports:
+        item.ihook.pytest_runtest_logreport(report=report)
+    item.ihook.pytest_runtest_logfinish(nodeid=item.nodeid, location=item.location)
+    return True
+
+
+@pytest.fixture
+def browser(browsers: Browsers) -> Browser:
+    """pytest-playwright's one browser for the whole session, replaced by one that is
+    started again every few tests."""
+    return browsers.take()
+
+
 @pytest.fixture(scope="session")
 def site_url() -> Iterator[str]:
     """The game served from the repository on a free loopback port."""
@@ -71,6 +157,8 @@ class Traffic:
     """Other origins of this machine that a test serves on purpose (a built copy of the site)."""
     foreign: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    crashes: list[str] = field(default_factory=list)
+    """Pages whose renderer died ("Target crashed")."""
 
     def watch(self, context: BrowserContext) -> None:
         context.on("request", self._request)
@@ -84,6 +172,7 @@ class Traffic:
     def _page(self, page: Page) -> None:
         page.on("console", self._console)
         page.on("pageerror", lambda error: self.errors.append(f"pageerror: {error}"))
+        page.on("crash", lambda crashed: self.crashes.append(crashed.url))
 
     def _console(self, message: ConsoleMessage) -> None:
         if message.type == "error":
@@ -94,6 +183,7 @@ class Traffic:
 def traffic(site_url: str) -> Iterator[Traffic]:
     record = Traffic(origin=site_url.rstrip("/"))
     yield record
+    assert not record.crashes, f"the browser's renderer crashed under {record.crashes}"
     assert not record.foreign, f"requests left the page's origin: {record.foreign}"
 
 
@@ -112,8 +202,15 @@ def new_context(browser: Browser, traffic: Traffic) -> Iterator[Callable[..., Br
         return context
 
     yield make
+    # Every context, even when one fails to close (its renderer crashed, the browser died).
+    failures = []
     for context in contexts:
-        context.close()
+        try:
+            context.close()
+        except Exception as error:  # noqa: BLE001 - the others must still be closed
+            failures.append(error)
+    if failures:
+        raise failures[0]
 
 
 def wait_ready(page: Page) -> None:
