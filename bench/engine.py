@@ -58,10 +58,13 @@ def main() -> None:
                 f"{p.get('legal_moves_per_s', float('nan')):,.0f}",
                 f"{c['play_undo_per_s']:,.0f}",
                 f"{p.get('play_undo_per_s', float('nan')):,.0f}",
+                f"{c['rank_moves_per_s']:,.0f}",
+                f"{p.get('rank_moves_per_s', float('nan')):,.0f}",
             ]
         )
     print(f"Engine throughput on random playouts ({args.seconds:g} s per figure, CPython {platform.python_version()})")
-    print_table(["deal", "legal_moves/s CPython", "Pyodide", "play+undo/s CPython", "Pyodide"], rows)
+    headers = ["deal", "legal_moves/s CPython", "Pyodide", "play+undo/s CPython", "Pyodide"]
+    print_table([*headers, "hint ranking/s CPython", "Pyodide"], rows)
     save("engine", {"seconds": args.seconds, "cpython": cpython, "pyodide": pyodide})
 
 

@@ -1,25 +1,38 @@
 """Move latency in the page: from pointerup to the DOM showing the move, over
 scripted play with real pointer events, and the longest task during play.
 
-A CPython copy of the same deal chooses each move (at random among the legal
-ones, preferring moves between piles to stock taps); the page is driven with
-the mouse exactly as a player would.
+Two series:
 
-Usage: .venv/bin/python -m bench.latency [--moves 200]
+- **drags**: a CPython copy of the same deal chooses each move (at random among
+  the legal ones, preferring moves between piles to stock taps); the page is
+  driven with the mouse exactly as a player would.
+- **taps**: Klondike played by the hint's move ranking; every card that can go
+  to its foundation is sent there with a single click (a tap), and only those
+  taps are measured. A tap that waited to see whether a second one follows
+  shows here as the wait.
+
+Usage: .venv/bin/python -m bench.latency [--moves 200] [--taps 100]
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+from functools import partial
 from typing import Any
 
 import engine
 from bench.common import browser, median, percentile, print_table, save, served
+from engine.advice import suggestions
 from tests.browser.conftest import wait_ready
 from tests.browser.helpers import card_at, cards_in, drag_from, wait_idle
 
 DEALS = ("KL1-D1N-AAAAAAB", "SD1-S2-AAAAAAB", "SP1-S2-AAAAAAB")
+TAP_DEALS = tuple(f"KL1-D1N-AAAAAA{letter}" for letter in "BCDEFGHIJKLMNOPQRSTUVWXYZ")
+TAPS = "Klondike taps"
+"""The key of the tap series in the results (beside the deals of the drag series)."""
+TAP_GAP_S = 0.4
+"""Pause after a tap, so that the next tap on the same spot is not a double tap."""
 
 PROBE = """
 window.__latency = []; window.__longest = 0; window.__pressed = null;
@@ -68,6 +81,57 @@ def perform(page: Any, game: engine.Game, move: engine.Move) -> None:
     drag_from(page, card_at(page, move.src, size - move.count).grab, target)
 
 
+def measured(page: Any, action: Any, what: str) -> None:
+    """Do ``action`` and wait until the page has drawn the move it makes."""
+    before = len(page.evaluate("window.__latency"))
+    action()
+    try:
+        page.wait_for_function("n => window.__latency.length > n", arg=before, timeout=10_000)
+    except Exception as error:
+        status = page.inner_text("[role=status]")
+        raise SystemExit(f"the page did not play {what}: {status!r}") from error
+
+
+def tap_series(chromium: Any, base: str, count: int) -> dict[str, Any]:
+    """Single taps that send a card home, over Klondike deals played by the hint ranking."""
+    taps: list[float] = []
+    longest = 0.0
+    for code in TAP_DEALS:
+        if len(taps) >= count:
+            break
+        # A fresh context for each deal: no saved game in progress to resume or ask about.
+        context = chromium.new_context(viewport={"width": 1440, "height": 900}, service_workers="block")
+        context.add_init_script(PROBE)
+        page = context.new_page()
+        page.goto(f"{base}#{code}")
+        wait_ready(page)
+        page.evaluate("window.__longest = 0")
+        game = engine.new_game(code)
+        for _ in range(400):
+            if len(taps) >= count or game.won:
+                break
+            ranked = suggestions(game)
+            if not ranked:
+                break
+            home = [a.move for a in ranked if a.move.dst == "f" and (a.move.src == "w" or a.move.src.startswith("t"))]
+            move = home[0] if home else ranked[0].move
+            if home:
+                wait_idle(page)
+                size = len(cards_in(page, move.src))
+                card = card_at(page, move.src, size - 1)
+                start = len(page.evaluate("window.__latency"))
+                measured(page, partial(page.mouse.click, card.x + card.w / 2, card.y + 12), f"{code} {move}")
+                taps.append(float(page.evaluate("window.__latency")[start]))
+                page.wait_for_timeout(TAP_GAP_S * 1000)
+            else:
+                measured(page, partial(perform, page, game, move), f"{code} {move}")
+            game.play(move)
+        wait_idle(page)
+        longest = max(longest, float(page.evaluate("window.__longest")))
+        context.close()
+    return {"moves": len(taps), "latency_ms": taps, "longest_task_ms": longest, "series": "taps"}
+
+
 def play(chromium: Any, base: str, code: str, count: int, seed: int) -> dict[str, Any]:
     context = chromium.new_context(viewport={"width": 1440, "height": 900}, service_workers="block")
     context.add_init_script(PROBE)
@@ -101,12 +165,15 @@ def play(chromium: Any, base: str, code: str, count: int, seed: int) -> dict[str
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=200)
+    parser.add_argument("--taps", type=int, default=100, help="taps measured in the tap series (0: none)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     results = {}
     with served() as base, browser() as chromium:
         for code in DEALS:
             results[code] = play(chromium, base, code, args.moves, args.seed)
+        if args.taps:
+            results[TAPS] = tap_series(chromium, base, args.taps)
     rows = []
     for code, result in results.items():
         latency = result["latency_ms"]
@@ -121,7 +188,8 @@ def main() -> None:
             ]
         )
     print("Move latency: pointerup to the DOM showing the move (headless Chromium, 1440x900)")
-    print_table(["deal", "moves", "median", "p95", "max", "longest task"], rows)
+    print("Drags for each deal; taps: a single click sending a card to its foundation")
+    print_table(["series", "moves", "median", "p95", "max", "longest task"], rows)
     save("latency", results)
 
 

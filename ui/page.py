@@ -21,7 +21,10 @@ from pyscript import document, window
 import engine
 from ui.dom.browser_storage import keep, open_store, tell_notices
 from ui.dom.callbacks import kept_proxy, listen
+from ui.dom.finishing import Finisher
 from ui.dom.focus import Focus
+from ui.dom.hinting import Hinter
+from ui.dom.history import History
 from ui.dom.key_router import KeyRouter
 from ui.dom.pointer import Pointer
 from ui.dom.render import MOVE_MS, Renderer
@@ -29,10 +32,11 @@ from ui.dom.update_notice import update_notice_language
 from ui.model.actions import DialogName
 from ui.model.announce import describe_play, describe_undo
 from ui.model.cascade import duration, flights, launch_order
-from ui.model.hashlink import LinkError, code_hash, open_link, parse_hash, record_hash
-from ui.model.i18n import _, again, use_language
+from ui.model.hashlink import LinkError, parse_hash, record_hash
+from ui.model.i18n import _, again, joined, use_language
 from ui.model.layout import CardBox, compute, table_of
 from ui.model.persist import Keeper, abandon, choose_start
+from ui.model.progress import Entry, unfinished
 from ui.model.session import Event, Preferences, Session, describe_code, format_clock
 from ui.model.storage import SavedGame, Store
 from ui.model.table import TableState
@@ -72,6 +76,10 @@ class App:
         self.keys = KeyRouter(self.session, self.state, self, self.focus, self._escape_panel)
         self.keeper: Keeper | None = None
         """Saves the game and keeps the statistics (set by ``keep_in`` at start-up)."""
+        self.history: History | None = None
+        """The game's browser-history entries (set at start-up, after the keeper)."""
+        self.finisher = Finisher(self.session, self)
+        self.hinter = Hinter(self.session, self.state, self, lambda: self.solver_panel)
         self._reduced = window.matchMedia("(prefers-reduced-motion: reduce)")
         self._frame_id: Any = None
         self._dirty = True
@@ -83,7 +91,8 @@ class App:
         self._size = (0.0, 0.0)
         self._status_timer: Any = None
         self._shown: dict[str, str] = {}
-        self._own_hash = ""
+        self._left_note = False
+        self._quiet = False
         self._copy_message = ""
         self._copy_text = ""
         # Every JS callback is one proxy made here and kept for the page's life.
@@ -154,7 +163,7 @@ class App:
         worker starts on first use)."""
         from ui.dom.solver_panel import SolverPanel
 
-        return SolverPanel(self.session, self.state, self)
+        return SolverPanel(self.session, self.state, self, self.hinter)
 
     def _made(self, name: str) -> bool:
         """True once the lazily made part ``name`` exists."""
@@ -176,7 +185,6 @@ class App:
         listen(by_id("celebration"), "pointerdown", self._show_win)
         listen(document, "keydown", self._skip_key)
         listen(by_id("btn-rules"), "click", lambda _e: self.open_dialog("rules"))
-        listen(window, "hashchange", self._hash_changed)
         listen(window, "solitaire:language", lambda event: self.language_changed(str(event.detail)))
         observer = window.ResizeObserver.new(kept_proxy(self._resized))
         observer.observe(self.board)
@@ -186,6 +194,7 @@ class App:
     def keep_in(self, resumed: SavedGame | None) -> None:
         """Save the game and keep the statistics and settings in the page's store."""
         self.keeper = keep(self.session, self.store, resumed, self.say, self._played_elsewhere)
+        self.history = History(self, self.keeper)
         self.preferences_changed()
         tell_notices(self.store, self.say)
 
@@ -196,11 +205,23 @@ class App:
         return self.session.play(move)
 
     def undo(self) -> Event:
+        """Undo the last action; with nothing left to undo, go back to the game this
+        one replaced (New game, Restart and an opened link are undoable)."""
         self.pointer.cancel_pending()
+        if self.history is not None and self.history.back_to_replaced():
+            return Event("undo")
         return self.session.undo()
 
-    def restart(self) -> Event:
+    def _replacing(self) -> None:
+        """Another game is about to take the table: it gets its history entry, and
+        the old one stays a step back (Undo or Back bring it back)."""
         self.pointer.cancel_pending()
+        self._left_note = unfinished(self.session.game)
+        if self.history is not None:
+            self.history.replace()
+
+    def restart(self) -> Event:
+        self._replacing()
         return self.session.restart()
 
     def new_game(self, code: str | None) -> Event | None:
@@ -213,15 +234,26 @@ class App:
             code = self.solver_panel.winnable_deal(settings)
             if code is None:
                 return None
+        self._replacing()
         return self.session.new_game(code)
 
-    def load(self, game: engine.Game) -> Event:
+    def load(self, game: engine.Game, quiet: bool = False) -> Event:
+        """Put ``game`` on the table (a link; or Back and Forward with ``quiet``:
+        the history says which game came back)."""
         self.pointer.cancel_pending()
-        return self.session.load(game)
+        self._quiet = quiet
+        try:
+            return self.session.load(game)
+        finally:
+            self._quiet = False
+
+    def abort_drag(self) -> None:
+        """Drop a drag without playing it (a dialog is about to cover the table)."""
+        self.pointer.abort()
 
     def hint(self) -> None:
-        """Ask for a hint (the Hint button and the H key)."""
-        self.solver_panel.hint()
+        """Ask for a hint (the Hint button and the H key): a good move at once, then the solver's word on it."""
+        self.hinter.hint()
 
     def open_dialog(self, name: DialogName) -> None:
         if name == "new":
@@ -291,11 +323,14 @@ class App:
             self._deal = True
             if self._made("win_dialog"):  # never made: nothing to close
                 self.win_dialog.close()
-            self._set_hash(game.code)
+            back = [_("Undo brings back the game you left.")] if self._left_note else []
+            self._left_note = False
             if event.kind == "new":
-                self.say(_("New game: {game}.").format(game=describe_code(game.settings)))
+                self.say(joined(" ", [_("New game: {game}.").format(game=describe_code(game.settings)), *back]))
             elif event.kind == "restart":
-                self.say(_("The deal starts again."))
+                self.say(joined(" ", [_("The deal starts again."), *back]))
+            elif self._quiet:
+                pass
             elif game.moves:
                 self.say(_opened_at_move(game))
             else:
@@ -373,6 +408,8 @@ class App:
         if self.keeper is not None:
             self.keeper.save_preferences()
         self.redraw(animate=False)
+        if prefs.auto_finish:
+            self.finisher.finish()  # a finish already on offer plays at once
 
     # ---------------------------------------------------------------- header
 
@@ -393,7 +430,8 @@ class App:
         self._write("game-name", game_name(game.settings.game))
         self._write("time", format_clock(self.session.elapsed()), "data-time")
         undo = document.getElementById("btn-undo")
-        undo.disabled = not game.can_undo
+        # With nothing left to undo, Undo still brings back the game this one replaced.
+        undo.disabled = not (game.can_undo or (self.keeper is not None and bool(self.keeper.replaced)))
         document.body.dataset.game = game.settings.game
         document.body.dataset.won = "true" if game.won else "false"
 
@@ -463,32 +501,6 @@ class App:
         width, height = float(self.board.clientWidth), float(self.board.clientHeight)
         if (width, height) != self._size:
             self.redraw(animate=False)
-
-    # ------------------------------------------------------------ the hash
-
-    def _set_hash(self, code: str) -> None:
-        text = code_hash(code)
-        self._own_hash = text
-        if str(window.location.hash) != text:
-            window.history.replaceState(None, "", text)
-
-    def _hash_changed(self, *_args: Any) -> None:
-        text = str(window.location.hash)
-        if text == self._own_hash or not text.strip("#"):
-            return
-        self.open_hash(text)
-
-    def open_hash(self, text: str) -> None:
-        """Open the deal or game record of a hash; a bad one starts a random game."""
-        try:
-            game = open_link(text)
-        except LinkError as error:
-            self._own_hash = text
-            self.new_game(_stand_in(error).code)
-            self.say(_("{reason} A new random game was dealt instead.").format(reason=error))
-            return
-        if game is not None:
-            self.load(game)
 
     # --------------------------------------------------------- copy, share
 
@@ -576,12 +588,13 @@ class App:
         self.renderer.end_cascade()
         document.getElementById("celebration").classList.remove("on")
         if self.session.game.won:
-            self.win_dialog.open()
+            self.win_dialog.open(self.keeper.opened_at if self.keeper is not None else 0)
 
     # ------------------------------------------------------------------ boot
 
     def first_frame(self) -> None:
-        self._set_hash(self.session.game.code)
+        if self.history is not None:
+            self.history.write()
         self.preferences_changed()
         self.draw_now()
 
@@ -598,36 +611,60 @@ def _stand_in(error: LinkError) -> engine.Game:
     return engine.new_game(preferences.random_code())
 
 
-def _initial_game(store: Store) -> tuple[engine.Game, SavedGame | None, str]:
-    """The game to open: the link's, else the saved game, else a random Klondike deal.
+def _initial_game(store: Store) -> tuple[engine.Game, SavedGame | None, str, bool]:
+    """The game to open: this tab's history entry (a reload, or Back from another
+    site), else the link's, else the saved game, else a random Klondike deal.
 
-    Returns the game, the save it resumes (if any) and a message for the player.
-    A reload keeps the deal code in the hash, so a link to the saved deal resumes it.
+    Returns the game, the save it resumes (if any), a message for the player, and
+    whether to ask about the link once the page is up: a link to another game
+    never replaces an unfinished saved game without asking.
     """
     saved = store.load_game()
+    state = window.history.state
+    entry = Entry.from_state(state if isinstance(state, str) else None)
+    game = entry.load() if entry is not None else None
+    if entry is not None and game is not None:
+        if saved is not None and saved.game_id == entry.id:
+            return saved.game, saved, "", False  # the same game, as last saved (perhaps by another tab)
+        if saved is not None:
+            abandon(store, saved)  # this tab's entry names another game: the saved one is left
+        resumed = SavedGame(
+            game,
+            entry.elapsed,
+            entry.counted,
+            entry.finished,
+            entry.id,
+            opened_at=entry.opened_at,
+            replaced=entry.replaced,
+        )
+        return game, resumed, "", False
     text = str(window.location.hash)
     try:
-        linked, resumed = choose_start(text, saved)
+        linked, kept = choose_start(text, saved)
     except LinkError as error:
-        abandon(store, saved)
-        return _stand_in(error), None, _("{reason} A new random game was dealt instead.").format(reason=error)
-    if resumed is not None:
-        return resumed.game, resumed, ""
+        if saved is not None:
+            return saved.game, saved, _("{reason} Your saved game goes on.").format(reason=error), False
+        return _stand_in(error), None, _("{reason} A new random game was dealt instead.").format(reason=error), False
+    if kept is not None:
+        return kept.game, kept, "", False
     if linked is None:
-        return engine.new_game(Preferences(game="KL").random_code()), None, ""
+        return engine.new_game(Preferences(game="KL").random_code()), None, "", False
+    if saved is not None and unfinished(saved.game):
+        return saved.game, saved, "", True
     abandon(store, saved)
     link = parse_hash(text)
     message = ""
     if link is not None and link.moves:
         message = _opened_at_move(linked)
-    return linked, None, message
+    return linked, SavedGame(linked, opened_at=linked.moves), message, False
 
 
 def start() -> None:
     # The loading screen chose the language (the remembered choice, else the browser's).
     use_language(str(window.solitaireBoot.language()))
     store = open_store()
-    game, resumed, message = _initial_game(store)
+    link = str(window.location.hash)
+    game, resumed, message, ask = _initial_game(store)
     app = App(game, store)
     app.keep_in(resumed)
     window.solitaireBoot.done()
@@ -635,6 +672,9 @@ def start() -> None:
     if message:
         app.say(message)
     document.body.dataset.ready = "true"
+    app.hinter.warm()
+    if ask and app.history is not None:
+        app.history.arrive(None, link, fresh_entry=False)
     _RUNNING.append(app)
     # Everything alive now (the standard library, the game's modules, the runtime's
     # own objects) lives as long as the page. Moved out of the collector's reach, a

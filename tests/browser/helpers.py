@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import zipfile
 from dataclasses import dataclass
+from urllib.parse import unquote
 
 from playwright.sync_api import Page
 
@@ -157,6 +158,21 @@ def wait_status(page: Page, text: str) -> None:
     page.wait_for_function(
         "text => document.querySelector('[role=status]').textContent.includes(text)", arg=text, timeout=5_000
     )
+
+
+def follow_link(page: Page, hash_text: str) -> None:
+    """Set the address's hash to a deal or record, as a followed link does, and open it:
+    over a game with moves the page asks first, and this answers "Open the link"."""
+    code = unquote(hash_text.lstrip("#")).split()[0].upper()
+    page.evaluate("h => { location.hash = h; }", hash_text)
+    page.wait_for_function(
+        "code => document.querySelector('#dlg-link[open]')"
+        " || document.querySelector('[data-code]').dataset.code === code",
+        arg=code,
+    )
+    if page.is_visible("#dlg-link[open]"):
+        page.click("#link-open")
+        page.wait_for_function("code => document.querySelector('[data-code]').dataset.code === code", arg=code)
 
 
 def card_at(page: Page, pile: str, index: int) -> Box:

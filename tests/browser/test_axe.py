@@ -94,6 +94,12 @@ def test_tables_and_dialogs_have_no_violations(open_game: Callable[..., Page]) -
     assert_clean(page, "Keyboard help dialog")
     page.keyboard.press("Escape")
 
+    # A link over the game in progress asks first.
+    page.evaluate("hash => { location.hash = hash; }", "#SD1-S2-AAAAABC")
+    page.wait_for_selector("#dlg-link[open]")
+    assert_clean(page, "Open-the-link question")
+    page.click("#link-open")
+
     for code in ("SD1-S2-AAAAABC", "SP1-S4-AAAAAAB"):
         page.evaluate("hash => { location.hash = hash; }", "#" + code)
         page.wait_for_function("code => document.querySelector('[data-code]').dataset.code === code", arg=code)

@@ -16,6 +16,7 @@ from tests.browser.helpers import (
     cards_in,
     click_card,
     drag,
+    follow_link,
     moves,
     pile_of,
     score,
@@ -139,8 +140,7 @@ def test_foundation_cards_drag_back_except_in_classic(open_game: Callable[..., P
 
     # Classic rules (opened on the same page through the hash).
     classic = page
-    classic.evaluate("location.hash = '#KL1-D1C-AAAAAAK%20t1%3Ef'")
-    classic.wait_for_function("document.querySelector('[data-code]').dataset.code === 'KL1-D1C-AAAAAAK'")
+    follow_link(classic, "#KL1-D1C-AAAAAAK%20t1%3Ef")
     assert pile_of(classic, "As") == "f1"
     wait_idle(classic)
     start = box(classic, card_selector("As")).grab

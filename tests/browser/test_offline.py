@@ -98,9 +98,11 @@ def test_hints_work_offline(new_context: Callable[..., BrowserContext], site_url
     """The solver's worker starts from the pre-cache too: its script, the runtime it loads, the engine."""
     page = reopened_offline(new_context, site_url)
     page.keyboard.press("h")
+    # The hint shows at once; the solver's word on it needs the worker.
     page.wait_for_function(
-        "document.body.dataset.hint || document.getElementById('solver-panel').dataset.state === 'error'",
+        "document.body.dataset.hintVerdict === 'proven' || "
+        "document.getElementById('solver-panel').dataset.state === 'error'",
         timeout=120_000,
     )
-    assert page.evaluate("document.body.dataset.hint"), page.inner_text("#solver-panel")
-    assert page.inner_text("[role=status]").startswith("Hint: ")
+    assert page.evaluate("document.body.dataset.hintVerdict") == "proven", page.inner_text("#solver-panel")
+    assert re.match(r"Hint( \d+ of \d+)?: ", page.inner_text("[role=status]"))

@@ -17,6 +17,7 @@ from tests.browser.helpers import (
     cards_in,
     click_card,
     drag_from,
+    follow_link,
     moves,
     score,
     tap_stock,
@@ -286,8 +287,7 @@ def test_a_second_tab_takes_the_game_over_and_nothing_is_counted_twice(
     first.keyboard.press("Escape")
     assert first.is_visible("#dlg-elsewhere"), "the table stays covered"
     # The second tab deals another game: the one both had open is lost, once.
-    second.evaluate("location.hash = '#KL1-D1N-AAAAAAB'")
-    second.wait_for_function("document.querySelector('[data-code]').dataset.code === 'KL1-D1N-AAAAAAB'")
+    follow_link(second, "#KL1-D1N-AAAAAAB")  # over the game with a move: asked first
     tap_stock(second)
     wait_moves(second, 1)
     first.keyboard.press("d")  # the covered tab plays nothing, saves nothing, counts nothing

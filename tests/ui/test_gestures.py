@@ -14,11 +14,11 @@ def test_a_single_tap_plays_the_foundation_move_at_once_when_nothing_else_fits()
     g = engine.new_game("KL1-D1N-AAAAAAG")
     plan = tap_plan(g, "t1", 0, 1, PREFS)
     assert plan.move == Move("t1", "f")
-    assert not plan.wait
+    assert plan.followup is None
 
 
-def test_a_single_tap_waits_when_a_double_tap_could_mean_something_else() -> None:
-    # The Ace of spades on f1 can go back to column 7; a 2 that fits both ways waits.
+def test_a_single_tap_plays_at_once_and_remembers_what_a_double_tap_would_do() -> None:
+    # A card that could go home or onto a column goes home at once; the column move is its followup.
     g = engine.replay("KL1-D1N-AAAAAAK t1>f")
     for pid in g.pile_ids:
         if not pid.startswith("t") or not g.pile(pid):
@@ -28,7 +28,7 @@ def test_a_single_tap_waits_when_a_double_tap_could_mean_something_else() -> Non
         plan = tap_plan(g, pid, len(g.pile(pid)) - 1, 1, PREFS)
         if single is not None:
             assert plan.move == single
-            assert plan.wait == (double is not None)
+            assert plan.followup == double
         else:
             assert plan.move is None
 

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 import engine
 from ui.model.hashlink import LinkError, open_link, parse_hash
 from ui.model.persist import choose_start, preferences_from
+from ui.model.progress import Entry
 from ui.model.session import format_clock
 from ui.model.stats import VariantStats, read_import
 from ui.model.storage import GAME_KEY, SAVE_VERSION, SETTINGS_KEY, STATS_KEY, MemoryBackend, SavedGame, Store
@@ -148,3 +149,50 @@ def test_imported_files_are_read_whole_or_refused(text: str) -> None:
         return
     for figures in variants.values():
         assert VariantStats.read(figures)[1] == []
+
+
+entry_heads = st.fixed_dictionaries(
+    {},
+    optional={
+        "v": st.just(1) | json_values,
+        "id": st.text(max_size=30) | json_values,
+        "elapsed": st.floats() | json_values,
+        "counted": st.booleans() | json_values,
+        "finished": st.booleans() | json_values,
+        "opened_at": st.integers() | json_values,
+        "replaced": st.text(max_size=30) | json_values,
+    },
+)
+
+
+good_heads = st.fixed_dictionaries(
+    {
+        "v": st.just(1),
+        "id": st.from_regex(r"[0-9a-f]{1,30}", fullmatch=True),
+        "elapsed": st.floats(min_value=-1, max_value=10.0**9) | st.integers(-5, 10**9),
+        "counted": st.booleans(),
+        "finished": st.booleans(),
+        "opened_at": st.integers(-5, 10**7),
+        "replaced": st.just("") | st.from_regex(r"[0-9a-z!]{1,30}", fullmatch=True),
+    }
+)
+
+
+@QUICK
+@given(
+    head=(good_heads | entry_heads).map(json.dumps) | poison | st.text(max_size=60),
+    game=st.sampled_from(["", "{}", engine.replay("KL1-D1N-AAAAAAG t1>f").to_json()]) | poison | st.text(max_size=40),
+    other=st.none() | json_values,
+)
+def test_history_states_are_entries_or_ignored(head: str, game: str, other: Any) -> None:
+    """A browser-history state may be anything another script of the page put there."""
+    for state in (head + "\n" + game, other):
+        entry = Entry.from_state(state)
+        if entry is None:
+            continue
+        assert entry.id.isascii()
+        assert entry.id.isalnum()
+        assert 0 <= entry.elapsed <= 10.0**8
+        assert entry.opened_at >= 0
+        loaded = entry.load()
+        assert loaded is None or isinstance(loaded, engine.Game)

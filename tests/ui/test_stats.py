@@ -145,6 +145,7 @@ IMPORT_FAULTS = [
     (export('{"KL-D1N": {"best_score": "700", "fastest_win": 1e999, "recent": 3}}'), "damaged"),
     (export('{"SP-S1": {"recent": [[1, NaN]], "started": 4, "finished": [""]}}'), "damaged"),
     (export('{"KL-D1N": {"played": 3, "won": 9}}'), "damaged"),
+    (export('{"KL-D3N": {"played": 1, "left": [["g1", "ten", 0]]}}'), "damaged"),
 ]
 
 

@@ -52,6 +52,8 @@ def keep(session: Session, store: Store, resumed: SavedGame | None, say: Say, el
         finished=resumed.finished if resumed is not None else False,
         game_id=resumed.game_id if resumed is not None else "",
         tab=tab,
+        opened_at=resumed.opened_at if resumed is not None else 0,
+        replaced=resumed.replaced if resumed is not None else "",
     )
     keeper.save()
     keeper.save_preferences()

@@ -14,6 +14,7 @@ from ui.model.actions import Actions
 from ui.model.hints import winnable_note
 from ui.model.i18n import _
 from ui.model.keyboard import key_help
+from ui.model.progress import win_note
 from ui.model.refusals import code_error_text
 from ui.model.session import Session, describe_code, format_clock
 from ui.model.themes import BACKS, TABLES
@@ -168,8 +169,8 @@ def _swatches(group: str, choices: tuple[tuple[str, str], ...]) -> str:
 
 
 class SettingsDialog:
-    """The card options (four colours, large cards, backs, table colour) and the gesture settings
-    of the Spider family."""
+    """The card options (four colours, large cards, backs, table colour), Finish
+    automatically, and the gesture settings of the Spider family."""
 
     def __init__(self, session: Session, actions: Actions) -> None:
         self.session = session
@@ -181,8 +182,9 @@ class SettingsDialog:
         self.large = document.getElementById("set-large")
         backs = self.backs = document.getElementById("set-backs")
         tables = self.tables = document.getElementById("set-tables")
+        self.finish = document.getElementById("set-autofinish")
         changed = kept_proxy(self._changed)
-        for box in (self.double, self.auto, self.four, self.large, backs, tables):
+        for box in (self.double, self.auto, self.four, self.large, backs, tables, self.finish):
             box.addEventListener("change", changed)
         listen(document.getElementById("settings-keys"), "click", self._keys)
 
@@ -192,6 +194,7 @@ class SettingsDialog:
         self.auto.checked = prefs.auto_drop
         self.four.checked = prefs.four_color
         self.large.checked = prefs.large_cards
+        self.finish.checked = prefs.auto_finish
         self._draw_swatches()
         self.el.showModal()
 
@@ -229,6 +232,7 @@ class SettingsDialog:
         prefs.large_cards = bool(self.large.checked)
         prefs.card_back = self._chosen("back", prefs.card_back)
         prefs.table = self._chosen("table", prefs.table)
+        prefs.auto_finish = bool(self.finish.checked)
         self.actions.preferences_changed()
 
     def _keys(self, _event: Any) -> None:
@@ -243,11 +247,16 @@ class WinDialog:
         self.session = session
         self.actions = actions
         self.el = document.getElementById("dlg-win")
+        self._opened_at = 0
         listen(document.getElementById("win-new"), "click", self._new)
 
-    def open(self) -> None:
+    def open(self, opened_at: int = 0) -> None:
+        """Show the summary; a game opened from a shared record at move ``opened_at``
+        (0: from its deal) has a line saying its win sets no best."""
         session = self.session
         game = session.game
+        self._opened_at = opened_at
+        self._note()
         _name_game(game)
         document.getElementById("win-score").textContent = game.score_text
         document.getElementById("win-moves").textContent = str(game.moves)
@@ -259,6 +268,13 @@ class WinDialog:
         """The game's name again in the new language (the dialog's labels follow the page's HTML)."""
         if self.el.open:
             _name_game(self.session.game)
+            self._note()
+
+    def _note(self) -> None:
+        note = win_note(self._opened_at)
+        element = document.getElementById("win-note")
+        element.textContent = note
+        element.hidden = not note
 
     def close(self) -> None:
         if self.el.open:

@@ -7,6 +7,11 @@ not from the DOM, and what a gesture means is asked of the game
 (``ui.model.gestures``). A drag is table state (``TableState.drag``) that the
 renderer draws once per animation frame; plays and messages go through the
 page's ``Actions``.
+
+A tap acts at once: a Klondike card that can go home goes there on the first
+tap, and a quick second tap on the same spot turns that into the double-tap
+move (``ui.model.gestures.SecondTap``). While cards are dragged, the keyboard
+does nothing but Escape, which puts them back.
 """
 
 from __future__ import annotations
@@ -17,10 +22,9 @@ from typing import Any
 
 from pyscript import window
 
-from engine import Move
-from ui.dom.callbacks import kept_proxy, listen
+from ui.dom.callbacks import listen
 from ui.model.actions import Actions
-from ui.model.gestures import DOUBLE_TAP_SECONDS, TapTracker, drop_plan, picked_count, tap_plan
+from ui.model.gestures import SecondTap, TapTracker, drop_plan, picked_count, tap_plan
 from ui.model.layout import Rect, drop_pile, hit_card, hit_pile
 from ui.model.session import Session
 from ui.model.table import Drag, TableState
@@ -57,8 +61,7 @@ class Pointer:
         self.actions = actions
         self.press: Press | None = None
         self.taps = TapTracker()
-        self._pending: Any = None
-        self._pending_move: Move | None = None
+        self.second = SecondTap()
         handlers = {
             "pointerdown": self._down,
             "pointermove": self._move,
@@ -70,7 +73,9 @@ class Pointer:
         }
         for name, handler in handlers.items():
             listen(board, name, handler)
-        self._timeout_proxy = kept_proxy(self._pending_fired)
+        # Before every other key handler (capture, on the window): during a drag no
+        # shortcut may change the table under the floating cards.
+        listen(window, "keydown", self._key_during_drag, capture=True)
 
     # ------------------------------------------------------------- helpers
 
@@ -78,11 +83,20 @@ class Pointer:
         event.preventDefault()
 
     def cancel_pending(self) -> None:
-        """Forget a single tap that was waiting to see if a second one follows."""
-        if self._pending is not None:
-            window.clearTimeout(self._pending)
-            self._pending = None
-            self._pending_move = None
+        """Forget the last tap: the next one is a first tap (the table changed another way)."""
+        self.second.forget()
+        self.taps.forget()
+
+    def _key_during_drag(self, event: Any) -> None:
+        press = self.press
+        if press is None or not press.dragging:
+            return
+        event.preventDefault()
+        event.stopImmediatePropagation()
+        if str(event.key) == "Escape":
+            self.press = None
+            self._finish_drag(press, None)
+            self.actions.flush()
 
     def abort(self) -> None:
         """Drop a drag without playing it (the table is about to be redrawn)."""
@@ -214,11 +228,19 @@ class Pointer:
 
     def _tap(self, press: Press, now: float) -> None:
         actions = self.actions
+        game = self.session.game
+        followup = self.second.second(now, press.x0, press.y0, game.record())
+        if followup is not None:
+            # The second tap of a double tap whose first tap already sent the card
+            # home: the card goes where the double tap sends it instead.
+            self.taps.forget()
+            self.session.undo()
+            actions.play(followup)
+            return
         pid = press.pid
         if pid is None:
             return
         if pid == "s":
-            self.cancel_pending()
             self.taps.forget()
             actions.play("s")
             return
@@ -226,25 +248,10 @@ class Pointer:
             self.taps.forget()
             return
         taps = self.taps.tap(pid, press.index, now, press.x0, press.y0)
-        if taps == 2 and self._pending is not None:
-            self.cancel_pending()
-        plan = tap_plan(self.session.game, pid, press.index, taps, self.session.preferences)
-        if plan.wait and plan.move is not None:
-            self.cancel_pending()
-            self._pending_move = plan.move
-            self._pending = window.setTimeout(self._timeout_proxy, int(DOUBLE_TAP_SECONDS * 1000))
-            return
+        plan = tap_plan(game, pid, press.index, taps, self.session.preferences)
         if plan.move is not None:
             self.taps.forget()
-            actions.play(plan.move)
+            if actions.play(plan.move).kind == "play":
+                self.second.played(now, press.x0, press.y0, plan.followup, self.session.game.record())
         elif plan.message:
             actions.say(plan.message)
-
-    def _pending_fired(self, *_: Any) -> None:
-        move = self._pending_move
-        self._pending = None
-        self._pending_move = None
-        self.taps.forget()
-        if move is not None:
-            self.actions.play(move)
-            self.actions.flush()

@@ -6,9 +6,11 @@ the page then asks it for one slice of search at a time (``SLICE_MS``), so
 between two slices the page handles every click and key, shows the progress,
 and can stop at once (Cancel, Escape, or any move on the table).
 
-- **Hint** (button, H key): the next move of a winning line from the current
-  position, highlighted on the table until the next action and said in the
-  status line. Lines already found are followed without a new search.
+- **Hint** (button, H key): ``ui.dom.hinting`` shows a good move at once,
+  from the engine's move ranking; this panel then checks it in the background:
+  the move "keeps the game winnable" when a win follows it, otherwise the
+  solver's own first move takes its place, or the hint stays "not proven".
+  Lines already found are followed without a new search.
 - **Lost**: "No win is possible from here." and an offer to undo to the last
   winnable position: the worker solves the positions of the undo history,
   newest first, and the page undoes exactly that many actions.
@@ -24,7 +26,7 @@ import json
 import random
 from collections.abc import Callable, Coroutine
 from dataclasses import replace
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 from pyscript import document, window
 
@@ -33,7 +35,8 @@ from ui.dom.callbacks import listen
 from ui.model.actions import Actions
 from ui.model.hints import (
     SOLVER_NOTE,
-    Hint,
+    HintChoice,
+    HintCycle,
     LineMemory,
     legal_hint,
     lost_text,
@@ -45,6 +48,26 @@ from ui.model.hints import (
 from ui.model.i18n import _, again
 from ui.model.session import Event, Session
 from ui.model.table import PanelState, PanelView, TableState
+
+
+class Hinter(Protocol):
+    """The hint on show (``ui.dom.hinting.Hinter``), which this panel checks and may replace."""
+
+    @property
+    def memory(self) -> LineMemory: ...
+
+    @property
+    def cycle(self) -> HintCycle: ...
+
+    lost: str
+    undecided: set[tuple[str, str]]
+
+    def show(self, choice: HintChoice, verdict: str) -> None: ...
+
+    def mark(self, verdict: str) -> None: ...
+
+    def clear(self) -> None: ...
+
 
 __all__ = ["SolverPanel", "SolverWorker"]
 
@@ -115,12 +138,15 @@ class SolverWorker:
 class SolverPanel:
     """The Hint button, the solver's panel and the highlighted hint."""
 
-    def __init__(self, session: Session, state: TableState, actions: Actions) -> None:
+    def __init__(self, session: Session, state: TableState, actions: Actions, hinter: Hinter) -> None:
         self.session = session
         self.state = state
         self.actions = actions
+        self.hinter = hinter
         self.worker = SolverWorker()
-        self.memory = LineMemory()
+        self.memory: LineMemory = hinter.memory
+        self._checking = ("", "")
+        """The position and move the running hint search checks."""
         by_id = document.getElementById
         self.panel = by_id("solver-panel")
         self.message = by_id("solver-msg")
@@ -134,8 +160,6 @@ class SolverPanel:
         self._paused: tuple[SearchKind, Callable[[int], Coroutine[Any, Any, None]]] | None = None
         """A search that ran out of time and may go on ("Keep searching")."""
         self._undoing = False
-        self._lost = ""
-        """The record of the last position proven lost (asking again answers at once)."""
         self._tasks: set[asyncio.Future[None]] = set()
         """Running coroutines, kept until they end (the loop holds them weakly)."""
         listen(self.buttons["rewind"], "click", lambda _e: self.rewind())
@@ -292,72 +316,80 @@ class SolverPanel:
 
     # ------------------------------------------------------------------ hints
 
-    def hint(self) -> None:
-        """Show the next move of a winning line (the H key and the Hint button)."""
-        game = self.session.game
-        if self.running == "hint":
+    def check_hint(self, record: str, choice: HintChoice, game: engine.Game) -> None:
+        """Check the hint on the table (shown at once by ``ui.dom.hinting``) in the background.
+
+        The solver looks for a win after the move shown: found, the move "keeps the
+        game winnable"; not found, it looks from the position itself and offers the
+        first move of its winning line instead, or says that no win is possible.
+        """
+        move = choice.hint.move
+        if self.running == "hint" and self._checking == (record, move):
             return
-        if game.won:
-            self.actions.say(_("This game is won: there is nothing left to hint."))
-            return
-        if self.running == "" and game.record() == self._lost:
-            self._show_lost(game)
-            return
-        line = self.memory.line_for(game.record())
-        if line:
-            hint = legal_hint(game, line[0])
-            if hint is not None:
-                self._show_hint(hint)
-                return
         if self.running:
             self._stop()
-        copy = game.copy()
-        self._launch("hint", lambda job: self._hint(job, copy, fresh=True))
+        self._checking = (record, move)
+        self._launch("hint", lambda job: self._hint(job, game, record, choice))
 
-    async def _hint(self, job: int, game: engine.Game, fresh: bool) -> None:
-        if fresh:
-            self.actions.say(_("Looking for a hint…"), note=True)
-            request = {"task": "hint", "game": game.to_json()}
-            if not await self._begin(job, request, _("Looking for a winning line…")):
-                return
-        else:
-            self._show("searching", _("Looking for a winning line…"), "", ("cancel",))
-        reply = await self._drive(
-            job, HINT_SECONDS, lambda r: _("Searching… {positions}").format(positions=positions(int(r["nodes"])))
-        )
-        if reply is None:
+    async def _hint(self, job: int, game: engine.Game, record: str, choice: HintChoice) -> None:
+        """Is there a win after the hint's move? (The panel shows the search and can
+        cancel it; the hint stays on the table.)"""
+        move = choice.hint.move
+        after = game.copy()
+        after.play(move)
+        message = _("Checking the hint: looking for a win after it…")
+        if not await self._begin(job, {"task": "hint", "game": after.to_json()}, message):
+            return
+        reply = await self._drive(job, HINT_SECONDS / 2, _searching)
+        if reply is None or self.session.game.record() != record:
+            return
+        if reply.get("status") == "winnable":
+            self.running = ""
+            self.memory.remember(record, [move, *(str(m) for m in reply.get("moves", []))])
+            self._hide("hint")
+            self.hinter.show(HintChoice(choice.hint, choice.number, choice.of, True), "proven")
+            return
+        # No win found after the move shown: look from the position itself.
+        message = _("Checking the hint: looking for a winning line from here…")
+        if not await self._begin(job, {"task": "hint", "game": game.to_json()}, message):
+            return
+        await self._hint_here(job, game, record, choice)
+
+    async def _hint_here(self, job: int, game: engine.Game, record: str, choice: HintChoice) -> None:
+        reply = await self._drive(job, HINT_SECONDS / 2, _searching)
+        if reply is None or self.session.game.record() != record:
             return
         self.running = ""
         status = reply.get("status")
+        table = self.session.game
         if status == "winnable":
             moves = [str(m) for m in reply.get("moves", [])]
-            self.memory.remember(game.record(), moves)
-            hint = legal_hint(self.session.game, moves[0]) if moves else None
+            self.memory.remember(record, moves)
+            hint = legal_hint(table, moves[0]) if moves else None
             if hint is None:
                 self._fail(_("The solver's line does not fit this position. Try again."))
                 return
-            self._show_hint(hint)
+            # A better move than the one shown: it leads from now on.
+            self.hinter.cycle.forget()
+            self.hinter.cycle.press(record)
+            self._hide("hint")
+            self.hinter.show(HintChoice(hint, 1, 1, True), "proven")
         elif status == "unwinnable":
-            self._show_lost(game)
+            self.hinter.mark("lost")
+            self._show_lost(table)
         else:
+            self.hinter.undecided.add((record, choice.hint.move))
             text = _(
-                "The solver could not decide in {seconds} seconds ({positions}) whether this position can be won."
+                "The solver could not decide in {seconds} seconds ({positions}) whether this position "
+                "can be won: the hint is not proven."
             ).format(seconds=f"{HINT_SECONDS:.0f}", positions=positions(int(reply["nodes"])))
-            self._paused = ("hint", lambda j: self._hint(j, game, fresh=False))
+            self.hinter.mark("unknown")
+            self._paused = ("hint", lambda j: self._hint_here(j, game, record, choice))
             self._show("unknown", text, "", ("more", "close"))
             self.actions.say(text)
 
-    def _show_hint(self, hint: Hint) -> None:
-        self._hide("hint")
-        # The cards to move, the pile they go to and the card they go onto are
-        # marked until the next action (the renderer draws ``state.hint``).
-        self.state.hint = hint
-        self.actions.redraw_marks()
-        self.actions.flush()
-        self.actions.say(hint.text)
-
     def _show_lost(self, game: engine.Game) -> None:
-        self._lost = game.record()
+        self.hinter.lost = game.record()
         text = lost_text(game.can_undo)
         buttons = ("rewind", "close") if game.can_undo else ("close",)
         self._show("lost", text, "", buttons)
@@ -366,9 +398,7 @@ class SolverPanel:
     # --------------------------------------------------------------- the table
 
     def clear_highlight(self) -> None:
-        if self.state.hint is not None:
-            self.state.hint = None
-            self.actions.redraw_marks()
+        self.hinter.clear()
 
     def _on_event(self, event: Event) -> None:
         if self._undoing or event.kind == "refused":
@@ -484,3 +514,8 @@ class SolverPanel:
         self._paused = ("deal", lambda j: self._deal(j, variant, seed, fresh=False))
         self._show("unknown", text, "", ("more", "close"))
         self.actions.say(text)
+
+
+def _searching(reply: dict[str, Any]) -> str:
+    """The panel's progress line during a hint's check."""
+    return _("Searching… {positions}").format(positions=positions(int(reply["nodes"])))

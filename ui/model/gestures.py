@@ -24,7 +24,7 @@ from ui.model.refusals import refusal_text, rule_anchor
 from ui.model.session import Preferences
 from ui.model.words import card_name
 
-__all__ = ["DOUBLE_TAP_SECONDS", "TapPlan", "TapTracker", "drop_plan", "tap_plan"]
+__all__ = ["DOUBLE_TAP_SECONDS", "SecondTap", "TapPlan", "TapTracker", "drop_plan", "tap_plan"]
 
 DOUBLE_TAP_SECONDS = 0.32
 """Two taps on the same card closer than this are a double tap."""
@@ -35,12 +35,12 @@ DOUBLE_TAP_SLOP = 24.0
 
 @dataclass(frozen=True, slots=True)
 class TapPlan:
-    """What to do for a tap: play ``move`` now, or wait for a possible second
-    tap (``wait``: play ``move`` if none comes), or say ``message``."""
+    """What to do for a tap: play ``move`` now, or say ``message``."""
 
     move: Move | None = None
-    wait: bool = False
     message: str = ""
+    followup: Move | None = None
+    """What a second tap would turn ``move`` into (see ``SecondTap``)."""
 
 
 def picked_count(game: Game, pid: str, index: int) -> int:
@@ -85,7 +85,7 @@ def tap_plan(game: Game, pid: str, index: int, taps: int, preferences: Preferenc
                 return TapPlan(single)
             return TapPlan(message=_no_place(game, pid, count))
         if single is not None:
-            return TapPlan(single, wait=double is not None)
+            return TapPlan(single, followup=double)
         return TapPlan()
     # The Spider family: auto-drop sends the group at once, double click on a second tap.
     best = game.double_tap_move(pid, count)
@@ -147,4 +147,51 @@ class TapTracker:
 
     def forget(self) -> None:
         """The next tap starts afresh (after a move changed the table)."""
+        self._last = None
+
+
+class SecondTap:
+    """Remembers a tap that played at once, so that a quick second tap on the same
+    spot turns it into the double-tap move.
+
+    A single tap on a Klondike card that can go home sends it home at once; a
+    double tap on the same card looks for a place in the tableau. So that both
+    gestures stay, the first tap plays at once and is remembered with the move a
+    double tap would have made from the position before it (its ``followup``);
+    a second tap close in time and space, with nothing played in between, takes
+    the first move back and plays the followup instead.
+
+    >>> second = SecondTap()
+    >>> second.played(1.0, 10.0, 10.0, Move("t5", "t4"), "KL1-D1N-AAAAAAG t5>f")
+    >>> second.second(1.2, 12.0, 9.0, "KL1-D1N-AAAAAAG t5>f")
+    Move(src='t5', dst='t4', count=1)
+    >>> second.second(1.3, 12.0, 9.0, "KL1-D1N-AAAAAAG t5>f") is None   # used once
+    True
+    """
+
+    def __init__(self, window: float = DOUBLE_TAP_SECONDS, slop: float = DOUBLE_TAP_SLOP) -> None:
+        self.window = window
+        self.slop = slop
+        self._last: tuple[float, float, float, Move, str] | None = None
+
+    def played(self, at: float, x: float, y: float, followup: Move | None, record: str) -> None:
+        """A tap at time ``at`` (seconds) and ``(x, y)`` played a move; ``record`` is
+        the game record after it. Without a ``followup`` there is nothing to remember."""
+        self._last = None if followup is None else (at, x, y, followup, record)
+
+    def second(self, at: float, x: float, y: float, record: str) -> Move | None:
+        """The followup to play instead, when this tap is the second of a double tap
+        (the first move is to be undone first); None otherwise. Forgets the first tap."""
+        last, self._last = self._last, None
+        if last is None:
+            return None
+        first_at, x0, y0, followup, after = last
+        if record != after or at - first_at > self.window:
+            return None
+        if abs(x - x0) > self.slop or abs(y - y0) > self.slop:
+            return None
+        return followup
+
+    def forget(self) -> None:
+        """Something else happened: the next tap is a first tap."""
         self._last = None

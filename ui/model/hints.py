@@ -1,10 +1,13 @@
 """Hints in words and on the table, remembered winning lines, and winnable deals.
 
-The solver (in a worker, see ``ui.model.solver_tasks``) answers a winning line in
-notation; this module turns its first move into what the page shows: the
-cards to move, the pile they go to and a sentence for the status line. It
-keeps the lines it was given, so that the next hint along the same line needs
-no new search, and it picks shipped winnable deals for the New game option.
+A hint answers at once from the engine's fast move ranking
+(``engine.advice``); the solver (in a worker, see ``ui.model.solver_tasks``) then
+confirms it or offers a better move: the first move of a winning line it found.
+This module turns a move into what the page shows -- the cards to move, the
+pile they go to and a sentence for the status line --, chooses which move a
+press of Hint shows (repeated presses cycle through the good moves), keeps the
+lines the solver gave, so that the next hint along the same line needs no new
+search, and picks shipped winnable deals for the New game option.
 
 Pure Python: everything is read from the engine's game, so it is tested in CPython.
 
@@ -24,18 +27,24 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine import Game, IllegalMove, parse_move
+from engine.advice import suggestions
 from engine.codes import DealCode, format_code
-from engine.winnable_seeds import seeds_for
 from ui.model.announce import cards_phrase, pile_in_sentence
-from ui.model.i18n import N_, _, ngettext
+from ui.model.i18n import N_, _, again, later, ngettext
 from ui.model.words import card_name
 
 __all__ = [
     "FEW_SEEDS",
+    "NO_MOVE",
     "SOLVER_NOTE",
+    "VERDICTS",
     "Hint",
+    "HintChoice",
+    "HintCycle",
     "LineMemory",
+    "choose_hint",
     "describe_hint",
+    "hint_words",
     "lost_text",
     "positions",
     "rewind_text",
@@ -103,6 +112,123 @@ def describe_hint(game: Game, move: str) -> Hint:
     else:
         words = _("Hint: {cards} onto column {n}.").format(cards=cards, n=dst[1:])
     return Hint(text, parsed.src, parsed.count, dst, tuple(str(c) for c in moving), words)
+
+
+NO_MOVE = N_("No move is possible here: undo, restart the deal or start a new one.")
+"""What Hint says when no move at all is legal (translate it with ``_`` when shown)."""
+
+
+@dataclass(frozen=True, slots=True)
+class HintChoice:
+    """The move one press of Hint shows: ``number`` of ``of`` good moves
+    (1-based), and ``proven`` when it is the first move of a winning line."""
+
+    hint: Hint
+    number: int
+    of: int
+    proven: bool
+
+
+def hint_moves(game: Game, line: Sequence[str] | None = None) -> list[str]:
+    """The moves Hint offers, in the order repeated presses show them: the fast
+    ranking's good moves (``engine.advice.suggestions``), with the first move of
+    a winning ``line`` in front when one is known and legal -- unless it is a
+    stock tap while a move that makes progress exists (the tap is then kept in
+    its place: the progress move is shown first, and checked on its own).
+    Empty only when no move is legal.
+
+    >>> import engine
+    >>> hint_moves(engine.new_game("KL1-D1N-AAAAAAG"))
+    ['t1>f', 't7>f', 't5>t4', 's']
+    >>> hint_moves(engine.new_game("KL1-D1N-AAAAAAG"), ["t5>t4", "t1>f"])
+    ['t5>t4', 't1>f', 't7>f', 's']
+    >>> hint_moves(engine.new_game("KL1-D1N-AAAAAAG"), ["s", "t1>f"])
+    ['t1>f', 't7>f', 't5>t4', 's']
+    """
+    ranked = suggestions(game)
+    moves = [str(advice.move) for advice in ranked]
+    if line:
+        first = str(parse_move(line[0]))
+        progress = any(advice.progress for advice in ranked)
+        if game.is_legal(first) and not (first == "s" and progress):
+            moves = [first, *(m for m in moves if m != first)]
+    return moves
+
+
+def choose_hint(game: Game, press: int, line: Sequence[str] | None = None) -> HintChoice | None:
+    """The hint of the ``press``-th press (0 for the first) at this position,
+    cycling through ``hint_moves``; None when no move is legal."""
+    moves = hint_moves(game, line)
+    if not moves:
+        return None
+    index = press % len(moves)
+    proven = line is not None and len(line) > 0 and str(parse_move(line[0])) == moves[index]
+    return HintChoice(describe_hint(game, moves[index]), index + 1, len(moves), proven)
+
+
+class HintCycle:
+    """Counts presses of Hint at one position: the same position again shows the
+    next good move; any other position starts from the best one.
+
+    >>> cycle = HintCycle()
+    >>> cycle.press("KL1-D1N-AAAAAAG"), cycle.press("KL1-D1N-AAAAAAG"), cycle.press("KL1-D1N-AAAAAAG s")
+    (0, 1, 0)
+    """
+
+    def __init__(self) -> None:
+        self._record: str | None = None
+        self._presses = 0
+
+    def press(self, record: str) -> int:
+        """Count a press at the position of ``record``; returns its index (0 first)."""
+        if record == self._record:
+            self._presses += 1
+        else:
+            self._record = record
+            self._presses = 0
+        return self._presses
+
+    def forget(self) -> None:
+        """The next press starts from the best move again."""
+        self._record = None
+        self._presses = 0
+
+
+VERDICTS = ("proven", "checking", "unknown", "lost", "other")
+"""What is known of a shown move: the first move of a winning line; the solver
+is still looking; it could not decide in time; no win is possible from here;
+the winning line found starts with another move."""
+
+
+def hint_words(choice: HintChoice, verdict: str) -> str:
+    """The status line for a hint and what the solver knows of it.
+
+    >>> import engine
+    >>> g = engine.new_game("KL1-D1N-AAAAAAG")
+    >>> hint_words(choice=choose_hint(g, 0), verdict="checking")
+    'Hint 1 of 4: Ace of diamonds to the diamonds foundation. The solver is checking it…'
+    >>> hint_words(choose_hint(g, 2, ["t5>t4"]), "other")
+    'Hint 3 of 4: Ace of hearts to the hearts foundation. Not proven: the winning line found starts with another move.'
+    """
+    return later(lambda: _hint_words(choice, verdict))
+
+
+def _hint_words(choice: HintChoice, verdict: str) -> str:
+    text = again(choice.hint.text)
+    prefix = str(_("Hint:"))
+    if choice.of > 1 and text.startswith(prefix):
+        text = _("Hint {number} of {count}:").format(number=choice.number, count=choice.of) + text[len(prefix) :]
+    if verdict == "proven" or choice.proven:
+        note = _("This move keeps the game winnable.")
+    elif verdict == "checking":
+        note = _("The solver is checking it…")
+    elif verdict == "lost":
+        note = _("Not proven: no win is possible from here.")
+    elif verdict == "other":
+        note = _("Not proven: the winning line found starts with another move.")
+    else:
+        note = _("Not proven: the solver could not decide in time whether the game can still be won.")
+    return f"{text} {note}"
 
 
 def positions(n: int) -> str:
@@ -204,6 +330,8 @@ def variant_of(settings: DealCode) -> str:
 def winnable_code(settings: DealCode, rng: random.Random | None = None, avoid: str = "") -> str | None:
     """A shipped, proven-winnable deal of the variant of ``settings`` (never ``avoid``
     when another exists); None when none is shipped for it."""
+    from engine.winnable_seeds import seeds_for  # a large table: read when a winnable deal is asked for
+
     variant = variant_of(settings)
     seeds = seeds_for(variant)
     if not seeds:
@@ -224,6 +352,8 @@ def winnable_note(settings: DealCode) -> str:
     >>> winnable_note(parse_code("KL1-D1N-AAAAAAA"))
     ''
     """
+    from engine.winnable_seeds import seeds_for  # a large table: read when the dialog asks
+
     count = len(seeds_for(variant_of(settings)))
     if count == 0:
         return _(

@@ -2,8 +2,9 @@
 
 It listens to the session: after every action the game is saved with its whole
 undo history and its clock, so a reload resumes exactly; the first move of a
-game counts it as played; a win records the result; a game replaced unfinished
-(new game, restart, another deal opened) counts as lost. Pure Python.
+game counts it as played; a win records the result; a game left unfinished
+(new game, restart, another deal opened, Back) counts as lost until it comes
+back (see ``ui.progress``). Pure Python.
 
 >>> from ui.model.storage import MemoryBackend, Store
 >>> from ui.model.session import Session
@@ -24,8 +25,9 @@ from typing import Any
 
 import engine
 from ui.model.hashlink import open_link, parse_hash
+from ui.model.progress import Entry
 from ui.model.session import Event, Preferences, Session
-from ui.model.stats import finish_game, new_game_id, start_game, variant_key
+from ui.model.stats import come_back, finish_game, leave_game, new_game_id, start_game, variant_key
 from ui.model.storage import SavedGame, Store
 from ui.model.themes import back_names, table_names
 
@@ -34,7 +36,7 @@ __all__ = ["Keeper", "abandon", "choose_start", "preferences_from", "preferences
 
 @dataclass(slots=True)
 class _Tracked:
-    """What is known of the game on the table, for counting it when it is replaced."""
+    """What is known of the game on the table, for counting it when it is left."""
 
     key: str
     game_id: str
@@ -44,6 +46,8 @@ class _Tracked:
     moves: int = 0
     elapsed: float = 0.0
     won: bool = False
+    opened_at: int = 0
+    replaced: str = ""
 
 
 class Keeper:
@@ -54,6 +58,11 @@ class Keeper:
     never recorded twice: a win whose save failed is played again from the older
     save and changes nothing; a win whose statistics failed is recorded when the
     game is next opened or replaced.
+
+    The same id names the game's browser-history entry (``entry``). A game left
+    unfinished (another one put on the table) counts as lost, and the statistics
+    keep what the loss changed under its id; when that game comes back (``expect``
+    with its entry, then the session loads it) the loss is taken back.
 
     ``tab`` names this tab in the save; after ``step_aside`` (another tab saved)
     it neither saves nor counts anything (see ``ui.model.tabs``).
@@ -67,17 +76,25 @@ class Keeper:
         finished: bool = False,
         game_id: str = "",
         tab: str = "",
+        *,
+        opened_at: int = 0,
+        replaced: str = "",
     ) -> None:
         self.session = session
         self.store = store
         self.tab = tab
         self.active = True
-        self._tracked = self._track(counted, finished, game_id)
+        self._next: Entry | None = None
+        self._json: str | None = None
+        """The game's JSON as the last save wrote it, until the next action."""
+        self._tracked = self._track(counted, finished, game_id, opened_at, replaced)
         if counted and not finished and session.game.won:
             self._record_win(self._tracked)  # its statistics failed to save last time
         session.subscribe(self.on_event)
 
-    def _track(self, counted: bool, finished: bool, game_id: str = "") -> _Tracked:
+    def _track(
+        self, counted: bool, finished: bool, game_id: str = "", opened_at: int = 0, replaced: str = ""
+    ) -> _Tracked:
         game = self.session.game
         return _Tracked(
             variant_key(game.settings),
@@ -88,19 +105,59 @@ class Keeper:
             game.moves,
             self.session.elapsed(),
             game.won,
+            opened_at,
+            replaced,
         )
 
     def step_aside(self) -> None:
         """Another tab saved its game: stop saving and counting in this one."""
         self.active = False
 
+    @property
+    def game_id(self) -> str:
+        """The id of the game on the table."""
+        return self._tracked.game_id
+
+    @property
+    def entry(self) -> Entry:
+        """The history entry of the game on the table, as it is now."""
+        t = self._tracked
+        return Entry(
+            t.game_id,
+            self._json or self.session.game.to_json(),
+            elapsed=round(self.session.elapsed(), 3),
+            counted=t.counted,
+            finished=t.finished,
+            opened_at=t.opened_at,
+            replaced=t.replaced,
+        )
+
+    @property
+    def opened_at(self) -> int:
+        """The move at which the game on the table was opened from a shared record (0: from its deal)."""
+        return self._tracked.opened_at
+
+    @property
+    def replaced(self) -> str:
+        """The id of the unfinished game the one on the table replaced ("" for none)."""
+        return self._tracked.replaced
+
+    def expect(self, entry: Entry) -> None:
+        """The next game put on the table (the next new, restart or load event) is
+        ``entry``'s: its id (empty: a new one), clock, statistics flags, the move
+        it was opened at and the game it replaced. A game coming back this way has
+        its loss taken back."""
+        self._next = entry
+
     def on_event(self, event: Event) -> None:
         if event.kind == "refused" or not self.active:
             return
+        self._json = None
         tracked = self._tracked
         if event.kind in ("new", "restart", "load"):
-            self._abandon(tracked)
-            self._tracked = self._track(False, False)
+            self._leave(tracked)
+            self._tracked = self._arrive(self._next)
+            self._next = None
         elif event.kind == "play":
             if not tracked.counted:
                 tracked.counted = self.store.update_stats(
@@ -113,11 +170,27 @@ class Keeper:
                 self._record_win(tracked)
         self.save()
 
+    def _arrive(self, entry: Entry | None) -> _Tracked:
+        """The game put on the table: a new one, or ``entry``'s coming back."""
+        if entry is None or not entry.id:
+            fields = entry or Entry("", "")
+            return self._track(False, False, "", fields.opened_at, fields.replaced)
+        self.session.set_elapsed(entry.elapsed)
+        tracked = self._track(entry.counted, entry.finished, entry.id, entry.opened_at, entry.replaced)
+        if entry.counted and not entry.finished:
+            variants = self.store.load_stats()
+            if come_back(variants, tracked.key, entry.id):
+                self.store.save_stats(variants)
+            if tracked.won:
+                self._record_win(tracked)  # its statistics failed to save last time
+        return tracked
+
     def _record_win(self, tracked: _Tracked) -> None:
         tracked.finished = self._record(tracked, won=True)
 
     def _record(self, tracked: _Tracked, *, won: bool) -> bool:
-        """Add the game's result to the statistics (once per game id); True when written."""
+        """Add the game's result to the statistics (once per game id); True when written.
+        A win of a game opened at a later move of a shared record sets no best."""
 
         def record(variants: dict[str, Any]) -> None:
             finish_game(
@@ -128,19 +201,32 @@ class Keeper:
                 seconds=tracked.elapsed,
                 moves=tracked.moves,
                 game=tracked.game_id,
+                bests=tracked.opened_at == 0,
             )
 
         return self.store.update_stats(record)
 
-    def _abandon(self, tracked: _Tracked) -> None:
-        """The game on the table is being replaced: unfinished and counted, it is a
-        loss (or the win whose statistics could not be saved before)."""
+    def _leave(self, tracked: _Tracked) -> None:
+        """The game on the table is being left: unfinished and counted, it is a loss
+        that its coming back takes back (or the win whose statistics could not be
+        saved before)."""
         if not tracked.counted or tracked.finished:
             return
         if tracked.won:
             self._record_win(tracked)
             return
-        self._record(tracked, won=False)
+
+        def lost(variants: dict[str, Any]) -> None:
+            leave_game(
+                variants,
+                tracked.key,
+                tracked.game_id,
+                score=tracked.score,
+                seconds=tracked.elapsed,
+                moves=tracked.moves,
+            )
+
+        self.store.update_stats(lost)
 
     def save(self) -> None:
         """Save the game now (also called when the page is hidden, to keep the clock)."""
@@ -150,9 +236,18 @@ class Keeper:
         game = self.session.game
         tracked.score, tracked.moves, tracked.elapsed = game.score, game.moves, self.session.elapsed()
         tracked.won = game.won
-        self.store.save_game(
-            SavedGame(game, tracked.elapsed, tracked.counted, tracked.finished, tracked.game_id, self.tab)
+        self._json = game.to_json()
+        saved = SavedGame(
+            game,
+            tracked.elapsed,
+            tracked.counted,
+            tracked.finished,
+            tracked.game_id,
+            self.tab,
+            tracked.opened_at,
+            tracked.replaced,
         )
+        self.store.save_game(saved, self._json)
 
     def save_preferences(self) -> None:
         self.store.save_settings(preferences_to(self.session.preferences))
@@ -202,21 +297,28 @@ def choose_start(hash_text: str, saved: SavedGame | None) -> tuple[engine.Game |
 
 
 def abandon(store: Store, saved: SavedGame | None) -> None:
-    """A saved game that a link replaced at start-up: counted and unfinished, it is a loss."""
+    """A saved game that a link replaced at start-up: counted and unfinished, it is
+    a loss (taken back if the game returns), or the win whose statistics could not
+    be saved before."""
     if saved is None or not saved.counted or saved.finished:
         return
     game = saved.game
     key = variant_key(game.settings)
+    game_id = saved.game_id or new_game_id()
 
     def lost(variants: dict[str, Any]) -> None:
-        finish_game(
-            variants,
-            key,
-            won=game.won,
-            score=game.score,
-            seconds=saved.elapsed,
-            moves=game.moves,
-            game=saved.game_id or None,
-        )
+        if game.won:
+            finish_game(
+                variants,
+                key,
+                won=True,
+                score=game.score,
+                seconds=saved.elapsed,
+                moves=game.moves,
+                game=game_id,
+                bests=saved.opened_at == 0,
+            )
+        else:
+            leave_game(variants, key, game_id, score=game.score, seconds=saved.elapsed, moves=game.moves)
 
     store.update_stats(lost)

@@ -73,6 +73,9 @@ class Preferences:
     """The design on the backs of the cards (one of ``ui.themes.BACKS``)."""
     table: str = "green"
     """The table's colour (one of ``ui.themes.TABLES``)."""
+    auto_finish: bool = False
+    """Finish automatically: once a game can finish by itself, its last moves play
+    without the Finish button (off by default: the game never plays by itself)."""
 
     def random_code(self) -> str:
         if engine.variant_of(self.game).options == "draw and scoring":

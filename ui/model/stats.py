@@ -36,8 +36,10 @@ __all__ = [
     "ProblemReason",
     "VariantStats",
     "chart_svg",
+    "come_back",
     "finish_game",
     "import_refusal_text",
+    "leave_game",
     "merge_import",
     "new_game_id",
     "problem_text",
@@ -124,6 +126,18 @@ def _game_id(value: object) -> bool:
     return isinstance(value, str) and 0 < len(value) <= MAX_ID_CHARS and value.isascii() and value.isalnum()
 
 
+def _left_item(value: object) -> bool:
+    return (
+        isinstance(value, list)
+        and len(value) == 3
+        and _game_id(value[0])
+        and _whole(value[1])
+        and -MAX_SCORE <= value[1] <= MAX_SCORE
+        and _whole(value[2])
+        and 0 <= value[2] <= MAX_COUNT
+    )
+
+
 def _number(value: object) -> bool:
     return (type(value) is int or type(value) is float) and math.isfinite(value)
 
@@ -137,6 +151,7 @@ ProblemReason = Literal[
     "recent_result",
     "started_games",
     "finished_games",
+    "left_games",
     "won_over_played",
     "not_variants",
     "unknown_variant",
@@ -160,6 +175,7 @@ _PROBLEMS: dict[ProblemReason, str] = {
     "recent_result": N_("a recent result is not a result"),
     "started_games": N_("the list of games started is damaged"),
     "finished_games": N_("the list of games finished is damaged"),
+    "left_games": N_("the list of games left unfinished is damaged"),
     "won_over_played": N_("more games won than played"),
 }
 """The problems with one variant's figures that need no values, in words."""
@@ -191,6 +207,7 @@ class Problem:
             "recent_result": "a recent result is not a result",
             "started_games": "the started games are not a list of games",
             "finished_games": "the finished games are not a list of games",
+            "left_games": "the games left are not a list of games",
             "won_over_played": "more games won than played",
             "not_variants": "the statistics are not a set of variants",
         }
@@ -293,6 +310,10 @@ class VariantStats:
     finished: list[str] = field(default_factory=list)
     """Ids of the last games whose result was recorded, so that none is recorded twice
     (a save that failed after a win, then the same win again from the older save)."""
+    left: list[list[Any]] = field(default_factory=list)
+    """The last games counted lost when the player left them: ``[id, score, streak]``,
+    the streak being the one the loss broke, so that the loss can be taken back
+    when the game comes back to the table (Back, or Undo of New game)."""
 
     @property
     def win_rate(self) -> float:
@@ -361,6 +382,11 @@ class VariantStats:
                 setattr(stats, name, list(ids))
             else:
                 problems.append(Problem("started_games" if name == "started" else "finished_games", variant))
+        left = data.get("left", [])
+        if isinstance(left, list) and len(left) <= RECENT and all(_left_item(item) for item in left):
+            stats.left = [list(item) for item in left]
+        else:
+            problems.append(Problem("left_games", variant))
         if stats.won > stats.played:
             problems.append(Problem("won_over_played", variant))
             stats.won = stats.played
@@ -392,9 +418,21 @@ def start_game(variants: dict[str, Any], key: str, game: str | None = None) -> N
 
 
 def finish_game(
-    variants: dict[str, Any], key: str, *, won: bool, score: int, seconds: float, moves: int, game: str | None = None
+    variants: dict[str, Any],
+    key: str,
+    *,
+    won: bool,
+    score: int,
+    seconds: float,
+    moves: int,
+    game: str | None = None,
+    bests: bool = True,
 ) -> None:
-    """Record the result of a game that counted as played (once per game id)."""
+    """Record the result of a game that counted as played (once per game id).
+
+    ``bests=False``: a win of a game opened from a record at a later move,
+    which must not set the best score or the fastest win.
+    """
     stats = VariantStats.from_dict(variants.get(key))
     if game is not None:
         if game in stats.finished:
@@ -404,8 +442,9 @@ def finish_game(
         stats.won = min(stats.played, stats.won + 1)
         stats.current_streak += 1
         stats.best_streak = max(stats.best_streak, stats.current_streak)
-        stats.best_score = score if stats.best_score is None else max(stats.best_score, score)
-        stats.fastest_win = seconds if stats.fastest_win is None else min(stats.fastest_win, seconds)
+        if bests:
+            stats.best_score = score if stats.best_score is None else max(stats.best_score, score)
+            stats.fastest_win = seconds if stats.fastest_win is None else min(stats.fastest_win, seconds)
         stats.win_moves_total += moves
     else:
         stats.current_streak = 0
@@ -413,6 +452,58 @@ def finish_game(
         stats.bankroll += score
     stats.recent = [*stats.recent, [int(won), score]][-RECENT:]
     variants[key] = stats.to_dict()
+
+
+def leave_game(variants: dict[str, Any], key: str, game: str, *, score: int, seconds: float, moves: int) -> bool:
+    """The player left an unfinished game that counted as played: it is a loss
+    (once per game id), and what the loss changed is kept under the game's id
+    (``left``), so that ``come_back`` can take it back. True when recorded.
+
+    >>> variants: dict = {}
+    >>> start_game(variants, "KL-D1N", "g1")
+    >>> leave_game(variants, "KL-D1N", "g1", score=40, seconds=9.0, moves=12)
+    True
+    >>> come_back(variants, "KL-D1N", "g1"), come_back(variants, "KL-D1N", "g1")
+    (True, False)
+    >>> s = VariantStats.from_dict(variants["KL-D1N"])
+    >>> s.played, s.recent, s.finished, s.left
+    (1, [], [], [])
+    """
+    stats = VariantStats.from_dict(variants.get(key))
+    if game in stats.finished:
+        return False
+    streak = stats.current_streak
+    finish_game(variants, key, won=False, score=score, seconds=seconds, moves=moves, game=game)
+    stats = VariantStats.from_dict(variants[key])
+    stats.left = [*(item for item in stats.left if item[0] != game), [game, score, streak]][-RECENT:]
+    variants[key] = stats.to_dict()
+    return True
+
+
+def come_back(variants: dict[str, Any], key: str, game: str) -> bool:
+    """A game counted lost when it was left is on the table again: take the loss
+    back. Its recent result and bankroll share go, the streak it broke continues
+    unless another loss came since, and its result can be recorded again. True
+    when there was a loss to take back."""
+    stats = VariantStats.from_dict(variants.get(key))
+    found = next((item for item in stats.left if item[0] == game), None)
+    if found is None:
+        return False
+    _id, score, streak = found
+    stats.left = [item for item in stats.left if item[0] != game]
+    stats.finished = [item for item in stats.finished if item != game]
+    lost = [0, score]
+    at = next((i for i in range(len(stats.recent) - 1, -1, -1) if stats.recent[i] == lost), None)
+    later_loss = at is None or any(not won for won, _score in stats.recent[at + 1 :])
+    if at is not None:
+        del stats.recent[at]
+    if is_vegas(key):
+        stats.bankroll -= score
+    if not later_loss:
+        stats.current_streak += streak
+        stats.best_streak = max(stats.best_streak, stats.current_streak)
+    variants[key] = stats.to_dict()
+    return True
 
 
 def read_variants(variants: object) -> tuple[dict[str, Any], list[Problem]]:

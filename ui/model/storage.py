@@ -48,6 +48,8 @@ STATS_KEY = f"{PREFIX}.v{SAVE_VERSION}.stats"
 BACKUP_PREFIX = f"{PREFIX}.backup."
 MAX_ELAPSED = 10.0**8
 """The longest clock read back: three years of play."""
+MAX_OPENED_AT = 10**6
+"""The largest move number a game can have been opened at (links hold at most 5,000 moves)."""
 
 _LIMITS: dict[str, tuple[int, int]] = {
     # key: (most characters, deepest nesting) read back, checked before parsing
@@ -110,9 +112,14 @@ class SavedGame:
     finished: bool = False
     """True once its result (won or lost) went into the statistics."""
     game_id: str = ""
-    """Names this game in the statistics, so that it is never counted twice."""
+    """Names this game in the statistics, so that it is never counted twice; its
+    browser-history entry carries it too (see ``ui.model.progress``)."""
     owner: str = ""
     """The tab that wrote the save (see ``ui.model.tabs``)."""
+    opened_at: int = 0
+    """The move at which it was opened from a shared record (0: played from the deal)."""
+    replaced: str = ""
+    """The id of the unfinished game it replaced (Undo brings that one back)."""
 
 
 _SAVED = {"game": N_("game"), "settings": N_("settings"), "statistics": N_("statistics")}
@@ -221,16 +228,19 @@ class Store:
 
     # ------------------------------------------------------------------- game
 
-    def save_game(self, saved: SavedGame) -> bool:
+    def save_game(self, saved: SavedGame, game_json: str | None = None) -> bool:
+        """Save the game in progress (``game_json``: its ``to_json()``, when already made)."""
         data = {
             "version": SAVE_VERSION,
-            "game": saved.game.to_json(),
+            "game": game_json or saved.game.to_json(),
             "record": saved.game.record(),
             "elapsed": round(saved.elapsed, 3),
             "counted": saved.counted,
             "finished": saved.finished,
             "id": saved.game_id,
             "owner": saved.owner,
+            "opened_at": saved.opened_at,
+            "replaced": saved.replaced,
         }
         return self._write(GAME_KEY, json.dumps(data, separators=(",", ":")))
 
@@ -250,6 +260,10 @@ class Store:
         finished = data.get("finished") is True
         game_id = _token(data.get("id"))
         owner = _token(data.get("owner"))
+        opened_at = data.get("opened_at")
+        if type(opened_at) is not int or not 0 <= opened_at <= MAX_OPENED_AT:
+            opened_at = 0
+        replaced = _token(data.get("replaced"))
         text = data.get("game")
         try:
             if not isinstance(text, str):
@@ -269,7 +283,7 @@ class Store:
                 _("Your saved game was damaged: it was rebuilt from its moves, without its undo history."),
             )
             game = salvaged
-        return SavedGame(game, float(elapsed), counted, finished, game_id, owner)
+        return SavedGame(game, float(elapsed), counted, finished, game_id, owner, opened_at, replaced)
 
     def saved_owner(self) -> str:
         """The tab that wrote the saved game ("" when none is known); reads nothing

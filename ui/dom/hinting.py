@@ -1,0 +1,146 @@
+"""The Hint button's answer at once: a good move on the table and in words.
+
+Light on purpose: it needs the engine's move ranking and ``ui.model.hints``
+only (imported on the first hint, so the first frame does not wait for them),
+and the first hint shows without waiting for the solver's code. The solver's
+check of the move shown (``ui.dom.solver_panel``, made and imported on first
+use) starts in the next task, after the hint is on the table.
+
+Repeated presses at one position cycle through the good moves; what the solver
+found is kept here (winning lines, lost and undecided positions), so that a
+hint along a known line is proven at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+from pyscript import document, window
+
+import engine
+from ui.dom.callbacks import kept_proxy
+from ui.model.actions import Actions
+from ui.model.i18n import _
+from ui.model.session import Event, Session
+from ui.model.table import TableState
+
+if TYPE_CHECKING:
+    from ui.dom.solver_panel import SolverPanel
+    from ui.model.hints import HintChoice, HintCycle, LineMemory
+
+__all__ = ["Hinter"]
+
+
+class Hinter:
+    """Shows hints at once and hands each new one to the solver to check."""
+
+    def __init__(
+        self, session: Session, state: TableState, actions: Actions, solver: Callable[[], SolverPanel]
+    ) -> None:
+        self.session = session
+        self.state = state
+        self.actions = actions
+        self._solver = solver
+        """The solver's panel, made (and its module imported) on first use."""
+        self.lost = ""
+        """The record of the last position proven lost."""
+        self.undecided: set[tuple[str, str]] = set()
+        """Hints (position, move) the solver could not decide in time."""
+        self._pending: tuple[str, HintChoice, engine.Game] | None = None
+        self._check_proxy = kept_proxy(self._check)
+        session.subscribe(self._on_event)
+
+    def warm(self) -> None:
+        """Compile the hints' code when the page is idle after start-up, so that the
+        first hint answers at once (the first frame does not wait for it)."""
+        idle = getattr(window, "requestIdleCallback", None)
+        proxy = kept_proxy(self._warm)
+        if idle is not None:
+            idle(proxy)
+        else:
+            window.setTimeout(proxy, 500)
+
+    def _warm(self, *_: Any) -> None:
+        import ui.model.hints  # noqa: F401 - compiled now, used on the first hint
+
+    @cached_property
+    def memory(self) -> LineMemory:
+        """Winning lines the solver found, followed without a new search."""
+        from ui.model.hints import LineMemory
+
+        return LineMemory()
+
+    @cached_property
+    def cycle(self) -> HintCycle:
+        """Presses of Hint at one position, to cycle through the good moves."""
+        from ui.model.hints import HintCycle
+
+        return HintCycle()
+
+    def hint(self) -> None:
+        """Show a good move at once (the H key and the Hint button); the solver's
+        check follows (``ui.dom.solver_panel``)."""
+        from ui.model.hints import NO_MOVE, choose_hint
+
+        game = self.session.game
+        if game.won:
+            self.actions.say(_("This game is won: there is nothing left to hint."))
+            return
+        record = game.record()
+        choice = choose_hint(game, self.cycle.press(record), self.memory.line_for(record))
+        if choice is None:
+            self.clear()
+            self.actions.say(_(NO_MOVE))
+            return
+        verdict = self.verdict(choice, record)
+        self.show(choice, verdict)
+        if verdict == "checking":
+            # The solver's code loads in the next task: the hint is drawn first.
+            self._pending = (record, choice, game.copy())
+            window.setTimeout(self._check_proxy, 0)
+
+    def verdict(self, choice: HintChoice, record: str) -> str:
+        """What is known of ``choice`` before any new search (see ``ui.model.hints.VERDICTS``)."""
+        if choice.proven:
+            return "proven"
+        if record == self.lost:
+            return "lost"
+        if (record, choice.hint.move) in self.undecided:
+            return "unknown"
+        return "checking"
+
+    def _check(self, *_: Any) -> None:
+        pending, self._pending = self._pending, None
+        if pending is None:
+            return
+        record, choice, game = pending
+        if self.session.game.record() == record:
+            self._solver().check_hint(record, choice, game)
+
+    def show(self, choice: HintChoice, verdict: str) -> None:
+        """Put ``choice`` on the table (the renderer draws ``state.hint``) and in the status line."""
+        from ui.model.hints import hint_words
+
+        self.state.hint = choice.hint
+        self.actions.redraw_marks()
+        self.actions.flush()
+        self.mark("proven" if choice.proven else verdict)
+        self.actions.say(hint_words(choice, verdict))
+
+    def mark(self, verdict: str) -> None:
+        """Say on the page what is known of the hint on show (``data-hint-verdict``)."""
+        document.body.dataset.hintVerdict = verdict
+
+    def clear(self) -> None:
+        """Take the hint off the table."""
+        if self.state.hint is not None:
+            self.state.hint = None
+            self.actions.redraw_marks()
+        document.body.removeAttribute("data-hint-verdict")
+
+    def _on_event(self, event: Event) -> None:
+        if event.kind != "refused":
+            self._pending = None
+            self.clear()

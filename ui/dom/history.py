@@ -1,0 +1,190 @@
+"""The browser's history: one entry per game, Back and Forward between games, and
+the question before a link replaces an unfinished game.
+
+The logic is ``ui.model.progress`` (pure, tested in CPython); this module does what it
+answers: it writes the entry of the game on the table after every action
+(``history.replaceState``), gives a new game its own entry (``pushState``) when
+the old one is worth coming back to, and on ``popstate`` (Back, Forward, an
+edited hash, a followed link) restores a game, opens a link, or asks first.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from pyscript import document, window
+
+import engine
+from ui.dom.callbacks import kept_proxy, listen
+from ui.model.hashlink import code_hash
+from ui.model.i18n import _
+from ui.model.persist import Keeper
+from ui.model.progress import Arrival, Entry, arrive, link_question, replacement
+from ui.model.session import Event, Session
+from ui.model.words import game_name
+
+__all__ = ["History", "Host"]
+
+
+class Host(Protocol):
+    """What the history asks of the page (the page implements it, with ``Actions``)."""
+
+    session: Session
+
+    def load(self, game: engine.Game, quiet: bool = False) -> Event:
+        """Put ``game`` on the table (``quiet``: the history says which game came back)."""
+        ...
+
+    def say(self, text: str, note: bool = False, rule: str = "") -> None: ...
+
+    def abort_drag(self) -> None:
+        """Drop a drag without playing it (a dialog is about to cover the table)."""
+        ...
+
+
+class History:
+    """Keeps the game on the table in its browser-history entry."""
+
+    def __init__(self, app: Host, keeper: Keeper) -> None:
+        self.app = app
+        self.keeper = keeper
+        self._push = False
+        """The next new, restart or load gets an entry of its own (set by ``replace``)."""
+        self._asking: Arrival | None = None
+        self._fresh_entry = True
+        """The browser made an entry for the arrival being handled (not so at start-up)."""
+        self._timer: Any = None
+        self._later_proxy = kept_proxy(self._later)
+        self.dialog = document.getElementById("dlg-link")
+        self.question = document.getElementById("link-question")
+        listen(document.getElementById("link-keep"), "click", lambda _e: self._answer(False))
+        listen(document.getElementById("link-open"), "click", lambda _e: self._answer(True))
+        listen(self.dialog, "cancel", lambda _e: self._answer(False))
+        listen(window, "popstate", self._popstate)
+        app.session.subscribe(self._on_event)
+
+    # ---------------------------------------------------------------- writing
+
+    def write(self, push: bool = False) -> None:
+        """Write the entry of the game on the table (a new one with ``push``)."""
+        if self._timer is not None:
+            window.clearTimeout(self._timer)
+            self._timer = None
+        entry = self.keeper.entry
+        game = self.app.session.game
+        state = entry.to_state()
+        url = code_hash(game.code)
+        if push:
+            window.history.pushState(state, "", url)
+        else:
+            window.history.replaceState(state, "", url)
+
+    def _on_event(self, event: Event) -> None:
+        # Subscribed after the keeper, so its entry already describes the game on the table.
+        if event.kind == "refused":
+            return
+        if event.kind in ("play", "undo"):
+            # Written after the move is drawn: the player never waits for it.
+            if self._timer is None:
+                self._timer = window.setTimeout(self._later_proxy, 0)
+            return
+        push = self._push
+        self._push = False
+        self.write(push)
+
+    def _later(self, *_: Any) -> None:
+        self._timer = None
+        self.write()
+
+    def replace(self, entry: Entry | None = None, opened_at: int = 0) -> Entry:
+        """Prepare the keeper and the history for another game on the table; call
+        just before dispatching the new, restart or load. Returns the entry expected."""
+        if self._timer is not None:
+            self.write()  # the old game's entry as it is now: Undo or Back bring it back so
+        old = self.app.session.game
+        how, replaced = replacement(old, self.keeper.game_id)
+        expected = entry or Entry("", "", opened_at=opened_at, replaced=replaced)
+        self.keeper.expect(expected)
+        self._push = entry is None and how == "push"
+        return expected
+
+    def back_to_replaced(self) -> bool:
+        """Undo with nothing left to undo: go back to the game this one replaced."""
+        if self.keeper.replaced and not self.app.session.game.can_undo:
+            window.history.back()
+            return True
+        return False
+
+    # ---------------------------------------------------------------- arriving
+
+    def _popstate(self, event: Any) -> None:
+        if not self.keeper.active:
+            return  # another tab plays: this one's table is covered and changes nothing
+        state = event.state
+        text = state if isinstance(state, str) else None
+        self.arrive(text, str(window.location.hash))
+
+    def arrive(self, state: str | None, hash_text: str, fresh_entry: bool = True) -> None:
+        """Act on an arrival at a history entry or hash (also used at start-up, where
+        the link has no entry of its own: ``fresh_entry`` False)."""
+        app = self.app
+        self._fresh_entry = fresh_entry
+        arrival = arrive(self.keeper.entry, app.session.game, state, hash_text)
+        if arrival.kind == "same":
+            self.write()
+        elif arrival.kind == "restore":
+            assert arrival.game is not None
+            assert arrival.entry is not None
+            self.keeper.expect(arrival.entry)
+            app.load(arrival.game, quiet=True)
+            game = arrival.game
+            name = game_name(game.settings.game)
+            if game.moves:
+                text = _("Back to the {game} game {code} at move {n}.").format(game=name, code=game.code, n=game.moves)
+            else:
+                text = _("Back to the {game} game {code} at its deal.").format(game=name, code=game.code)
+            app.say(text)
+        elif arrival.kind == "open":
+            self._open(arrival)
+        elif arrival.kind == "ask":
+            self._ask(arrival)
+        elif arrival.kind == "bad":
+            self.write()
+            app.say(arrival.message)
+        else:
+            self.write()
+
+    def _open(self, arrival: Arrival) -> None:
+        """Open a link's game in the entry the browser made for it; the old game's
+        entry stays a step back (Back, or Undo, brings it back)."""
+        assert arrival.game is not None
+        _how, replaced = replacement(self.app.session.game, self.keeper.game_id)
+        self.keeper.expect(Entry("", "", opened_at=arrival.opened_at, replaced=replaced))
+        # At start-up the link has no entry of its own: it gets one after the old game's.
+        self._push = not self._fresh_entry
+        self.app.load(arrival.game)
+
+    def _ask(self, arrival: Arrival) -> None:
+        assert arrival.game is not None
+        self._asking = arrival
+        self.question.textContent = link_question(self.app.session.game, arrival.game)
+        self.app.abort_drag()
+        if not self.dialog.open:
+            self.dialog.showModal()
+
+    def _answer(self, open_link: bool) -> None:
+        arrival, self._asking = self._asking, None
+        if self.dialog.open:
+            self.dialog.close()
+        if arrival is None:
+            return
+        if open_link:
+            self._open(arrival)
+        else:
+            self.write()
+            self.app.say(_("The link was not opened: your game goes on."))
+
+    @property
+    def asking(self) -> bool:
+        """True while the question about a link is open."""
+        return self._asking is not None
