@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import io
 import re
 import subprocess
@@ -21,7 +22,7 @@ def test_pyscript_unpacks_one_archive_of_every_python_file() -> None:
     with zipfile.ZipFile(io.BytesIO(pyfiles.archive())) as archive:
         names = archive.namelist()
         assert archive.testzip() is None
-        assert archive.read("engine/game.py") == (ROOT / "engine" / "game.py").read_bytes()
+        assert archive.read("locale/th/LC_MESSAGES/game.mo") == (ROOT / "locale/th/LC_MESSAGES/game.mo").read_bytes()
     on_disk = {p.relative_to(ROOT).as_posix() for p in [*ROOT.glob("engine/**/*.py"), *ROOT.glob("ui/**/*.py")]}
     on_disk = {name for name in on_disk if "__pycache__" not in name}
     catalogs = {p.relative_to(ROOT).as_posix() for p in ROOT.glob("locale/*/LC_MESSAGES/game.mo")}
@@ -29,6 +30,35 @@ def test_pyscript_unpacks_one_archive_of_every_python_file() -> None:
     assert set(names) == (on_disk | catalogs) - set(pyfiles.WORKER_ONLY)
     assert "ui/page.py" in names
     assert "engine/solver/core.py" in names
+
+
+def _without_docstring_nodes(tree: ast.AST) -> str:
+    """The tree with its docstrings emptied, every statement and expression with where
+    it starts (what a traceback names); where a node ends moves with a docstring."""
+    for doc in pyfiles.docstrings(tree):
+        doc.value = ast.copy_location(ast.Constant(value=""), doc)
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.stmt, ast.expr)):
+            node.end_lineno = node.end_col_offset = None
+    return ast.dump(tree, include_attributes=True)
+
+
+def test_the_archive_code_is_the_repository_code_without_docstrings() -> None:
+    # The same statements at the same lines and columns (tracebacks point at the file
+    # on disk), only the docstrings emptied, and the archive smaller for it.
+    emptied = 0
+    with zipfile.ZipFile(io.BytesIO(pyfiles.archive())) as archive:
+        for name in archive.namelist():
+            if not name.endswith(".py"):
+                continue
+            shipped = archive.read(name).decode("utf-8")
+            source = (ROOT / name).read_text(encoding="utf-8")
+            assert shipped.count("\n") == source.count("\n"), name
+            assert _without_docstring_nodes(ast.parse(shipped)) == _without_docstring_nodes(ast.parse(source)), name
+            assert len(shipped) <= len(source), name
+            emptied += len(shipped) < len(source)
+            compile(shipped, name, "exec")
+    assert emptied > 50, "the docstrings are left out"
 
 
 def test_python_archive_is_reproducible() -> None:

@@ -9,6 +9,12 @@ the runtime downloads, a third of the bytes, and nothing to keep listed by hand.
 request from the files on disk (again when one changes); ``tools/site.py``
 writes it into a built site.
 
+The archive's Python files carry no docstrings: they are for readers of the
+repository (and its doctests), and they were a fifth of the archive's bytes. Each
+is replaced by an empty string on its first line and blank lines after it, so the
+code keeps every line number and a traceback from the browser points at the
+right line of the file on disk; comments stay.
+
 Usage:
   python3 tools/pyfiles.py            list the files the archive holds
   python3 tools/pyfiles.py --out F    write the archive to F
@@ -17,6 +23,7 @@ Usage:
 from __future__ import annotations
 
 import argparse
+import ast
 import io
 import zipfile
 from pathlib import Path
@@ -51,6 +58,44 @@ def python_files(root: Path = ROOT) -> list[str]:
     return files
 
 
+def docstrings(tree: ast.AST) -> list[ast.Expr]:
+    """The docstring statements of a module and of every class and function in it."""
+    found: list[ast.Expr] = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if (
+                isinstance(first, ast.Expr)
+                and isinstance(first.value, ast.Constant)
+                and isinstance(first.value.value, str)
+            ):
+                found.append(first)
+    return found
+
+
+def without_docstrings(source: str) -> str:
+    r"""``source`` with each docstring that has lines of its own emptied, every line
+    number kept.
+
+    >>> print(without_docstrings("def f():\n    '''Say.\n\n    More.'''\n    return 1\n"), end="")
+    def f():
+        ""
+    <BLANKLINE>
+    <BLANKLINE>
+        return 1
+    """
+    lines = source.splitlines(keepends=True)
+    for doc in docstrings(ast.parse(source)):
+        first, last = doc.lineno - 1, (doc.end_lineno or doc.lineno) - 1
+        indent = lines[first][: doc.col_offset]
+        if indent.strip() or lines[last][doc.end_col_offset or 0 :].strip():
+            continue  # shares its line with code: left as it is
+        lines[first] = indent + '""\n'
+        for index in range(first + 1, last + 1):
+            lines[index] = "\n"
+    return "".join(lines)
+
+
 def archive(root: Path = ROOT) -> bytes:
     """The zip archive of :func:`python_files`, byte for byte reproducible."""
     buffer = io.BytesIO()
@@ -59,7 +104,10 @@ def archive(root: Path = ROOT) -> bytes:
             info = zipfile.ZipInfo(name, date_time=FIXED_TIME)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            zf.writestr(info, (root / name).read_bytes(), compresslevel=9)
+            data = (root / name).read_bytes()
+            if name.endswith(".py"):
+                data = without_docstrings(data.decode("utf-8")).encode("utf-8")
+            zf.writestr(info, data, compresslevel=9)
     return buffer.getvalue()
 
 
