@@ -11,33 +11,11 @@ import pytest
 import engine
 from engine.spider import Spiderette
 from tests.engine.test_spider_playouts import play_greedy
+from tests.ui.test_persist import CODE, WON_CODE, Clock, setup, stats
 from ui.model.persist import Keeper, abandon, preferences_from, preferences_to
 from ui.model.progress import Entry, replacement
 from ui.model.session import Preferences, Session
-from ui.model.stats import VariantStats
 from ui.model.storage import MemoryBackend, SavedGame, Store
-
-CODE = "KL1-D1N-AAAAAAG"
-WON_CODE = "SD1-S1-AAAAAAI"  # a deal the engine tests' greedy player wins
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-def setup(code: str = CODE) -> tuple[Session, Store, Keeper, Clock]:
-    clock = Clock()
-    session = Session(engine.new_game(code), clock=clock)
-    store = Store(MemoryBackend())
-    return session, store, Keeper(session, store), clock
-
-
-def stats(store: Store, key: str = "KL-D1N") -> VariantStats:
-    return VariantStats.from_dict(store.load_stats().get(key))
 
 
 def test_a_game_keeps_its_id_through_its_moves_and_a_new_game_gets_another() -> None:
