@@ -160,19 +160,24 @@ def wait_status(page: Page, text: str) -> None:
     )
 
 
-def follow_link(page: Page, hash_text: str) -> None:
+def follow_link(page: Page, hash_text: str, moves: int | None = None) -> None:
     """Set the address's hash to a deal or record, as a followed link does, and open it:
-    over a game with moves the page asks first, and this answers "Open the link"."""
+    over a game with moves the page asks first, and this answers "Open the link".
+    ``moves``: the record's move count, waited for too (a record of the deal already
+    on the table has the same code)."""
     code = unquote(hash_text.lstrip("#")).split()[0].upper()
+    opened = (
+        "([code, moves]) => document.querySelector('[data-code]').dataset.code === code"
+        " && (moves === null || document.querySelector('[data-moves]').dataset.moves === String(moves))"
+    )
     page.evaluate("h => { location.hash = h; }", hash_text)
     page.wait_for_function(
-        "code => document.querySelector('#dlg-link[open]')"
-        " || document.querySelector('[data-code]').dataset.code === code",
-        arg=code,
+        f"([code, moves]) => document.querySelector('#dlg-link[open]') || ({opened})([code, moves])",
+        arg=[code, moves],
     )
     if page.is_visible("#dlg-link[open]"):
         page.click("#link-open")
-        page.wait_for_function("code => document.querySelector('[data-code]').dataset.code === code", arg=code)
+        page.wait_for_function(opened, arg=[code, moves])
 
 
 def card_at(page: Page, pile: str, index: int) -> Box:

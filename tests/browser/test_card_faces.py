@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page
 
 from tests.browser.conftest import screenshot
-from tests.browser.helpers import wait_idle
+from tests.browser.helpers import follow_link, wait_idle
 from tests.browser.test_screens import KLONDIKE_LONG, SPIDER_LONG, encode
 
 # For each face-up card of each column, whether its index (rank over suit) is whole: inside
@@ -50,10 +50,7 @@ def test_every_index_shows_whole_in_the_longest_columns(open_game: Callable[...,
     width, height = size
     page = open_game(SCENES["klondike"], width=width, height=height)
     for scene, hash_ in SCENES.items():
-        page.evaluate("hash => { location.hash = hash; }", hash_)
-        page.wait_for_function(
-            "n => document.querySelector('[data-moves]').dataset.moves === String(n)", arg=hash_.count("%20")
-        )
+        follow_link(page, hash_, moves=hash_.count("%20"))
         wait_idle(page)
         faces = page.evaluate(INDEX_CHECK)
         longest = max(page.evaluate("[...document.querySelectorAll('[data-pile^=t]')].map(p => p.children.length)"))

@@ -22,6 +22,7 @@ from tests.browser.helpers import (
     card_selector,
     cards_in,
     click_card,
+    follow_link,
     tap_stock,
     top_box,
     wait_idle,
@@ -87,14 +88,8 @@ def check_fits(page: Page) -> None:
 
 def open_scene(page: Page, hash_: str, stock_taps: int) -> None:
     """Open a scene on a running page through the hash (no reload)."""
-    code = hash_[1:].split("%20")[0]
     played = hash_.count("%20")
-    page.evaluate("hash => { location.hash = hash; }", hash_)
-    page.wait_for_function(
-        "([code, n]) => document.querySelector('[data-code]').dataset.code === code "
-        "&& document.querySelector('[data-moves]').dataset.moves === String(n)",
-        arg=[code, played],
-    )
+    follow_link(page, hash_, moves=played)
     for n in range(stock_taps):
         tap_stock(page)
         wait_moves(page, played + n + 1)
