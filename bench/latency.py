@@ -25,7 +25,7 @@ import engine
 from bench.common import browser, median, percentile, print_table, save, served
 from engine.advice import suggestions
 from tests.browser.conftest import wait_ready
-from tests.browser.helpers import card_at, cards_in, drag_from, wait_idle
+from tests.browser.helpers import card_at, cards_in, play_with_mouse, wait_idle
 
 DEALS = ("KL1-D1N-AAAAAAB", "SD1-S2-AAAAAAB", "SP1-S2-AAAAAAB")
 TAP_DEALS = tuple(f"KL1-D1N-AAAAAA{letter}" for letter in "BCDEFGHIJKLMNOPQRSTUVWXYZ")
@@ -64,21 +64,16 @@ def choose(game: engine.Game, rng: random.Random) -> engine.Move | None:
     return rng.choice(between if between and rng.random() < 0.8 else moves)
 
 
-def perform(page: Any, game: engine.Game, move: engine.Move) -> None:
-    wait_idle(page)  # measure where cards are, not where an animation has them
-    if move.is_stock_tap:
-        stock = page.eval_on_selector(
-            "[data-pile='s']",
-            "e => { const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }",
-        )
-        page.mouse.click(*stock)
-        return
-    source = game.pile(move.src)
-    target = move.dst
-    if target == "f":
-        target = "f" + str("shdc".index(source[-move.count].suit) + 1)
-    size = len(cards_in(page, move.src))
-    drag_from(page, card_at(page, move.src, size - move.count).grab, target)
+def opened(chromium: Any, base: str, code: str) -> tuple[Any, Any]:
+    """A new context (no saved game to resume) with the probe, its page ready on
+    ``code``, the longest task counted from now."""
+    context = chromium.new_context(viewport={"width": 1440, "height": 900}, service_workers="block")
+    context.add_init_script(PROBE)
+    page = context.new_page()
+    page.goto(f"{base}#{code}")
+    wait_ready(page)
+    page.evaluate("window.__longest = 0")
+    return context, page
 
 
 def measured(page: Any, action: Any, what: str) -> None:
@@ -100,12 +95,7 @@ def tap_series(chromium: Any, base: str, count: int) -> dict[str, Any]:
         if len(taps) >= count:
             break
         # A fresh context for each deal: no saved game in progress to resume or ask about.
-        context = chromium.new_context(viewport={"width": 1440, "height": 900}, service_workers="block")
-        context.add_init_script(PROBE)
-        page = context.new_page()
-        page.goto(f"{base}#{code}")
-        wait_ready(page)
-        page.evaluate("window.__longest = 0")
+        context, page = opened(chromium, base, code)
         game = engine.new_game(code)
         for _ in range(400):
             if len(taps) >= count or game.won:
@@ -124,7 +114,7 @@ def tap_series(chromium: Any, base: str, count: int) -> dict[str, Any]:
                 taps.append(float(page.evaluate("window.__latency")[start]))
                 page.wait_for_timeout(TAP_GAP_S * 1000)
             else:
-                measured(page, partial(perform, page, game, move), f"{code} {move}")
+                measured(page, partial(play_with_mouse, page, game, move), f"{code} {move}")
             game.play(move)
         wait_idle(page)
         longest = max(longest, float(page.evaluate("window.__longest")))
@@ -133,12 +123,7 @@ def tap_series(chromium: Any, base: str, count: int) -> dict[str, Any]:
 
 
 def play(chromium: Any, base: str, code: str, count: int, seed: int) -> dict[str, Any]:
-    context = chromium.new_context(viewport={"width": 1440, "height": 900}, service_workers="block")
-    context.add_init_script(PROBE)
-    page = context.new_page()
-    page.goto(f"{base}#{code}")
-    wait_ready(page)
-    page.evaluate("window.__longest = 0")
+    context, page = opened(chromium, base, code)
     game = engine.new_game(code)
     rng = random.Random(seed)
     played = 0
@@ -147,7 +132,7 @@ def play(chromium: Any, base: str, code: str, count: int, seed: int) -> dict[str
         if move is None or game.won:
             break
         before = len(page.evaluate("window.__latency"))
-        perform(page, game, move)
+        play_with_mouse(page, game, move)
         try:
             page.wait_for_function("n => window.__latency.length > n", arg=before, timeout=10_000)
         except Exception as error:

@@ -26,10 +26,10 @@ from typing import Any
 
 import engine
 from bench.common import browser, print_table, save, served
-from bench.latency import choose, perform
+from bench.latency import choose
 from tests.browser import memory_probe
 from tests.browser.conftest import wait_ready
-from tests.browser.helpers import drag, wait_moves
+from tests.browser.helpers import drag, play_with_mouse, wait_moves
 
 CODE = "KL1-D1N-AAAAAAB"
 
@@ -128,17 +128,18 @@ def _row(step: int, page: Any, renderers: Renderers) -> list[float]:
     ]
 
 
-def _context(chromium: Any) -> Any:
+def _opened(chromium: Any, base: str) -> tuple[Any, Any]:
+    """A new context with the memory probe, its page ready on the benchmark's deal."""
     context = chromium.new_context(viewport={"width": 1440, "height": 900}, service_workers="block")
     memory_probe.install(context)
-    return context
-
-
-def reloads(chromium: Any, base: str, boots: int, renderers: Renderers) -> list[list[float]]:
-    context = _context(chromium)
     page = context.new_page()
     page.goto(f"{base}#{CODE}")
     wait_ready(page)
+    return context, page
+
+
+def reloads(chromium: Any, base: str, boots: int, renderers: Renderers) -> list[list[float]]:
+    context, page = _opened(chromium, base)
     rows = [_row(0, page, renderers)]
     for boot in range(1, boots + 1):
         page.reload()
@@ -152,10 +153,7 @@ def reloads(chromium: Any, base: str, boots: int, renderers: Renderers) -> list[
 def contexts(chromium: Any, base: str, boots: int, renderers: Renderers) -> list[list[float]]:
     rows = []
     for boot in range(1, boots + 1):
-        context = _context(chromium)
-        page = context.new_page()
-        page.goto(f"{base}#{CODE}")
-        wait_ready(page)
+        context, _page = _opened(chromium, base)
         if boot == 1 or boot % 10 == 0:
             count, rss = renderers.memory()
             rows.append([boot, count, rss])
@@ -166,10 +164,7 @@ def contexts(chromium: Any, base: str, boots: int, renderers: Renderers) -> list
 
 
 def moves(chromium: Any, base: str, count: int, renderers: Renderers) -> list[list[float]]:
-    context = _context(chromium)
-    page = context.new_page()
-    page.goto(f"{base}#{CODE}")
-    wait_ready(page)
+    context, page = _opened(chromium, base)
     game = engine.new_game(CODE)
     rng = random.Random(1)
     rows = [_row(0, page, renderers)]
@@ -184,7 +179,7 @@ def moves(chromium: Any, base: str, count: int, renderers: Renderers) -> list[li
             move = choose(game, rng)
             if move is None:
                 break
-            perform(page, game, move)
+            play_with_mouse(page, game, move)
             game.play(move)
         wait_moves(page, game.moves)
         if step == 1 or step % 100 == 0:
@@ -196,10 +191,7 @@ def moves(chromium: Any, base: str, count: int, renderers: Renderers) -> list[li
 def hints(chromium: Any, base: str, count: int, renderers: Renderers) -> list[list[float]]:
     """Ask for a hint and play it, ``count`` times: the solver's worker (a second
     interpreter in the page's renderer) is started once and kept."""
-    context = _context(chromium)
-    page = context.new_page()
-    page.goto(f"{base}#{CODE}")
-    wait_ready(page)
+    context, page = _opened(chromium, base)
     game = engine.new_game(CODE)
     rows = [_row(0, page, renderers)]
     for step in range(1, count + 1):
@@ -213,7 +205,7 @@ def hints(chromium: Any, base: str, count: int, renderers: Renderers) -> list[li
         if hinted is None or game.won:
             break
         move = engine.parse_move(str(hinted))
-        perform(page, game, move)
+        play_with_mouse(page, game, move)
         game.play(move)
         wait_moves(page, game.moves)
         if step == 1 or step % 10 == 0:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import zipfile
 from dataclasses import dataclass
+from typing import Any
 from urllib.parse import unquote
 
 from playwright.sync_api import Page
@@ -216,3 +217,18 @@ def archive_with(name: str, text: str) -> bytes:
         for entry in source.namelist():
             target.writestr(entry, text if entry == name else source.read(entry))
     return buffer.getvalue()
+
+
+def play_with_mouse(page: Page, game: Any, move: Any) -> None:
+    """Play ``move`` (an engine move of ``game``, the position the page shows) with the
+    mouse, as a player would: a click on the stock, else a drag of the moving cards."""
+    wait_idle(page)  # where cards are, not where an animation has them
+    if move.is_stock_tap:
+        page.mouse.click(*box(page, "[data-pile='s']").center)
+        return
+    source = game.pile(move.src)
+    target = move.dst
+    if target == "f":
+        target = "f" + str("shdc".index(source[-move.count].suit) + 1)
+    size = len(cards_in(page, move.src))
+    drag_from(page, card_at(page, move.src, size - move.count).grab, target)

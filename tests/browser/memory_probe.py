@@ -104,19 +104,3 @@ def refusal(game: Any) -> tuple[str, str] | None:
             if target != source and game.pile(target) and not game.is_legal(f"{source}>{target}"):
                 return str(pile[-1]), target
     return None
-
-
-def perform(page: Page, game: Any, move: Any) -> None:
-    """Play ``move`` (an engine move of ``game``) on the page with the mouse, as a player would."""
-    from tests.browser.helpers import box, card_at, cards_in, drag_from, wait_idle
-
-    wait_idle(page)
-    if move.is_stock_tap:
-        page.mouse.click(*box(page, "[data-pile='s']").center)
-        return
-    source = game.pile(move.src)
-    target = move.dst
-    if target == "f":
-        target = "f" + str("shdc".index(source[-move.count].suit) + 1)
-    size = len(cards_in(page, move.src))
-    drag_from(page, card_at(page, move.src, size - move.count).grab, target)

@@ -21,7 +21,7 @@ from playwright.sync_api import BrowserContext
 import engine
 from tests.browser import memory_probe
 from tests.browser.conftest import TESTS_PER_BROWSER, Browsers, renderer_crashed, wait_ready
-from tests.browser.helpers import drag, wait_idle, wait_moves
+from tests.browser.helpers import drag, play_with_mouse, wait_idle, wait_moves
 
 CODE = "KL1-D1N-AAAAAAB"
 
@@ -56,7 +56,7 @@ def test_moves_refusals_and_undos_leave_nothing_behind(
                 moves = game.legal_moves()
                 between = [move for move in moves if move.src != "s"]
                 move = rng.choice(between if between and rng.random() < 0.8 else moves)
-                memory_probe.perform(page, game, move)
+                play_with_mouse(page, game, move)
                 game.play(move)
             wait_moves(page, game.moves)
         page.click("#btn-restart")
