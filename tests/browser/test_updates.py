@@ -82,14 +82,27 @@ def open_page(context: BrowserContext, url: str) -> Page:
     return page
 
 
-def test_an_update_is_announced_and_used_when_the_player_asks(
+def open_controlled(context: BrowserContext, url: str) -> Page:
+    """A tab of the game at ``url``, once its service worker controls it."""
+    page = open_page(context, url)
+    wait_controlled(page)
+    return page
+
+
+@pytest.fixture
+def workers_context(
     new_context: Callable[..., BrowserContext], deployments: Deployments, traffic: Traffic
-) -> None:
+) -> BrowserContext:
+    """A browser context with service workers, allowed to reach the deployments' server."""
     traffic.also_allowed.append(deployments.url.rstrip("/"))
+    return new_context(service_workers="allow")
+
+
+def test_an_update_is_announced_and_used_when_the_player_asks(
+    workers_context: BrowserContext, deployments: Deployments
+) -> None:
     url = deployments.publish("v1")
-    context = new_context(service_workers="allow")
-    first = open_page(context, url)
-    wait_controlled(first)
+    first = open_controlled(workers_context, url)
     assert first.is_hidden("#update")
 
     deployments.publish("v2")
@@ -100,7 +113,7 @@ def test_an_update_is_announced_and_used_when_the_player_asks(
     # Its later requests get its own version's files, not the new ones.
     assert "data-build" not in first.evaluate("fetch('./index.html').then(r => r.text())")
 
-    second = open_page(context, url)
+    second = open_page(workers_context, url)
     assert build_of(second) is None, "while a tab runs version 1, a new tab opens version 1 too"
     second.reload()
     wait_ready(second)
@@ -131,20 +144,15 @@ def test_an_update_is_announced_and_used_when_the_player_asks(
     names = second.evaluate("caches.keys()")
     assert len([name for name in names if name.startswith("solitaire:/solitaire/:")]) == 1, names
 
-    context.set_offline(True)
+    workers_context.set_offline(True)
     second.reload()
     wait_ready(second)
     assert build_of(second) == "v2", "offline after the update, the new version"
 
 
-def test_only_the_game_page_falls_back_to_the_game(
-    new_context: Callable[..., BrowserContext], deployments: Deployments, traffic: Traffic
-) -> None:
-    traffic.also_allowed.append(deployments.url.rstrip("/"))
+def test_only_the_game_page_falls_back_to_the_game(workers_context: BrowserContext, deployments: Deployments) -> None:
     url = deployments.publish("v1")
-    context = new_context(service_workers="allow")
-    page = open_page(context, url)
-    wait_controlled(page)
+    page = open_controlled(workers_context, url)
     page.goto(url + "other.html")
     assert page.inner_text("#other") == "Not the game."
     response = page.goto(url + "missing/page.html")
@@ -152,36 +160,27 @@ def test_only_the_game_page_falls_back_to_the_game(
     assert response.status == 404, "a page that is not the game is the server's answer, not the game"
 
 
-def test_two_copies_on_one_origin_keep_their_caches(
-    new_context: Callable[..., BrowserContext], deployments: Deployments, traffic: Traffic
-) -> None:
-    traffic.also_allowed.append(deployments.url.rstrip("/"))
+def test_two_copies_on_one_origin_keep_their_caches(workers_context: BrowserContext, deployments: Deployments) -> None:
     main = deployments.publish("v1")
     copy = deployments.publish("v2", "copy")
-    context = new_context(service_workers="allow")
-    page = open_page(context, main)
-    wait_controlled(page)
-    other = open_page(context, copy)
-    wait_controlled(other)
+    page = open_controlled(workers_context, main)
+    other = open_controlled(workers_context, copy)
     # The interpreter's snapshots are one cache per origin, keyed by the runtime's build
     # and standard library, which both copies may share; the game's files are per copy.
     names = [name for name in other.evaluate("caches.keys()") if name != "pyodide-snapshots"]
     assert len(names) == 2, f"each copy keeps its own cache: {names}"
     other.close()
-    context.set_offline(True)
+    workers_context.set_offline(True)
     page.reload()
     wait_ready(page)
     assert build_of(page) is None
 
 
 def test_a_reload_of_the_only_tab_opens_the_new_version(
-    new_context: Callable[..., BrowserContext], deployments: Deployments, traffic: Traffic
+    workers_context: BrowserContext, deployments: Deployments
 ) -> None:
-    traffic.also_allowed.append(deployments.url.rstrip("/"))
     url = deployments.publish("v1")
-    context = new_context(service_workers="allow")
-    page = open_page(context, url)
-    wait_controlled(page)
+    page = open_controlled(workers_context, url)
 
     deployments.publish("v2")
     # The reload that follows a deployment still runs version 1 (the browser looks for the
@@ -205,7 +204,7 @@ def test_a_reload_of_the_only_tab_opens_the_new_version(
     # Version 2's own files, not version 1's under version 2's page.
     assert "data-build" in page.evaluate("fetch('./index.html').then(r => r.text())")
 
-    context.set_offline(True)
+    workers_context.set_offline(True)
     page.reload()
     wait_ready(page)
     assert build_of(page) == "v2", "offline after the update, the new version"
