@@ -48,25 +48,29 @@ def measure(chromium: Any, base: str, seconds: float) -> dict[str, Any]:
     page.evaluate("window.__tasks = []; window.__lag = []")
     last = first
     started = time.monotonic()
-    searched_for = seconds
-    end = started + seconds
-    while time.monotonic() < end:
+    ended: float | None = None  # seconds into the run when the search ended by itself
+
+    def look() -> None:
+        nonlocal last, ended
         last = max(last, progress_count(page))
-        if panel_state(page) != "searching" and searched_for == seconds:
-            searched_for = time.monotonic() - started  # the search ended (decided or out of time)
+        if ended is None and panel_state(page) != "searching":
+            ended = time.monotonic() - started  # decided, or out of its time
+
+    while time.monotonic() < started + seconds:
+        look()
         page.click("#btn-settings")
         page.wait_for_selector("#dlg-settings[open]")
         page.keyboard.press("Escape")
         page.wait_for_selector("#dlg-settings", state="hidden")
         page.wait_for_timeout(2000)
-    searching = panel_state(page) == "searching"
+    look()
     result = {
         "seconds": seconds,
         "long_tasks_ms": [float(x) for x in page.evaluate("window.__tasks")],
         "settings_lag_ms": [float(x) for x in page.evaluate("window.__lag")],
         "positions": last - first,
-        "still_searching": searching,
-        "searched_seconds": searched_for,
+        "still_searching": ended is None,
+        "searched_seconds": seconds if ended is None else ended,
     }
     context.close()
     return result
