@@ -19,13 +19,16 @@ face-down card (columns with more face-down cards first) or empty a column;
 builds on a card of the same suit; other whole-run moves; moves into an empty
 column; splitting a run; the deal last.
 
-The search (``core.Hybrid``) goes depth-first, children ordered by
+The search (``staged.WinFirst``) runs two searches side by side. The
+complete one (``core.Hybrid``) goes depth-first, children ordered by
 ``score``, which settles most one-suit deals in a few hundred positions, and
-best-first on ``score`` beside it (face-down cards, cards left, breaks in the face-up
-runs, empty columns), which copes far better with two and four suits, where a
-depth-first search that went wrong early sinks its whole budget in one
-subtree. There is no pruning beyond the exact symmetries above, so an
-``unwinnable`` answer is exact.
+best-first on ``score`` beside it (face-down cards, cards left, breaks in the
+face-up runs, empty columns). The staged one (``staged.Staged``) plans one
+stock deal at a time, judging positions by ``value`` (which also rewards long
+same-suit runs); it copes far better with two and four suits, but leaves
+positions out, so it only ever answers ``winnable``. The complete search has
+no pruning beyond the exact symmetries above, so an ``unwinnable`` answer,
+which only it gives, is exact.
 """
 
 from __future__ import annotations
@@ -47,9 +50,20 @@ RUN = 13
 VALUE_CACHE = 200_000
 """Columns whose value ``SpiderRules`` remembers (emptied when full)."""
 
-W_EMPTY, W_DOWN, W_SOFT, W_HARD, W_BURIED = 12, 16, 3, 6, 0
-W_SIZE, W_RUN = 3, 6
-RUN_BONUS = tuple(L * L // W_RUN if W_RUN else 0 for L in range(14))
+# ``value``'s weights (lower is better), tried on Spiderette with four suits.
+EMPTY_BONUS = 12
+"""Per empty column."""
+DOWN_COST = 16
+"""Per face-down card."""
+CARD_COST = 3
+"""Per card on the table (a completed run takes 13 off)."""
+SOFT_BREAK = 3
+"""Per face-up card on the next rank up of another suit."""
+HARD_BREAK = 6
+"""Per face-up card on any other card."""
+RUN_BONUS = tuple(length * length // 6 for length in range(14))
+"""Per same-suit run, by its length: long runs are on their way to being
+completed (13 cards: 28, less than the 39 their taking off saves)."""
 
 
 def run_length(col: bytes) -> int:
@@ -73,26 +87,21 @@ def column_value(col: bytes) -> int:
     """One column's part of ``SpiderRules.value``."""
     size = len(col)
     if size == 1:
-        return -W_EMPTY
+        return -EMPTY_BONUS
     down = col[0]
-    score = W_DOWN * down + W_SIZE * (size - 1)
+    score = DOWN_COST * down + CARD_COST * (size - 1)
     prev = col[down + 1]
-    buried = 0
     run = 1
     for k in range(down + 2, size):
         c = col[k]
         if c != prev - 1 or RANK[prev] == 1:
-            if RANK[c] + 1 == RANK[prev]:
-                score += W_SOFT
-            else:
-                score += W_HARD
-                buried = k - down - 1
+            score += SOFT_BREAK if RANK[c] + 1 == RANK[prev] else HARD_BREAK
             score -= RUN_BONUS[run]
             run = 1
         else:
             run += 1
         prev = c
-    return score + W_BURIED * buried - RUN_BONUS[run]
+    return score - RUN_BONUS[run]
 
 
 def _complete(col: bytes) -> bytes:
@@ -149,9 +158,10 @@ class SpiderRules:
     def value(self, state: SState) -> int:
         """The staged search's judgement of a position (lower is better; see
         ``staged.py``): face-down cards weigh most, then cards left on the
-        table, breaks in the face-up cards (a card of the next rank down but
-        another suit is a mild one, any other card a bad one) and empty
-        columns (a bonus)."""
+        table and breaks in the face-up cards (a card of the next rank down
+        but another suit is a mild one, any other card a bad one); empty
+        columns and long same-suit runs earn a bonus. The weights are
+        ``column_value``'s constants; each column's value is remembered."""
         values = self._values
         score = 0
         for col in state[0]:

@@ -158,6 +158,9 @@ class Staged(Search[SState, SMove]):
             starts = []
             for _, _, k, dk, dealt in best:
                 parent[dk] = (k, DEAL)
+                if won(dealt):
+                    self._won_key = dk
+                    return True
                 starts.append((dk, dealt))
             self._last_depth += 1
 
