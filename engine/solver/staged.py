@@ -110,7 +110,10 @@ class Staged(Search[SState, SMove]):
             frontier: list[tuple[int, int, int, int, SMove | None, bytes]] = []
             for k, s in starts:
                 seen.add(k)
-                frontier.append((value(s), 0, k, k, None, pack(s)))
+                count += 1
+                # Ties go by the counter, never by the key: a hash differs
+                # from one process to the next, and the search must not.
+                frontier.append((value(s), -count, k, k, None, pack(s)))
             heapq.heapify(frontier)
             # The best deals found: a max-heap on value through negation.
             best: list[tuple[int, int, int, int, SState]] = []
