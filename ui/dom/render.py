@@ -13,16 +13,18 @@ shares the table's stacking order and a flying card passes over the others.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from js import Object
+from js import JSON, Object
 from pyodide.ffi import to_js
-from pyscript import document
+from pyscript import document, window
 
 from engine import Game, parse_card
-from ui.model.announce import card_label, pile_label
+from ui.dom.callbacks import kept_proxy
+from ui.model.announce import PileLabels, card_label
 from ui.model.cascade import Flight
 from ui.model.faces import face_html, label, suit_svg
 from ui.model.keyboard import Spot
@@ -36,6 +38,8 @@ FLIP_MS = 180
 DEAL_MS = 260
 LIFT_Z = 2000
 FLY_Z = 1000
+CASCADE_BATCH = 8
+"""Cards of the win cascade handed to the browser per task (see ``Renderer.cascade``)."""
 
 _RECYCLE_SVG = (
     '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M18.4 8.5A7 7 0 1 0 19 13" fill="none" '
@@ -53,6 +57,14 @@ _NONE_SVG = (
 
 def _js(value: Any) -> Any:
     return to_js(value, dict_converter=Object.fromEntries)
+
+
+def _keyframes(node: CardNode, flight: Flight, z: int) -> list[dict[str, Any]]:
+    """The keyframes of one card's cascade flight, above the cards that left before it."""
+    return [
+        {"transform": _translate(node.rx + dx, node.ry + dy), "offset": t / flight.duration, "zIndex": str(z)}
+        for t, dx, dy in flight.points
+    ]
 
 
 def _translate(x: float, y: float) -> str:
@@ -105,8 +117,14 @@ class Renderer:
         self._key_at: dict[Place, int] = {}
         self._size: tuple[int, int, int] = (0, 0, 0)
         self._marked: set[int] = set()
+        self._labels = PileLabels()
         self._lifted: list[int] = []
         self._cascade: list[Any] = []
+        self._flights: list[tuple[int, int, Flight]] = []
+        """Cascade flights not yet handed to the browser: (stacking order, card key, flight)."""
+        self._cascade_start = 0.0
+        self._cascade_timer: Any = None
+        self._hand_over_proxy = kept_proxy(self._hand_over)
         self._stops: list[tuple[str, int | str]] = []
         self._board_marks: dict[str, bool] = {}
         self._hint_move = ""
@@ -353,7 +371,7 @@ class Renderer:
         """Write every mark, accessible name and tab stop that the state asks for."""
         m = marks(state, game)
         for pid, node in self.piles.items():
-            text = pile_label(game, pid)
+            text = self._labels.label(game, pid)
             if node.label != text:
                 node.label = text
                 node.el.setAttribute("aria-label", text)
@@ -436,22 +454,45 @@ class Renderer:
     def cascade(self, flights: Sequence[tuple[int, Flight]], delay: int) -> None:
         """Play the win cascade: each card (by key) along its flight, starting ``delay`` ms
         from now. A card waits in its pile until it leaves, then flies above the cards that
-        left before it; it stays where its flight ends (off the table) until ``end_cascade``."""
+        left before it; it stays where its flight ends (off the table) until ``end_cascade``.
+
+        The flights go to the browser a few cards per task (``CASCADE_BATCH``), the
+        first leaving cards first: handing over all 52 (or 104) paths of a hundred
+        points each at once kept the page from drawing for a tenth of a second. A card
+        handed over late starts as far along its flight as it should be by then."""
         self.end_cascade()
-        for order, (key, flight) in enumerate(flights):
-            node = self.cards.get(key)
-            if node is None or not flight.duration:
+        self._flights = [(order, key, flight) for order, (key, flight) in enumerate(flights) if flight.duration]
+        self._flights.sort(key=lambda item: item[2].delay)
+        self._cascade_start = float(window.performance.now()) + delay
+        self._hand_over()
+
+    def _hand_over(self, *_: Any) -> None:
+        self._cascade_timer = None
+        batch, self._flights = self._flights[:CASCADE_BATCH], self._flights[CASCADE_BATCH:]
+        nodes = [self.cards.get(key) for _order, key, _flight in batch]
+        # One JSON text for the batch: the browser parses it far faster than Python
+        # can convert a hundred keyframe objects per card.
+        paths = [
+            _keyframes(node, flight, FLY_Z + 500 + order) if node is not None else []
+            for (order, _, flight), node in zip(batch, nodes, strict=True)
+        ]
+        frames = JSON.parse(json.dumps(paths, separators=(",", ":")))
+        now = float(window.performance.now())
+        for index, ((_order, _key, flight), node) in enumerate(zip(batch, nodes, strict=True)):
+            if node is None:
                 continue
-            z = str(FLY_Z + 500 + order)
-            frames = [
-                {"transform": _translate(node.rx + dx, node.ry + dy), "offset": t / flight.duration, "zIndex": z}
-                for t, dx, dy in flight.points
-            ]
-            options = {"id": "cascade", "duration": flight.duration, "delay": delay + flight.delay, "fill": "forwards"}
-            self._cascade.append(node.el.animate(_js(frames), _js(options)))
+            wait = self._cascade_start + flight.delay - now
+            options = {"id": "cascade", "duration": flight.duration, "delay": wait, "fill": "forwards"}
+            self._cascade.append(node.el.animate(frames[index], _js(options)))
+        if self._flights:
+            self._cascade_timer = window.setTimeout(self._hand_over_proxy, 0)
 
     def end_cascade(self) -> None:
         """Stop the cascade: every card back in its place."""
+        if self._cascade_timer is not None:
+            window.clearTimeout(self._cascade_timer)
+            self._cascade_timer = None
+        self._flights = []
         for animation in self._cascade:
             animation.cancel()
         self._cascade = []
