@@ -33,7 +33,7 @@ from ui.dom.update_notice import update_notice_language
 from ui.dom.warming import warm_up
 from ui.model.actions import DialogName
 from ui.model.announce import describe_play, describe_undo
-from ui.model.cascade import duration, flights, launch_order
+from ui.model.cascade import each_flight, launch_order
 from ui.model.hashlink import LinkError, parse_hash, record_hash
 from ui.model.i18n import _, again, joined, use_language
 from ui.model.layout import CardBox, compute, table_of
@@ -584,9 +584,12 @@ class App:
         order = [stacks[pile][depth] for pile, depth in launch_order(stacks)]
         starts = [(box.pid, box.x, box.y) for _, box in order]
         seed = zlib.crc32(self.session.game.code.encode())
-        paths = flights(starts, layout.width, layout.height, layout.card_w, layout.card_h, seed=seed)
-        self.renderer.cascade([(key, path) for (key, _), path in zip(order, paths, strict=True)], MOVE_MS)
-        window.setTimeout(self._win_proxy, MOVE_MS + duration(paths) + CASCADE_PAUSE_MS, serial)
+        paths = each_flight(starts, layout.width, layout.height, layout.card_w, layout.card_h, seed=seed)
+
+        def landed(left: float) -> None:
+            window.setTimeout(self._win_proxy, max(0.0, left) + CASCADE_PAUSE_MS, serial)
+
+        self.renderer.cascade(zip([key for key, _ in order], paths, strict=True), MOVE_MS, landed)
 
     def _show_win(self, *args: Any) -> None:
         """The summary, once per win: after the cascade, or at the first tap or key during it."""

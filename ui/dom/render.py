@@ -13,8 +13,9 @@ shares the table's stacking order and a flying card passes over the others.
 
 from __future__ import annotations
 
+import itertools
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,7 +39,7 @@ FLIP_MS = 180
 DEAL_MS = 260
 LIFT_Z = 2000
 FLY_Z = 1000
-CASCADE_BATCH = 8
+CASCADE_BATCH = 4
 """Cards of the win cascade handed to the browser per task (see ``Renderer.cascade``)."""
 
 _RECYCLE_SVG = (
@@ -57,6 +58,10 @@ _NONE_SVG = (
 
 def _js(value: Any) -> Any:
     return to_js(value, dict_converter=Object.fromEntries)
+
+
+def _same(value: object) -> object:
+    return value
 
 
 def _keyframes(node: CardNode, flight: Flight, z: int) -> list[dict[str, Any]]:
@@ -120,8 +125,10 @@ class Renderer:
         self._labels = PileLabels()
         self._lifted: list[int] = []
         self._cascade: list[Any] = []
-        self._flights: list[tuple[int, int, Flight]] = []
-        """Cascade flights not yet handed to the browser: (stacking order, card key, flight)."""
+        self._flights: Iterator[tuple[int, tuple[int, Flight]]] = iter(())
+        """Cascade flights not yet handed to the browser: (stacking order, (card key, flight))."""
+        self._cascade_done: Callable[[float], object] = _same
+        self._cascade_end = 0
         self._cascade_start = 0.0
         self._cascade_timer: Any = None
         self._hand_over_proxy = kept_proxy(self._hand_over)
@@ -451,25 +458,28 @@ class Renderer:
 
     # --------------------------------------------------------------- the win
 
-    def cascade(self, flights: Sequence[tuple[int, Flight]], delay: int) -> None:
+    def cascade(self, flights: Iterable[tuple[int, Flight]], delay: int, done: Callable[[float], object]) -> None:
         """Play the win cascade: each card (by key) along its flight, starting ``delay`` ms
         from now. A card waits in its pile until it leaves, then flies above the cards that
         left before it; it stays where its flight ends (off the table) until ``end_cascade``.
+        Once every flight is handed over, ``done`` gets the time left until the last card
+        has landed, in ms.
 
         The flights go to the browser a few cards per task (``CASCADE_BATCH``), the
         first leaving cards first: handing over all 52 (or 104) paths of a hundred
         points each at once kept the page from drawing for a tenth of a second. A card
         handed over late starts as far along its flight as it should be by then."""
         self.end_cascade()
-        self._flights = [(order, key, flight) for order, (key, flight) in enumerate(flights) if flight.duration]
-        self._flights.sort(key=lambda item: item[2].delay)
+        self._flights = enumerate(flights)
+        self._cascade_done = done
+        self._cascade_end = 0
         self._cascade_start = float(window.performance.now()) + delay
         self._hand_over()
 
     def _hand_over(self, *_: Any) -> None:
         self._cascade_timer = None
-        batch, self._flights = self._flights[:CASCADE_BATCH], self._flights[CASCADE_BATCH:]
-        nodes = [self.cards.get(key) for _order, key, _flight in batch]
+        batch = [(order, key, flight) for order, (key, flight) in itertools.islice(self._flights, CASCADE_BATCH)]
+        nodes = [self.cards.get(key) if flight.duration else None for _order, key, flight in batch]
         # One JSON text for the batch: the browser parses it far faster than Python
         # can convert a hundred keyframe objects per card.
         paths = [
@@ -484,15 +494,19 @@ class Renderer:
             wait = self._cascade_start + flight.delay - now
             options = {"id": "cascade", "duration": flight.duration, "delay": wait, "fill": "forwards"}
             self._cascade.append(node.el.animate(frames[index], _js(options)))
-        if self._flights:
+            self._cascade_end = max(self._cascade_end, flight.delay + flight.duration)
+        if len(batch) == CASCADE_BATCH:
             self._cascade_timer = window.setTimeout(self._hand_over_proxy, 0)
+        else:
+            self._flights = iter(())
+            self._cascade_done(self._cascade_start + self._cascade_end - float(window.performance.now()))
 
     def end_cascade(self) -> None:
         """Stop the cascade: every card back in its place."""
         if self._cascade_timer is not None:
             window.clearTimeout(self._cascade_timer)
             self._cascade_timer = None
-        self._flights = []
+        self._flights = iter(())
         for animation in self._cascade:
             animation.cancel()
         self._cascade = []
