@@ -12,6 +12,9 @@ What each answer of ``solve`` guarantees:
   search that left no move out: every reachable position was visited or
   proven lost by a sound argument (safe automatic moves, symmetries, a
   relaxed game that cannot win; see ``klondike.py`` and ``spider.py``).
+  Searches that leave positions out (the Spider family's staged search,
+  ``staged.py``) never answer it: they can only find a win, and run beside
+  a complete search, which alone decides a loss.
   Positions are told apart by a 64-bit hash of their canonical key, so the
   one way it could be wrong is two different positions with the same hash
   among those visited (odds below one in a million for the tens of millions
@@ -55,6 +58,7 @@ from engine.solver.core import (
 )
 from engine.solver.klondike import KlondikeRules
 from engine.solver.spider import SpiderRules
+from engine.solver.staged import Staged, WinFirst
 
 __all__ = [
     "REASONS",
@@ -66,6 +70,8 @@ __all__ = [
     "Rules",
     "Search",
     "Solution",
+    "Staged",
+    "WinFirst",
     "proof_search",
     "rules_for",
     "search_for",
@@ -92,11 +98,12 @@ def rules_for(game: Game, complete: bool = False) -> KlondikeRules | SpiderRules
 
 def search_for(game: Game, complete: bool = False) -> Search[Any, Any]:
     """A fresh search of ``game``'s position, to be run with ``step()``:
-    depth-first for Klondike; for the Spider family depth-first and
-    best-first side by side (see ``core.Hybrid``)."""
+    depth-first for Klondike; for the Spider family the staged search beside
+    a complete one, depth-first and best-first (see ``staged.WinFirst`` and
+    ``core.Hybrid``)."""
     rules = rules_for(game, complete)
     if isinstance(rules, SpiderRules):
-        return Hybrid(rules)
+        return WinFirst(rules)
     return Search(rules)
 
 
@@ -104,7 +111,9 @@ def proof_search(game: Game) -> Search[Any, Any]:
     """A search of ``game``'s position whose every answer is a proof: the
     fast search (``search_for``), and when it finds no win, the complete
     search, which alone may answer ``unwinnable``. The Spider family's
-    search leaves nothing out, so it is its own proof."""
+    search is its own proof: its staged half only ever answers
+    ``winnable`` (with a line that wins), and its complete half leaves
+    nothing out."""
     if isinstance(game, Klondike):
         return Confirmed(search_for(game), lambda: search_for(game, complete=True))
     return search_for(game)

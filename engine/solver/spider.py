@@ -19,13 +19,16 @@ face-down card (columns with more face-down cards first) or empty a column;
 builds on a card of the same suit; other whole-run moves; moves into an empty
 column; splitting a run; the deal last.
 
-The search (``core.Hybrid``) goes depth-first, children ordered by
+The search (``staged.WinFirst``) runs two searches side by side. The
+complete one (``core.Hybrid``) goes depth-first, children ordered by
 ``score``, which settles most one-suit deals in a few hundred positions, and
-best-first on ``score`` beside it (face-down cards, cards left, breaks in the face-up
-runs, empty columns), which copes far better with two and four suits, where a
-depth-first search that went wrong early sinks its whole budget in one
-subtree. There is no pruning beyond the exact symmetries above, so an
-``unwinnable`` answer is exact.
+best-first on ``score`` beside it (face-down cards, cards left, breaks in the
+face-up runs, empty columns). The staged one (``staged.Staged``) plans one
+stock deal at a time, judging positions by ``value`` (which also rewards long
+same-suit runs); it copes far better with two and four suits, but leaves
+positions out, so it only ever answers ``winnable``. The complete search has
+no pruning beyond the exact symmetries above, so an ``unwinnable`` answer,
+which only it gives, is exact.
 """
 
 from __future__ import annotations
@@ -44,6 +47,24 @@ column ``i`` onto column ``j``: ``(i, j, n)``."""
 
 RUN = 13
 
+VALUE_CACHE = 200_000
+"""Columns whose value ``SpiderRules`` remembers (emptied when full)."""
+
+# ``value``'s weights (lower is better), tried on Spiderette with four suits.
+EMPTY_BONUS = 12
+"""Per empty column."""
+DOWN_COST = 16
+"""Per face-down card."""
+CARD_COST = 3
+"""Per card on the table (a completed run takes 13 off)."""
+SOFT_BREAK = 3
+"""Per face-up card on the next rank up of another suit."""
+HARD_BREAK = 6
+"""Per face-up card on any other card."""
+RUN_BONUS = tuple(length * length // 6 for length in range(14))
+"""Per same-suit run, by its length: long runs are on their way to being
+completed (13 cards: 28, less than the 39 their taking off saves)."""
+
 
 def run_length(col: bytes) -> int:
     """How many top cards of a column move together: face up, one suit, each
@@ -60,6 +81,27 @@ def run_length(col: bytes) -> int:
         c = below
         n += 1
     return n
+
+
+def column_value(col: bytes) -> int:
+    """One column's part of ``SpiderRules.value``."""
+    size = len(col)
+    if size == 1:
+        return -EMPTY_BONUS
+    down = col[0]
+    score = DOWN_COST * down + CARD_COST * (size - 1)
+    prev = col[down + 1]
+    run = 1
+    for k in range(down + 2, size):
+        c = col[k]
+        if c != prev - 1 or RANK[prev] == 1:
+            score += SOFT_BREAK if RANK[c] + 1 == RANK[prev] else HARD_BREAK
+            score -= RUN_BONUS[run]
+            run = 1
+        else:
+            run += 1
+        prev = c
+    return score - RUN_BONUS[run]
 
 
 def _complete(col: bytes) -> bytes:
@@ -82,6 +124,7 @@ class SpiderRules:
         # Drawing order: a deal takes the top card of the stock first, for t1.
         self.deal_order = bytes(card_code(c.rank, c.suit) for c in reversed(stock))
         self._start: SState = (tuple(columns), len(stock))
+        self._values: dict[bytes, int] = {}
 
     # ------------------------------------------------------------ protocol
 
@@ -110,6 +153,24 @@ class SpiderRules:
             for k in range(down + 2, size):
                 if col[k] != col[k - 1] - 1 or RANK[col[k - 1]] == 1:
                     score += 4
+        return score
+
+    def value(self, state: SState) -> int:
+        """The staged search's judgement of a position (lower is better; see
+        ``staged.py``): face-down cards weigh most, then cards left on the
+        table and breaks in the face-up cards (a card of the next rank down
+        but another suit is a mild one, any other card a bad one); empty
+        columns and long same-suit runs earn a bonus. The weights are
+        ``column_value``'s constants; each column's value is remembered."""
+        values = self._values
+        score = 0
+        for col in state[0]:
+            v = values.get(col)
+            if v is None:
+                if len(values) >= VALUE_CACHE:
+                    values.clear()
+                v = values[col] = column_value(col)
+            score += v
         return score
 
     def pack(self, state: SState) -> bytes:
@@ -145,10 +206,14 @@ class SpiderRules:
         result: list[SMove] = []
         add = result.append
         empty = -1
+        # The columns by the rank of their top card (index 0: none).
+        tops: list[list[int]] = [[] for _ in range(14)]
         for j in range(self.width):
             if len(cols[j]) == 1:
-                empty = j
-                break
+                if empty < 0:
+                    empty = j
+            else:
+                tops[RANK[cols[j][-1]]].append(j)
         for i in range(self.width):
             col = cols[i]
             size = len(col)
@@ -160,35 +225,28 @@ class SpiderRules:
             top = col[-1]
             top_rank = RANK[top]
             base_suit = SUIT[top]
-            for j in range(self.width):
-                if j == i:
-                    continue
-                dest = cols[j]
-                if len(dest) == 1:
-                    continue
-                t = dest[-1]
-                k = RANK[t] - top_rank
-                if k < 1 or k > run:
-                    continue
-                same = SUIT[t] == base_suit
-                if k < run:
-                    # Splitting a run: only onto its own suit it can help.
-                    add((20 + same * 10, 1, i, j, k))
-                    continue
-                if k == up:
-                    # Turns up a card, or empties the column.
-                    prio = 80 + down if down else 75
-                elif not same and RANK[col[-k - 1]] == RANK[col[-k]] + 1:
-                    # Off one parent onto another of another suit: it only
-                    # frees the card below, a weak reason.
-                    prio = 25
-                else:
-                    prio = 50
-                if same:
-                    prio += 10
-                    if top_rank == 1 and run_length(dest) + k >= RUN:
-                        prio = 100
-                add((prio, 1, i, j, k))
+            for k in range(1, min(run, 13 - top_rank) + 1):
+                for j in tops[top_rank + k]:
+                    dest = cols[j]
+                    same = SUIT[dest[-1]] == base_suit
+                    if k < run:
+                        # Splitting a run: only onto its own suit it can help.
+                        add((20 + same * 10, 1, i, j, k))
+                        continue
+                    if k == up:
+                        # Turns up a card, or empties the column.
+                        prio = 80 + down if down else 75
+                    elif not same and RANK[col[-k - 1]] == RANK[col[-k]] + 1:
+                        # Off one parent onto another of another suit: it only
+                        # frees the card below, a weak reason.
+                        prio = 25
+                    else:
+                        prio = 50
+                    if same:
+                        prio += 10
+                        if top_rank == 1 and run_length(dest) + k >= RUN:
+                            prio = 100
+                    add((prio, 1, i, j, k))
             if empty >= 0:
                 for k in range(run, 0, -1):
                     if k == size - 1:

@@ -5,7 +5,11 @@ follows exactly the engine's rules."""
 from __future__ import annotations
 
 import json
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,8 +20,18 @@ import engine
 from engine import Game, Klondike, Spiderette
 from engine.cards import Card
 from engine.codes import DealCode
-from engine.solver import BestFirst, Hybrid, Progress, Solution, rules_for, search_for, solve, solve_json
-from engine.solver.core import run
+from engine.solver import (
+    BestFirst,
+    Progress,
+    Solution,
+    Staged,
+    WinFirst,
+    rules_for,
+    search_for,
+    solve,
+    solve_json,
+)
+from engine.solver.core import Hybrid, run
 from engine.solver.spider import SpiderRules
 from tests.engine.endgames import exhaustive
 from tests.engine.players import position
@@ -326,7 +340,7 @@ def test_best_first_search_with_packed_positions_finds_the_same_line() -> None:
 def test_spider_search_runs_in_slices() -> None:
     game = engine.new_game("SD1-S2-AAAAAAF")
     search = search_for(game)
-    assert isinstance(search, Hybrid)
+    assert isinstance(search, WinFirst)
     status = None
     while status is None:
         status = search.step(500)
@@ -334,6 +348,35 @@ def test_spider_search_runs_in_slices() -> None:
     # Neither search alone found it in its share of the first slices.
     assert search.nodes > 2_000
     assert replay_line(game, search.line()).won
+
+
+def test_staged_search_wins_with_a_line_that_replays() -> None:
+    """The staged search finds wins that the complete search alone does not
+    find in the same budget (Spiderette with four suits)."""
+    game = engine.new_game("SD1-S4-AAAAAAF")
+    rules = rules_for(game)
+    assert isinstance(rules, SpiderRules)
+    staged = run(Staged(rules), seconds=None, max_nodes=60_000)
+    assert staged.status == "winnable"
+    assert replay_line(game, staged.moves).won
+    again = rules_for(game)
+    assert isinstance(again, SpiderRules)
+    alone = run(Hybrid(again), seconds=None, max_nodes=60_000)
+    assert alone.status == "unknown"
+
+
+def test_staged_search_never_claims_a_loss() -> None:
+    """It leaves positions out, so on a lost deal it widens for ever; the
+    complete search beside it (``WinFirst``) is the one that proves the loss."""
+    lost = spiderette_lost_position()
+    rules = rules_for(lost)
+    assert isinstance(rules, SpiderRules)
+    staged = Staged(rules)
+    result = run(staged, seconds=None, max_nodes=20_000)
+    assert (result.status, result.reason) == ("unknown", "nodes")
+    assert staged.rounds > 3
+    both = run(search_for(lost), seconds=None, max_nodes=200_000)
+    assert both.status == "unwinnable"
 
 
 def test_solve_json_for_a_worker() -> None:
@@ -414,3 +457,28 @@ def test_klondike_answers_agree_with_an_exhaustive_search(seed: int) -> None:
             assert result.status == expected, (game.to_json(), complete)
             if result.status == "winnable":
                 assert replay_line(game, result.moves).won
+
+
+def test_the_spider_search_is_the_same_in_every_process() -> None:
+    """The shipped seeds record how many positions their search took, so a
+    process with another hash seed must search the same way (ties in the
+    staged search go by a counter, never by a position's hash)."""
+    script = (
+        "import engine; from engine.solver import solve; "
+        "r = solve(engine.new_game('SD1-S4-AAAAAAJ'), seconds=None, max_nodes=100_000); "
+        "print(r.status, r.nodes, *r.moves)"
+    )
+    root = Path(__file__).resolve().parent.parent.parent
+    answers = {
+        subprocess.run(
+            [sys.executable, "-c", script],
+            env={**os.environ, "PYTHONHASHSEED": str(seed)},
+            cwd=root,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for seed in (1, 2)
+    }
+    assert len(answers) == 1
+    assert next(iter(answers)).startswith("winnable")

@@ -12,6 +12,8 @@ from engine import Klondike, Spiderette
 from engine.solver import Confirmed, Search, proof_search, rules_for, search_for, solve
 from engine.solver.core import run
 from engine.solver.klondike import KlondikeRules, _lost
+from engine.solver.spider import SpiderRules
+from engine.solver.staged import Staged
 from tests.engine.endgames import check_verdict, exhaustive, klondike_endgames, spider_endgames
 from tests.engine.players import position
 
@@ -138,3 +140,21 @@ def test_klondike_endgames_agree_with_an_exhaustive_search(game: Klondike) -> No
 @given(spider_endgames())
 def test_spider_endgames_agree_with_an_exhaustive_search(game: Spiderette) -> None:
     check_verdict(game)
+
+
+@endgames(100)
+@given(spider_endgames())
+def test_the_staged_spider_search_only_ever_finds_wins(game: Spiderette) -> None:
+    """The staged search leaves positions out: it may find a win (whose line
+    replays to one) or nothing, never a loss, even where the deal is lost."""
+    rules = rules_for(game)
+    assert isinstance(rules, SpiderRules)
+    result = run(Staged(rules), seconds=None, max_nodes=3_000)
+    assert result.status != "unwinnable"
+    if result.status == "winnable":
+        copy = game.copy()
+        for move in result.moves:
+            copy.play(move)
+        assert copy.won, (game.to_json(), result.moves)
+    elif exhaustive(game, 5_000) == "unwinnable":
+        assert (result.status, result.reason) == ("unknown", "nodes")

@@ -72,7 +72,8 @@ class Proof:
     ever matter: a win it finds is a real win (its line replays), but a loss
     it reports might not be one. So a reported loss is searched again with
     every legal move (``complete=True``) before the page may say "No win is
-    possible". The Spider family's search leaves nothing out. With
+    possible". The Spider family's search proves its losses itself (only
+    its complete half, which leaves nothing out, reports one). With
     ``losses=False`` a loss is not checked again (only wins matter).
     """
 

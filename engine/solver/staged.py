@@ -1,0 +1,238 @@
+"""A staged search for the Spider family: plans one stock deal at a time.
+
+Between two deals of the stock the positions reachable form a closed space
+(a deal is the one move that changes the stock). The staged search runs a
+bounded best-first search inside a stage, from a few start positions at
+once, keeps the ``keep`` best positions it could deal from (judged by the
+position right after the deal, which the solver knows card for card), deals
+from each, and goes on with those as the next stage's start positions. In
+the last stage (stock empty) it looks for the win.
+
+When a round ends without a win (a stage left nothing to deal from, or the
+last stage found no win within its bound), it starts again from the deal
+with twice the bound and twice the positions kept (iterative widening), for
+ever: it leaves positions out at every stage, so it never answers
+``unwinnable``. Its wins are proofs all the same: the line it gives is
+played from the start and wins (``Search.line`` replays it).
+
+``WinFirst`` runs it beside a complete search (``core.Hybrid``), which alone
+can decide a loss.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Generator
+
+from engine.solver.core import Hybrid, Search
+from engine.solver.spider import SMove, SpiderRules, SState
+
+__all__ = ["Staged", "WinFirst"]
+
+DEAL: SMove = (0, 0)
+
+FRONTIER_LIMIT = 300_000
+"""Positions a stage's frontier holds; beyond that the worst half is dropped
+(the staged search leaves positions out anyway)."""
+
+
+class Staged(Search[SState, SMove]):
+    """The staged, iteratively widened search described in the module notes.
+
+    ``stage_nodes`` positions are expanded per stage in the first round and
+    ``keep`` positions carried over a deal; both double every round."""
+
+    def __init__(self, rules: SpiderRules, stage_nodes: int = 600, keep: int = 12) -> None:
+        self.rules = rules
+        self._spider = rules
+        self.nodes = 0
+        self.status = None
+        self.exhausted = None
+        self.stage_nodes = stage_nodes
+        self.keep = keep
+        self.rounds = 0
+        self._prefix = []
+        self._root = rules.start(self._prefix)
+        self._parent: dict[int, tuple[int, SMove | None]] = {}
+        self._won_key: int | None = None
+        self._last_depth = 0
+        self._run = self._search()
+        if rules.won(self._root):
+            self._won_key = hash(rules.key(self._root))
+            self._parent[self._won_key] = (self._won_key, None)
+            self.status = "winnable"
+
+    @property
+    def depth(self) -> int:
+        return self._last_depth
+
+    @property
+    def stuck(self) -> bool:
+        return False
+
+    def step(self, budget: int) -> str | None:
+        if self.status is not None:
+            return self.status
+        run = self._run
+        for _ in range(budget):
+            if next(run):
+                self.status = "winnable"
+                return self.status
+        return None
+
+    def _search(self) -> Generator[bool, None, None]:
+        width, keep = self.stage_nodes, self.keep
+        while True:
+            self.rounds += 1
+            found = yield from self._round(width, keep)
+            if found:
+                while True:
+                    yield True
+            width *= 2
+            keep *= 2
+
+    def _round(self, width: int, keep: int) -> Generator[bool, None, bool]:
+        """One pass from the deal to the end of the stock: True when won."""
+        rules = self._spider
+        play, key_of, won, moves_of, value = rules.play, rules.key, rules.won, rules.moves, rules.value
+        pack, unpack = rules.pack, rules.unpack
+        push, pop = heapq.heappush, heapq.heappop
+        root = self._root
+        root_key = hash(key_of(root))
+        parent: dict[int, tuple[int, SMove | None]] = {root_key: (root_key, None)}
+        self._parent = parent
+        # Start positions of the stage: (key, position).
+        starts: list[tuple[int, SState]] = [(root_key, root)]
+        self._last_depth = 0
+        count = 0
+        while True:
+            seen: set[int] = set()
+            frontier: list[tuple[int, int, int, int, SMove | None, bytes]] = []
+            for k, s in starts:
+                seen.add(k)
+                count += 1
+                # Ties go by the counter, never by the key: a hash differs
+                # from one process to the next, and the search must not.
+                frontier.append((value(s), -count, k, k, None, pack(s)))
+            heapq.heapify(frontier)
+            # The best deals found: a max-heap on value through negation.
+            best: list[tuple[int, int, int, int, SState]] = []
+            dealt_seen: set[int] = set()
+            expanded = 0
+            while frontier and expanded < width:
+                _, _, k, up, move, packed = pop(frontier)
+                if move is not None:
+                    parent[k] = (up, move)
+                state = unpack(packed)
+                expanded += 1
+                self.nodes += 1
+                yield False
+                cols, stock = state
+                if stock and all(len(c) > 1 for c in cols):
+                    dealt = play(state, DEAL, None)
+                    dk = hash(key_of(dealt))
+                    if dk not in dealt_seen:
+                        dealt_seen.add(dk)
+                        count += 1
+                        entry = (-value(dealt), count, k, dk, dealt)
+                        if len(best) < keep:
+                            push(best, entry)
+                        elif entry[0] > best[0][0]:
+                            heapq.heapreplace(best, entry)
+                for m in moves_of(state):
+                    if m[1] == 0:
+                        continue
+                    child = play(state, m, None)
+                    h = hash(key_of(child))
+                    if h in seen:
+                        continue
+                    seen.add(h)
+                    if won(child):
+                        parent[h] = (k, m)
+                        self._won_key = h
+                        return True
+                    count += 1
+                    push(frontier, (value(child), -count, h, k, m, pack(child)))
+                if len(frontier) > FRONTIER_LIMIT:
+                    frontier = heapq.nsmallest(FRONTIER_LIMIT // 2, frontier)
+            if not best:
+                return False
+            best.sort(reverse=True)
+            starts = []
+            for _, _, k, dk, dealt in best:
+                parent[dk] = (k, DEAL)
+                if won(dealt):
+                    self._won_key = dk
+                    return True
+                starts.append((dk, dealt))
+            self._last_depth += 1
+
+    def line(self) -> tuple[str, ...]:
+        if self._won_key is None:
+            raise RuntimeError("No winning line has been found.")
+        moves: list[SMove] = []
+        key = self._won_key
+        while True:
+            up, move = self._parent[key]
+            if move is None:
+                break
+            moves.append(move)
+            key = up
+        return self._replay(reversed(moves))
+
+
+class WinFirst(Search[SState, SMove]):
+    """The staged search and a complete one (``core.Hybrid``) side by side.
+
+    The complete search runs alone for its first ``alone`` positions (most
+    one-suit deals fall to them); after that each slice goes ``share`` to
+    the staged search and the rest to the complete one. A win from either
+    decides; only the complete search can answer ``unwinnable``, since the
+    staged one never does."""
+
+    def __init__(self, rules: SpiderRules, alone: int = 3000, share: float = 0.75) -> None:
+        self.rules = rules
+        self.alone = alone
+        self.share = share
+        self._prefix = []
+        self._complete: Search[SState, SMove] = Hybrid(rules)
+        self._staged = Staged(rules)
+        self._decider: Search[SState, SMove] | None = None
+
+    @property
+    def nodes(self) -> int:  # type: ignore[override]
+        return self._complete.nodes + self._staged.nodes
+
+    @property
+    def status(self) -> str | None:  # type: ignore[override]
+        return None if self._decider is None else self._decider.status
+
+    @property
+    def exhausted(self) -> str | None:  # type: ignore[override]
+        return None
+
+    @property
+    def depth(self) -> int:
+        return self._complete.depth
+
+    @property
+    def stuck(self) -> bool:
+        return False
+
+    def step(self, budget: int) -> str | None:
+        if self._decider is not None:
+            return self._decider.status
+        staged = 0 if self._complete.nodes < self.alone else int(budget * self.share)
+        for search, part in ((self._complete, budget - staged), (self._staged, staged)):
+            if part <= 0:
+                continue
+            status = search.step(part)
+            if status is not None:
+                self._decider = search
+                return status
+        return None
+
+    def line(self) -> tuple[str, ...]:
+        if self._decider is None:
+            raise RuntimeError("No winning line has been found.")
+        return self._decider.line()
