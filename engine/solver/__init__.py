@@ -92,22 +92,39 @@ def rules_for(game: Game, complete: bool = False) -> KlondikeRules | SpiderRules
 
 def search_for(game: Game, complete: bool = False) -> Search[Any, Any]:
     """A fresh search of ``game``'s position, to be run with ``step()``:
-    depth-first for Klondike; for the Spider family depth-first and
-    best-first side by side (see ``core.Hybrid``)."""
+    depth-first and best-first side by side (see ``core.Hybrid``); for
+    Klondike with ``complete=True`` depth-first alone. In Klondike's fast
+    search (``complete=False``) only the depth-first half may answer
+    ``unwinnable`` (for the fast rules, which is no proof)."""
     rules = rules_for(game, complete)
     if isinstance(rules, SpiderRules):
         return Hybrid(rules)
-    return Search(rules)
+    if complete:
+        return Search(rules)
+    return _with_best_first(rules, Search(rules), game)
 
 
 def proof_search(game: Game) -> Search[Any, Any]:
-    """A search of ``game``'s position whose every answer is a proof: the
-    fast search (``search_for``), and when it finds no win, the complete
-    search, which alone may answer ``unwinnable``. The Spider family's
-    search leaves nothing out, so it is its own proof."""
+    """A search of ``game``'s position whose every answer is a proof.
+
+    Klondike: a depth-first search of the complete rules, which alone may
+    answer ``unwinnable``, side by side with a best-first search of the fast
+    rules, which finds most wins sooner and may only answer ``winnable``
+    (a win is a win whichever rules found it). The Spider family's search
+    leaves nothing out, so it is its own proof."""
     if isinstance(game, Klondike):
-        return Confirmed(search_for(game), lambda: search_for(game, complete=True))
+        complete = rules_for(game, complete=True)
+        return _with_best_first(complete, Search(complete), game)
     return search_for(game)
+
+
+def _with_best_first(rules: KlondikeRules | SpiderRules, first: Search[Any, Any], game: Game) -> Search[Any, Any]:
+    """Klondike: ``first`` side by side with a best-first search of the fast
+    rules (half of each slice each). The best-first search finds many wins
+    that a depth-first search reaches only after a long detour; it leaves
+    moves out, so it may only answer ``winnable`` (``proves=False``): a loss
+    is always ``first``'s answer."""
+    return Hybrid(rules, first=first, second=BestFirst(rules_for(game), proves=False), shares=(0.5, 0.5))
 
 
 def solve(

@@ -459,6 +459,22 @@ class KlondikeRules:
                     out.append(f"w>{_MOVE_NAMES[j]}")
         return cl, found, talon, pointer, recycles
 
+    def pack(self, state: KState) -> bytes:
+        """``state`` as one bytes object (what a best-first search keeps):
+        the 7 column lengths, the columns, the foundations, the pointer, the
+        recycles, then the talon."""
+        cols, found, talon, pointer, recycles = state
+        return bytes([*map(len, cols), *found, pointer, recycles]) + b"".join(cols) + talon
+
+    def unpack(self, packed: bytes) -> KState:
+        """The position ``pack`` made ``packed`` from."""
+        cols = []
+        at = 13
+        for size in packed[:7]:
+            cols.append(packed[at : at + size])
+            at += size
+        return (tuple(cols), tuple(packed[7:11]), packed[at:], packed[11], packed[12])
+
     # ---------------------------------------------------- checks for tests
 
     def legal(self, state: KState) -> list[str]:
