@@ -101,30 +101,36 @@ def search_for(game: Game, complete: bool = False) -> Search[Any, Any]:
         return Hybrid(rules)
     if complete:
         return Search(rules)
-    return _with_best_first(rules, Search(rules), game)
+    return _with_best_first(game, Search(rules))
 
 
 def proof_search(game: Game) -> Search[Any, Any]:
     """A search of ``game``'s position whose every answer is a proof.
 
-    Klondike: a depth-first search of the complete rules, which alone may
-    answer ``unwinnable``, side by side with a best-first search of the fast
-    rules, which finds most wins sooner and may only answer ``winnable``
-    (a win is a win whichever rules found it). The Spider family's search
-    leaves nothing out, so it is its own proof."""
+    Klondike: the fast search (``search_for``), and when its depth-first
+    half finds no win, the complete search, which alone may answer
+    ``unwinnable``. The fast search's best-first half (which leaves moves
+    out too, so it may only answer ``winnable``) stops then: it could only
+    meet positions the depth-first half has already searched. The Spider
+    family's search leaves nothing out, so it is its own proof."""
     if isinstance(game, Klondike):
-        complete = rules_for(game, complete=True)
-        return _with_best_first(complete, Search(complete), game)
+        first: Search[Any, Any] = Search(rules_for(game))
+        confirmed = Confirmed(first, lambda: search_for(game, complete=True))
+        return _with_best_first(game, confirmed)
     return search_for(game)
 
 
-def _with_best_first(rules: KlondikeRules | SpiderRules, first: Search[Any, Any], game: Game) -> Search[Any, Any]:
+def _with_best_first(game: Game, first: Search[Any, Any]) -> Hybrid[Any, Any]:
     """Klondike: ``first`` side by side with a best-first search of the fast
-    rules (half of each slice each). The best-first search finds many wins
-    that a depth-first search reaches only after a long detour; it leaves
-    moves out, so it may only answer ``winnable`` (``proves=False``): a loss
-    is always ``first``'s answer."""
-    return Hybrid(rules, first=first, second=BestFirst(rules_for(game), proves=False), shares=(0.5, 0.5))
+    rules, half of each slice each (the best-first search finds many wins a
+    depth-first search reaches only after a long detour). It leaves moves out,
+    so it may only answer ``winnable`` (``proves=False``); when ``first`` is
+    a ``Confirmed`` search, the best-first search stops once the complete
+    search starts."""
+    second: BestFirst[Any, Any] = BestFirst(rules_for(game), proves=False)
+    if isinstance(first, Confirmed):
+        first.on_confirm = second.stop
+    return Hybrid(first.rules, first=first, second=second, shares=(0.5, 0.5))
 
 
 def solve(

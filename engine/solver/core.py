@@ -330,6 +330,11 @@ class BestFirst(Search[S, M]):
         if self._won_key is not None:
             self.status = "winnable"
 
+    def stop(self) -> None:
+        """Give up: forget the waiting positions; ``stuck`` from now on."""
+        self._frontier.clear()
+        self.exhausted = self.exhausted or "nodes"
+
     @property
     def depth(self) -> int:
         return self._last_depth
@@ -360,6 +365,10 @@ class BestFirst(Search[S, M]):
                 _, _, key, d, packed = pop(frontier)
                 state = unpack(packed)
                 nodes += 1
+                # Lost (see Rules): kept as seen, never expanded. Asked only
+                # of the positions taken from the frontier, most never are.
+                if dead is not None and dead(state, parent[key][1]):
+                    continue
                 self._last_depth = d
                 d += 1
                 for move in moves_of(state):
@@ -377,9 +386,6 @@ class BestFirst(Search[S, M]):
                         self._won_key = h
                         self.status = "winnable"
                         return self.status
-                    if dead is not None and dead(child, move):
-                        # Lost (see Rules): kept as seen, never expanded.
-                        continue
                     self._count += 1
                     push(frontier, (score(child), -self._count, h, d, pack(child)))
         finally:
@@ -491,11 +497,18 @@ class Confirmed(Search[S, M]):
     final. So a win comes as soon as the fast search finds one, and a loss is
     only ever reported by the complete search."""
 
-    def __init__(self, fast: Search[S, M], complete: Callable[[], Search[S, M]]) -> None:
+    def __init__(
+        self,
+        fast: Search[S, M],
+        complete: Callable[[], Search[S, M]],
+        on_confirm: Callable[[], object] | None = None,
+    ) -> None:
+        """``on_confirm`` is called when the complete search starts."""
         self.rules = fast.rules
         self._prefix = []
         self._current = fast
         self._complete: Callable[[], Search[S, M]] | None = complete
+        self.on_confirm = on_confirm
         self._spent = 0
 
     @property
@@ -531,6 +544,8 @@ class Confirmed(Search[S, M]):
             self._spent += self._current.nodes
             self._current = self._complete()
             self._complete = None
+            if self.on_confirm is not None:
+                self.on_confirm()
             return None
         return status
 
