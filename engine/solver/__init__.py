@@ -12,10 +12,12 @@ What each answer of ``solve`` guarantees:
   search that left no move out: every reachable position was visited or
   proven lost by a sound argument (safe automatic moves, symmetries, a
   relaxed game that cannot win; see ``klondike.py`` and ``spider.py``).
-  Positions are told apart by a 64-bit hash of their canonical key, so the
-  one way it could be wrong is two different positions with the same hash
-  among those visited (odds below one in a million for the tens of millions
-  of positions a long search visits).
+  Positions are told apart by a 64-bit hash of their canonical key (and
+  Klondike keeps its lost-position answers under a 64-bit hash of the
+  columns and foundations), so the one way it could be wrong is two
+  different positions with the same hash among those visited (odds below
+  one in a million for the tens of millions of positions a long search
+  visits).
 - ``unknown``: nothing was decided; ``reason`` says what stopped the search
   (``"time"``, ``"nodes"``, ``"cancelled"``).
 

@@ -109,17 +109,20 @@ def test_a_loss_from_a_search_that_left_moves_out_is_checked() -> None:
 def test_public_searches_of_klondike_prove_their_losses() -> None:
     game = klondike_position({"s": 5, "h": 3, "d": 13, "c": 13}, {"t1": "#6s #4h 5h"}, "KL1-D1C-AAAAAAA")
     search = proof_search(game)
-    # A complete depth-first search beside a best-first search of the fast
-    # rules, which may only ever answer "winnable".
+    # The fast depth-first search, confirmed by the complete one, beside a
+    # best-first search of the fast rules, which may only answer "winnable".
     assert isinstance(search, Hybrid)
-    first, second = search.first.rules, search.second.rules
-    assert isinstance(first, KlondikeRules)
+    confirmed = search.first
+    assert isinstance(confirmed, Confirmed)
+    second = search.second.rules
     assert isinstance(second, KlondikeRules)
-    assert first.complete
     assert not second.complete
     assert not search.second.proves
     result = run(search, seconds=None, max_nodes=1000)
     assert result.status == "unwinnable"
+    assert confirmed.confirming
+    # The best-first search stopped when the complete search started.
+    assert search.second.stuck
     spider = Spiderette.from_piles("SD1-S1-AAAAAAA", {"t1": "As"})
     assert not isinstance(proof_search(spider), Confirmed)
 
