@@ -81,7 +81,7 @@ class FinishSearch:
     """``finish_line`` in slices: ``step(n)`` searches at most ``n`` positions and
     returns True once the answer (``line``) is known.
 
-    Klondike needs no search (the first step answers); the Spider family's
+    Klondike needs no search (each step plays a few more moves of its line); the Spider family's
     search is a weighted A* over the solver's positions (see ``_spider_line``),
     which a page can run a few dozen positions at a time between frames.
     """
@@ -94,19 +94,26 @@ class FinishSearch:
         self.line: tuple[Move, ...] | None = None
         """The winning line once ``done``; None when there is none."""
         self._spider: _AStar | None = None
+        self._klondike: list[Move] = []
         if not ready(game):
             self.done = True
         elif not isinstance(self.game, Klondike):
             self._spider = _AStar(self.game)
 
+    @property
+    def spider(self) -> bool:
+        """True for the Spider family's search (positions), False for Klondike's line (moves)."""
+        return self._spider is not None
+
     def step(self, nodes: int) -> bool:
-        """Search on for at most ``nodes`` positions; True once done."""
+        """Search on for at most ``nodes`` positions (Klondike: moves of its line);
+        True once done."""
         if self.done:
             return True
         if self._spider is None:
             assert isinstance(self.game, Klondike)
-            self._finish(_klondike_line(self.game))
-            return True
+            self._klondike_step(max(1, nodes))
+            return self.done
         budget = min(nodes, self.max_nodes - self.nodes)
         notation = self._spider.step(budget)
         self.nodes = self._spider.nodes
@@ -116,24 +123,36 @@ class FinishSearch:
             self._finish(None)
         return self.done
 
+    def _klondike_step(self, moves: int) -> None:
+        """Play up to ``moves`` more moves of Klondike's line on the copy."""
+        game = self.game
+        assert isinstance(game, Klondike)
+        line = self._klondike
+        for _ in range(moves):
+            if game.won:
+                self._finish(tuple(line))
+                return
+            move = _next_finishing_move(game)
+            if move is None or len(line) >= _MAX_ACTIONS:
+                self._finish(None)
+                return
+            game.play(move)
+            line.append(move)
+            self.nodes += 1
+        if game.won:
+            self._finish(tuple(line))
+
     def _finish(self, line: tuple[Move, ...] | None) -> None:
         self.done = True
         self.line = line if line is not None and self.game.won else None
 
 
-def _klondike_line(game: Klondike) -> tuple[Move, ...] | None:
-    line: list[Move] = []
-    for _ in range(_MAX_ACTIONS):
-        if game.won:
-            return tuple(line)
-        move = _next_home(game) or _waste_to_column(game)
-        if move is None:
-            if game.stock_action() is None:
-                return None
-            move = STOCK_TAP
-        game.play(move)
-        line.append(move)
-    return None
+def _next_finishing_move(game: Klondike) -> Move | None:
+    """The next move of Klondike's finish, or None when it cannot go on."""
+    move = _next_home(game) or _waste_to_column(game)
+    if move is None and game.stock_action() is not None:
+        move = STOCK_TAP
+    return move
 
 
 def _next_home(game: Klondike) -> Move | None:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from pyscript import document, window
 
 import engine
+from ui.dom.attributes import set_attribute
 from ui.dom.browser_storage import keep, open_store, tell_notices
 from ui.dom.callbacks import kept_proxy, listen
 from ui.dom.finishing import Finisher
@@ -29,9 +30,10 @@ from ui.dom.key_router import KeyRouter
 from ui.dom.pointer import Pointer
 from ui.dom.render import MOVE_MS, Renderer
 from ui.dom.update_notice import update_notice_language
+from ui.dom.warming import warm_up
 from ui.model.actions import DialogName
 from ui.model.announce import describe_play, describe_undo
-from ui.model.cascade import duration, flights, launch_order
+from ui.model.cascade import each_flight, launch_order
 from ui.model.hashlink import LinkError, parse_hash, record_hash
 from ui.model.i18n import _, again, joined, use_language
 from ui.model.layout import CardBox, compute, table_of
@@ -99,6 +101,7 @@ class App:
         self._frame_proxy = kept_proxy(self._frame)
         self._clear_status_proxy = kept_proxy(self._clear_status)
         self._win_proxy = kept_proxy(self._show_win)
+        self._cascade_proxy = kept_proxy(self._cascade)
         self._summary_due = False
         self._win_serial = 0
         self._copied_proxy = kept_proxy(self._copied)
@@ -432,8 +435,8 @@ class App:
         undo = document.getElementById("btn-undo")
         # With nothing left to undo, Undo still brings back the game this one replaced.
         undo.disabled = not (game.can_undo or (self.keeper is not None and bool(self.keeper.replaced)))
-        document.body.dataset.game = game.settings.game
-        document.body.dataset.won = "true" if game.won else "false"
+        set_attribute(document.body, "data-game", game.settings.game)
+        set_attribute(document.body, "data-won", "true" if game.won else "false")
 
     def _tick(self, *_args: Any) -> None:
         self._write("time", format_clock(self.session.elapsed()), "data-time")
@@ -556,6 +559,16 @@ class App:
             self._show_win()
             return
         self.flush()  # the last card in place on its foundation first
+        layer = document.getElementById("celebration")
+        layer.classList.add("on")
+        self._win_serial += 1
+        # The cascade's paths are worked out in a task of their own: the winning move's
+        # task only draws the move (a tap shows at once, even the last one).
+        window.setTimeout(self._cascade_proxy, 0, self._win_serial)
+
+    def _cascade(self, serial: int) -> None:
+        if serial != self._win_serial or not self._summary_due:
+            return  # undone, or skipped to the summary, before it began
         layout = self.state.layout
         if layout is None:
             self._show_win()
@@ -571,12 +584,12 @@ class App:
         order = [stacks[pile][depth] for pile, depth in launch_order(stacks)]
         starts = [(box.pid, box.x, box.y) for _, box in order]
         seed = zlib.crc32(self.session.game.code.encode())
-        paths = flights(starts, layout.width, layout.height, layout.card_w, layout.card_h, seed=seed)
-        self.renderer.cascade([(key, path) for (key, _), path in zip(order, paths, strict=True)], MOVE_MS)
-        layer = document.getElementById("celebration")
-        layer.classList.add("on")
-        self._win_serial += 1
-        window.setTimeout(self._win_proxy, MOVE_MS + duration(paths) + CASCADE_PAUSE_MS, self._win_serial)
+        paths = each_flight(starts, layout.width, layout.height, layout.card_w, layout.card_h, seed=seed)
+
+        def landed(left: float) -> None:
+            window.setTimeout(self._win_proxy, max(0.0, left) + CASCADE_PAUSE_MS, serial)
+
+        self.renderer.cascade(zip([key for key, _ in order], paths, strict=True), MOVE_MS, landed)
 
     def _show_win(self, *args: Any) -> None:
         """The summary, once per win: after the cascade, or at the first tap or key during it."""
@@ -672,7 +685,7 @@ def start() -> None:
     if message:
         app.say(message)
     document.body.dataset.ready = "true"
-    app.hinter.warm()
+    warm_up()
     if ask and app.history is not None:
         app.history.arrive(None, link, fresh_entry=False)
     _RUNNING.append(app)

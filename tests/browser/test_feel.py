@@ -15,7 +15,18 @@ from playwright.sync_api import Page
 import engine
 from engine.finish import finish_line, ready
 from engine.winnable_seeds import seeds_for
-from tests.browser.helpers import card_at, cards_in, click_card, moves, score, status, tap_stock, wait_idle, wait_moves
+from tests.browser.helpers import (
+    card_at,
+    cards_in,
+    click_card,
+    moves,
+    play_with_mouse,
+    score,
+    status,
+    tap_stock,
+    wait_idle,
+    wait_moves,
+)
 from tests.browser.test_persistence import near_win, play_last_move
 from ui.model.hashlink import record_hash
 
@@ -292,6 +303,39 @@ def test_finish_completes_a_face_up_klondike_game_with_the_right_score(open_game
     undo(page)
     wait_moves(page, won.moves - 1)
     assert page.evaluate("document.body.dataset.won") == "false"
+
+
+def test_the_finish_button_moves_no_card_and_stays_while_the_player_finishes_by_hand(
+    open_game: Callable[..., Page],
+) -> None:
+    """Shown, the button changes neither the table's size nor the cards' (it floats at the
+    end of the status line); a move by hand at a ready table leaves it shown, never
+    flickering off while the page looks again."""
+    game, line = face_up_klondike()
+    *earlier, last = game.record().split()
+    before_ready = engine.replay(" ".join(earlier))
+    page = open_game(record_hash(before_ready.record()), width=1440, height=900)
+    size = (
+        "(() => { const c = document.querySelector('.card').getBoundingClientRect(), "
+        "b = document.getElementById('board').getBoundingClientRect(); "
+        "return [c.width, c.height, b.width, b.height]; })()"
+    )
+    shown_before = page.evaluate(size)
+    assert page.is_hidden("#btn-finish")
+    play_with_mouse(page, before_ready, engine.parse_move(last))
+    page.wait_for_selector("#btn-finish:not([hidden])")
+    wait_idle(page)
+    assert page.evaluate(size) == shown_before, "the Finish button resized the table"
+    page.evaluate(
+        "window.__finish = []; new MutationObserver(() => window.__finish.push(document.body.dataset.finish))"
+        ".observe(document.body, {attributes: true, attributeFilter: ['data-finish']})"
+    )
+    play_with_mouse(page, game, line[0])
+    wait_moves(page, game.moves + 1)
+    page.wait_for_timeout(500)  # the page has looked again
+    assert page.is_visible("#btn-finish")
+    assert "no" not in page.evaluate("window.__finish")
+    assert page.evaluate(size) == shown_before
 
 
 def test_finish_automatically_plays_the_finish_without_the_button(open_game: Callable[..., Page]) -> None:

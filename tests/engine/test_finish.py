@@ -203,6 +203,24 @@ def test_spider_stock_left_is_not_finished() -> None:
     assert [str(m) for m in line] == ["t2>t1"]
 
 
+def test_klondike_finish_in_slices_plays_a_few_moves_per_slice_and_gives_the_same_line() -> None:
+    """A page looks for Klondike's finish a few moves at a time between frames: no
+    slice plays more than it was given, and the line is the one worked out at once."""
+    for variant in ("KL1-D1N", "KL1-D3N"):
+        for seed in seeds_for(variant)[:2]:
+            game = ready_point(code_of(variant, seed))
+            search = FinishSearch(game)
+            slices = 1
+            while not search.step(3):
+                slices += 1
+                assert search.nodes <= 3 * slices
+            line = finish_line(game)
+            assert line is not None
+            assert search.line == line
+            assert slices > len(line) // 3 >= 1, "the line came in many slices, not at once"
+            assert not game.won, "the game itself is not played"
+
+
 def test_the_search_in_slices_gives_the_same_line_and_keeps_its_budget() -> None:
     variant = "SD1-S2"
     for seed in seeds_for(variant)[:3]:

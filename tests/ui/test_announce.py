@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 import engine
-from ui.model.announce import card_label, describe_play, describe_undo, pile_label, pile_name
+from ui.model import i18n
+from ui.model.announce import PileLabels, card_label, describe_play, describe_undo, pile_label, pile_name
 
 # One suit: after these moves, t5:12>t6 lays Queen-to-Ace on a King and completes a run.
 RUN_RECORD = (
@@ -71,3 +77,33 @@ def test_a_completed_run_is_announced_and_comes_back_with_undo() -> None:
     assert pile_label(game, "r1") == "Completed run 1: King to Ace of spades"
     assert pile_label(game, "r2") == "Completed run 2: not yet"
     assert describe_undo(game, game.undo()) == "Undone: Queen of spades and 11 cards are back on column 5. Score 469."
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from(["KL1-D1N-AAAAAAG", "KL1-D3V-AAAAAAC", "SD1-S1-AAAAAAB", "SP1-S2-AAAAAAB"]), st.randoms())
+def test_pile_labels_made_again_only_on_change_read_as_made_afresh(code: str, rng: random.Random) -> None:
+    """The renderer's kept names equal ``pile_label`` after every move, undo and change of language."""
+    game = engine.new_game(code)
+    labels = PileLabels()
+    piles = [*game.pile_ids, *(f"r{n}" for n in range(1, 9) if code.startswith("SP"))]
+    try:
+        for _ in range(150):
+            for pid in piles:
+                assert labels.label(game, pid) == pile_label(game, pid), (game.record(), pid)
+            roll = rng.random()
+            if roll < 0.1:
+                i18n.use_language(rng.choice(["en", "th", "km"]))
+            elif roll < 0.25 and game.can_undo:
+                game.undo()
+            else:
+                moves = game.legal_moves()
+                if not moves:
+                    break
+                # The stock often, so that it empties and turns over; moves off the
+                # waste often, so that an empty stock's waste empties too.
+                stock = [m for m in moves if m.src == "s"]
+                waste = [m for m in moves if m.src == "w"]
+                pool = waste if waste and roll < 0.6 else stock if stock and roll < 0.8 else moves
+                game.play(rng.choice(pool))
+    finally:
+        i18n.use_language("en")

@@ -490,3 +490,22 @@ def test_messages_made_in_one_language_are_written_again_in_another() -> None:
         assert "KL1-D1N-AAAAAAG" in again(listed)
     i18n.use_language("en")
     assert [again(t) for t in (said, refused, counted, listed)] == [said, refused, counted, listed]
+
+
+def test_words_made_before_a_change_of_language_are_worded_again_when_used() -> None:
+    from ui.model.i18n import joined
+
+    i18n.use_language("en")
+    pile = i18n._("Stock")
+    later_list = joined(", ", [pile, i18n._("Waste")])
+    i18n.use_language("th")
+    try:
+        said = i18n._("{pile} is empty.").format(pile=pile)
+        listed = i18n.pgettext("list", ", ").join([pile, later_list])
+        assert said == "กองจั่ว ว่างอยู่"
+        assert english_words(said) == [], said
+        assert english_words(listed) == [], listed
+        # Made now with the current words, they are what making them afresh gives.
+        assert said == i18n._("{pile} is empty.").format(pile=i18n._("Stock"))
+    finally:
+        i18n.use_language("en")

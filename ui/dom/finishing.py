@@ -21,6 +21,7 @@ from pyscript import document, window
 
 from engine import Move
 from engine.finish import FinishSearch, ready
+from ui.dom.attributes import set_attribute
 from ui.dom.callbacks import kept_proxy, listen
 from ui.model.actions import Actions
 from ui.model.i18n import _
@@ -32,6 +33,9 @@ STEP_MS = 90
 """The pause between two finishing moves: each one is seen, and the whole is quick."""
 SLICE_NODES = 40
 """Positions searched between two frames while looking for a Spider-family finish."""
+SLICE_MOVES = 8
+"""Moves of Klondike's finish worked out between two frames (each is a whole move of
+the engine, dearer than a position of the Spider family's search)."""
 
 
 class Finisher:
@@ -47,6 +51,8 @@ class Finisher:
         self._queue: list[Move] = []
         self._playing = False
         self._own = False
+        self._pressed = False
+        """The button was pressed while the search was looking: finish when it has."""
         self._timer: Any = None
         self._slice_proxy = kept_proxy(self._slice)
         self._step_proxy = kept_proxy(self._step)
@@ -72,45 +78,51 @@ class Finisher:
             return
         self._record = record
         self._line = None
-        self._show(False)
         self._cancel_timer()
+        self._search = None
         if not ready(game):
-            self._search = None
+            self._pressed = False
+            self._show(False)
             return
-        self._search = FinishSearch(game)
-        self._slice()
+        # Looked for in later tasks, a few positions at a time: the move that made
+        # the table ready is drawn first, and no frame waits for the search. The
+        # button stays as it is meanwhile (a press waits for the answer): shown and
+        # hidden again at every move of a finished-looking table, it flickered.
+        self._timer = window.setTimeout(self._slice_proxy, 0)
 
     def _slice(self, *_: Any) -> None:
         self._timer = None
         search = self._search
         if search is None:
-            return
-        if not search.step(SLICE_NODES):
+            game = self.session.game
+            if game.record() != self._record:
+                return  # changed since: its own event looks again
+            search = self._search = FinishSearch(game)
+        if not search.step(SLICE_NODES if search.spider else SLICE_MOVES):
             self._timer = window.setTimeout(self._slice_proxy, 0)
             return
         self._search = None
         self._line = search.line
-        if self._line is None:
-            return
-        self._show(True)
-        if self.session.preferences.auto_finish:
+        self._show(self._line is not None)
+        pressed, self._pressed = self._pressed, False
+        if self._line is not None and (pressed or self.session.preferences.auto_finish):
             self.finish()
 
     def _show(self, shown: bool) -> None:
-        self.button.hidden = not shown
-        document.body.dataset.finish = "ready" if shown else "no"
+        if bool(self.button.hidden) == shown:
+            self.button.hidden = not shown
+        set_attribute(document.body, "data-finish", "ready" if shown else "no")
 
     # -------------------------------------------------------------- playing
-
-    @property
-    def available(self) -> bool:
-        """True while the Finish button is shown."""
-        return self._line is not None and not self._playing
 
     def finish(self) -> None:
         """Play the finish (the Finish button, or the setting)."""
         line = self._line
-        if line is None or self._playing:
+        if self._playing:
+            return
+        if line is None:
+            # Pressed while the search looks again after a move: played once it has.
+            self._pressed = self._timer is not None
             return
         if self.session.game.record() != self._record:
             self.look()

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from pyscript import document, window
 
 import engine
+from ui.dom.attributes import drop_attribute, set_attribute
 from ui.dom.callbacks import kept_proxy
 from ui.model.actions import Actions
 from ui.model.i18n import _
@@ -51,19 +52,6 @@ class Hinter:
         self._pending: tuple[str, HintChoice, engine.Game] | None = None
         self._check_proxy = kept_proxy(self._check)
         session.subscribe(self._on_event)
-
-    def warm(self) -> None:
-        """Compile the hints' code when the page is idle after start-up, so that the
-        first hint answers at once (the first frame does not wait for it)."""
-        idle = getattr(window, "requestIdleCallback", None)
-        proxy = kept_proxy(self._warm)
-        if idle is not None:
-            idle(proxy)
-        else:
-            window.setTimeout(proxy, 500)
-
-    def _warm(self, *_: Any) -> None:
-        import ui.model.hints  # noqa: F401 - compiled now, used on the first hint
 
     @cached_property
     def memory(self) -> LineMemory:
@@ -131,14 +119,14 @@ class Hinter:
 
     def mark(self, verdict: str) -> None:
         """Say on the page what is known of the hint on show (``data-hint-verdict``)."""
-        document.body.dataset.hintVerdict = verdict
+        set_attribute(document.body, "data-hint-verdict", verdict)
 
     def clear(self) -> None:
         """Take the hint off the table."""
         if self.state.hint is not None:
             self.state.hint = None
             self.actions.redraw_marks()
-        document.body.removeAttribute("data-hint-verdict")
+        drop_attribute(document.body, "data-hint-verdict")
 
     def _on_event(self, event: Event) -> None:
         if event.kind != "refused":

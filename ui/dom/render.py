@@ -13,16 +13,19 @@ shares the table's stacking order and a flying card passes over the others.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import itertools
+import json
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from js import Object
+from js import JSON, Object
 from pyodide.ffi import to_js
-from pyscript import document
+from pyscript import document, window
 
 from engine import Game, parse_card
-from ui.model.announce import card_label, pile_label
+from ui.dom.callbacks import kept_proxy
+from ui.model.announce import PileLabels, card_label
 from ui.model.cascade import Flight
 from ui.model.faces import face_html, label, suit_svg
 from ui.model.keyboard import Spot
@@ -36,6 +39,8 @@ FLIP_MS = 180
 DEAL_MS = 260
 LIFT_Z = 2000
 FLY_Z = 1000
+CASCADE_BATCH = 4
+"""Cards of the win cascade handed to the browser per task (see ``Renderer.cascade``)."""
 
 _RECYCLE_SVG = (
     '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M18.4 8.5A7 7 0 1 0 19 13" fill="none" '
@@ -53,6 +58,18 @@ _NONE_SVG = (
 
 def _js(value: Any) -> Any:
     return to_js(value, dict_converter=Object.fromEntries)
+
+
+def _same(value: object) -> object:
+    return value
+
+
+def _keyframes(node: CardNode, flight: Flight, z: int) -> list[dict[str, Any]]:
+    """The keyframes of one card's cascade flight, above the cards that left before it."""
+    return [
+        {"transform": _translate(node.rx + dx, node.ry + dy), "offset": t / flight.duration, "zIndex": str(z)}
+        for t, dx, dy in flight.points
+    ]
 
 
 def _translate(x: float, y: float) -> str:
@@ -105,8 +122,16 @@ class Renderer:
         self._key_at: dict[Place, int] = {}
         self._size: tuple[int, int, int] = (0, 0, 0)
         self._marked: set[int] = set()
+        self._labels = PileLabels()
         self._lifted: list[int] = []
         self._cascade: list[Any] = []
+        self._flights: Iterator[tuple[int, tuple[int, Flight]]] = iter(())
+        """Cascade flights not yet handed to the browser: (stacking order, (card key, flight))."""
+        self._cascade_done: Callable[[float], object] = _same
+        self._cascade_end = 0
+        self._cascade_start = 0.0
+        self._cascade_timer: Any = None
+        self._hand_over_proxy = kept_proxy(self._hand_over)
         self._stops: list[tuple[str, int | str]] = []
         self._board_marks: dict[str, bool] = {}
         self._hint_move = ""
@@ -353,7 +378,7 @@ class Renderer:
         """Write every mark, accessible name and tab stop that the state asks for."""
         m = marks(state, game)
         for pid, node in self.piles.items():
-            text = pile_label(game, pid)
+            text = self._labels.label(game, pid)
             if node.label != text:
                 node.label = text
                 node.el.setAttribute("aria-label", text)
@@ -433,25 +458,55 @@ class Renderer:
 
     # --------------------------------------------------------------- the win
 
-    def cascade(self, flights: Sequence[tuple[int, Flight]], delay: int) -> None:
+    def cascade(self, flights: Iterable[tuple[int, Flight]], delay: int, done: Callable[[float], object]) -> None:
         """Play the win cascade: each card (by key) along its flight, starting ``delay`` ms
         from now. A card waits in its pile until it leaves, then flies above the cards that
-        left before it; it stays where its flight ends (off the table) until ``end_cascade``."""
+        left before it; it stays where its flight ends (off the table) until ``end_cascade``.
+        Once every flight is handed over, ``done`` gets the time left until the last card
+        has landed, in ms.
+
+        The flights go to the browser a few cards per task (``CASCADE_BATCH``), the
+        first leaving cards first: handing over all 52 (or 104) paths of a hundred
+        points each at once kept the page from drawing for a tenth of a second. A card
+        handed over late starts as far along its flight as it should be by then."""
         self.end_cascade()
-        for order, (key, flight) in enumerate(flights):
-            node = self.cards.get(key)
-            if node is None or not flight.duration:
+        self._flights = enumerate(flights)
+        self._cascade_done = done
+        self._cascade_end = 0
+        self._cascade_start = float(window.performance.now()) + delay
+        self._hand_over()
+
+    def _hand_over(self, *_: Any) -> None:
+        self._cascade_timer = None
+        batch = [(order, key, flight) for order, (key, flight) in itertools.islice(self._flights, CASCADE_BATCH)]
+        nodes = [self.cards.get(key) if flight.duration else None for _order, key, flight in batch]
+        # One JSON text for the batch: the browser parses it far faster than Python
+        # can convert a hundred keyframe objects per card.
+        paths = [
+            _keyframes(node, flight, FLY_Z + 500 + order) if node is not None else []
+            for (order, _, flight), node in zip(batch, nodes, strict=True)
+        ]
+        frames = JSON.parse(json.dumps(paths, separators=(",", ":")))
+        now = float(window.performance.now())
+        for index, ((_order, _key, flight), node) in enumerate(zip(batch, nodes, strict=True)):
+            if node is None:
                 continue
-            z = str(FLY_Z + 500 + order)
-            frames = [
-                {"transform": _translate(node.rx + dx, node.ry + dy), "offset": t / flight.duration, "zIndex": z}
-                for t, dx, dy in flight.points
-            ]
-            options = {"id": "cascade", "duration": flight.duration, "delay": delay + flight.delay, "fill": "forwards"}
-            self._cascade.append(node.el.animate(_js(frames), _js(options)))
+            wait = self._cascade_start + flight.delay - now
+            options = {"id": "cascade", "duration": flight.duration, "delay": wait, "fill": "forwards"}
+            self._cascade.append(node.el.animate(frames[index], _js(options)))
+            self._cascade_end = max(self._cascade_end, flight.delay + flight.duration)
+        if len(batch) == CASCADE_BATCH:
+            self._cascade_timer = window.setTimeout(self._hand_over_proxy, 0)
+        else:
+            self._flights = iter(())
+            self._cascade_done(self._cascade_start + self._cascade_end - float(window.performance.now()))
 
     def end_cascade(self) -> None:
         """Stop the cascade: every card back in its place."""
+        if self._cascade_timer is not None:
+            window.clearTimeout(self._cascade_timer)
+            self._cascade_timer = None
+        self._flights = iter(())
         for animation in self._cascade:
             animation.cancel()
         self._cascade = []

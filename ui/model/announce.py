@@ -21,12 +21,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine import Action, Card, Game, Move, Spiderette
-from ui.model.i18n import N_, _, joined, ngettext, pgettext
+from ui.model.i18n import N_, _, current_language, joined, ngettext, pgettext
 from ui.model.refusals import refusal_text
 from ui.model.words import card_name, suit_name
 from ui.model.words import pile_name as _pile_name
 
 __all__ = [
+    "PileLabels",
     "card_label",
     "cards_phrase",
     "describe_pick",
@@ -176,6 +177,46 @@ def pile_label(game: Game, pid: str) -> str:
     if not cards and game.variant.empty_column == "king":
         text = _("empty, takes a King")
     return _labelled(name, text)
+
+
+class PileLabels:
+    """``pile_label`` for a table drawn again and again: a pile's name is made
+    again only when something it tells changed (its cards, the stock's state,
+    the completed runs, the game or the language), so a move costs the names of
+    the piles it touched, not of every pile.
+
+    >>> import engine
+    >>> g, labels = engine.new_game("KL1-D1N-AAAAAAG"), PileLabels()
+    >>> labels.label(g, "t5") == pile_label(g, "t5")
+    True
+    >>> _ = g.play("t5>t4")
+    >>> labels.label(g, "t5"), labels.label(g, "t4") == pile_label(g, "t4")
+    ('Column 5: 3 face-down cards, 7 of diamonds', True)
+    """
+
+    def __init__(self) -> None:
+        self._made: dict[str, tuple[object, str]] = {}
+
+    def label(self, game: Game, pid: str) -> str:
+        """The accessible name of pile ``pid``, as ``pile_label`` makes it."""
+        key = (current_language(), game.code, _signature(game, pid))
+        kept = self._made.get(pid)
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        text = pile_label(game, pid)
+        self._made[pid] = (key, text)
+        return text
+
+
+def _signature(game: Game, pid: str) -> object:
+    """What ``pile_label(game, pid)`` reads from the game."""
+    runs = tuple(game.removed_runs) if isinstance(game, Spiderette) else ()
+    if pid.startswith("r"):
+        return runs
+    cards = tuple(game.pile(pid))
+    if pid == "s":
+        return cards, game.stock_action(), runs
+    return cards
 
 
 def _flipped(game: Game, action: Action) -> list[str]:

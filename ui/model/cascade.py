@@ -21,10 +21,10 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-__all__ = ["GAP_MS", "STEP_MS", "Flight", "duration", "flights", "launch_order"]
+__all__ = ["GAP_MS", "STEP_MS", "Flight", "duration", "each_flight", "flights", "launch_order"]
 
 STEP_MS = 30
 """Time between two points of a path: the browser draws straight lines between them."""
@@ -83,13 +83,25 @@ def flights(
 ) -> list[Flight]:
     """The way of each card of ``starts`` (its pile and top-left corner, in launch order)
     across a ``width`` x ``height`` table."""
+    return list(each_flight(starts, width, height, card_w, card_h, seed))
+
+
+def each_flight(
+    starts: Sequence[tuple[str, float, float]],
+    width: float,
+    height: float,
+    card_w: float,
+    card_h: float,
+    seed: int = 0,
+) -> Iterator[Flight]:
+    """``flights`` one card at a time, in launch order: a page works out a few per task,
+    the first to leave first, instead of all of them before the cascade can begin."""
     rng = random.Random(seed)
     gap = min(GAP_MS, TOTAL_GAP_MS // max(1, len(starts)))
     # Speeds scale with the table, so a phone and a large screen see the same cascade.
     scale = max(height, 320.0) / 1000
     gravity = 0.0021 * scale
     floor = height - card_h
-    paths = []
     for index, (_, x0, y0) in enumerate(starts):
         # Thrown towards the side with more room, sometimes the other way.
         toward_left = x0 + card_w / 2 > width / 2
@@ -98,8 +110,7 @@ def flights(
         speed = rng.uniform(0.16, 0.42) * scale
         vx = -speed if toward_left else speed
         vy = -rng.uniform(0.0, 0.55) * scale
-        paths.append(Flight(index, index * gap, _path(x0, y0, vx, vy, gravity, floor, width, card_w)))
-    return paths
+        yield Flight(index, index * gap, _path(x0, y0, vx, vy, gravity, floor, width, card_w))
 
 
 def _path(

@@ -191,10 +191,19 @@ class Later(str):
     """
 
     make: Callable[[], str]
+    catalog: object
+    """The catalog the words were made with: while it is still the current one, the
+    words are already right and are used as they are (see ``_now``)."""
 
     def format(self, *args: object, **kwargs: object) -> str:
         make = self.make
-        return later(lambda: make().format(*[_again(a) for a in args], **{k: _again(v) for k, v in kwargs.items()}))
+        # Made now from the words as they stand: written again only on a change of
+        # language. (Making each part again here would make a nested message's
+        # innermost words once per level of nesting, for every accessible name.)
+        return _made(
+            str.format(str(_now(self)), *[_now(a) for a in args], **{k: _now(v) for k, v in kwargs.items()}),
+            lambda: make().format(*[_again(a) for a in args], **{k: _again(v) for k, v in kwargs.items()}),
+        )
 
     def join(self, parts: Iterable[str]) -> str:
         return joined(self, parts)
@@ -204,13 +213,27 @@ def _again(value: object) -> object:
     return again(value) if isinstance(value, Later) else value
 
 
+def _now(value: object) -> object:
+    """``value`` as it should read in the current language: a ``Later`` made with the
+    current catalog as it is, one made with another written again."""
+    if isinstance(value, Later) and value.catalog is not _state["catalog"]:
+        return again(value)
+    return value
+
+
+def _made(text: str, make: Callable[[], str]) -> Later:
+    """``text`` (``make()`` as it reads now) as words that ``again`` can write again."""
+    words = Later(text)
+    words.make = make
+    words.catalog = _state["catalog"]
+    return words
+
+
 def later(make: Callable[[], str]) -> str:
     """``make()`` now, as words that ``again`` writes again in the language of the
     moment (``make`` is called again then: it must only read what stays the same
     while its words are shown)."""
-    text = Later(make())
-    text.make = make
-    return text
+    return _made(make(), make)
 
 
 def again(text: str) -> str:
@@ -222,7 +245,10 @@ def again(text: str) -> str:
 def joined(separator: str, parts: Iterable[str]) -> str:
     """``separator.join(parts)`` that follows a change of language (``again``)."""
     kept = list(parts)
-    return later(lambda: str.join(str(again(separator)), [again(part) for part in kept]))
+    return _made(
+        str.join(str(_now(separator)), [str(_now(part)) for part in kept]),
+        lambda: str.join(str(again(separator)), [again(part) for part in kept]),
+    )
 
 
 def _(message: str) -> str:
