@@ -7,7 +7,7 @@ wall clock instead; on a busy machine that budget buys less search). ``--jobs N`
 runs N such processes side by side to finish sooner; each deal still has one
 core. Every winning line is replayed through the engine, and every
 ``unwinnable`` comes from a search that left no move out (``proof_search``:
-Klondike's fast search has each loss confirmed by the complete one).
+for Klondike only its complete depth-first half may answer it).
 
 The winnable fraction is counted among the decided deals, with a Wilson 95%
 interval; the bounds that count every undecided deal as lost, then as won,

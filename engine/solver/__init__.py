@@ -13,12 +13,15 @@ What each answer of ``solve`` guarantees:
   proven lost by a sound argument (safe automatic moves, symmetries, a
   relaxed game that cannot win; see ``klondike.py`` and ``spider.py``).
   Searches that leave positions out (the Spider family's staged search,
-  ``staged.py``) never answer it: they can only find a win, and run beside
-  a complete search, which alone decides a loss.
-  Positions are told apart by a 64-bit hash of their canonical key, so the
-  one way it could be wrong is two different positions with the same hash
-  among those visited (odds below one in a million for the tens of millions
-  of positions a long search visits).
+  ``staged.py``; the best-first half of Klondike's fast search) never answer
+  it: they can only find a win, and run beside a complete search, which
+  alone decides a loss.
+  Positions are told apart by a 64-bit hash of their canonical key (and
+  Klondike keeps its lost-position answers under a 64-bit hash of the
+  columns and foundations), so the one way it could be wrong is two
+  different positions with the same hash among those visited (odds below
+  one in a million for the tens of millions of positions a long search
+  visits).
 - ``unknown``: nothing was decided; ``reason`` says what stopped the search
   (``"time"``, ``"nodes"``, ``"cancelled"``).
 
@@ -98,25 +101,49 @@ def rules_for(game: Game, complete: bool = False) -> KlondikeRules | SpiderRules
 
 def search_for(game: Game, complete: bool = False) -> Search[Any, Any]:
     """A fresh search of ``game``'s position, to be run with ``step()``:
-    depth-first for Klondike; for the Spider family the staged search beside
-    a complete one, depth-first and best-first (see ``staged.WinFirst`` and
-    ``core.Hybrid``)."""
+    for the Spider family the staged search beside a complete one,
+    depth-first and best-first (see ``staged.WinFirst`` and
+    ``core.Hybrid``); for Klondike depth-first and best-first side by side
+    (``core.Hybrid``), with ``complete=True`` depth-first alone. In
+    Klondike's fast search (``complete=False``) only the depth-first half
+    may answer ``unwinnable`` (for the fast rules, which is no proof)."""
     rules = rules_for(game, complete)
     if isinstance(rules, SpiderRules):
         return WinFirst(rules)
-    return Search(rules)
+    if complete:
+        return Search(rules)
+    return _with_best_first(game, Search(rules))
 
 
 def proof_search(game: Game) -> Search[Any, Any]:
-    """A search of ``game``'s position whose every answer is a proof: the
-    fast search (``search_for``), and when it finds no win, the complete
-    search, which alone may answer ``unwinnable``. The Spider family's
-    search is its own proof: its staged half only ever answers
+    """A search of ``game``'s position whose every answer is a proof.
+
+    Klondike: the fast search (``search_for``), and when its depth-first
+    half finds no win, the complete search, which alone may answer
+    ``unwinnable``. The fast search's best-first half (which leaves moves
+    out too, so it may only answer ``winnable``) stops then: it could only
+    meet positions the depth-first half has already searched. The Spider
+    family's search is its own proof: its staged half only ever answers
     ``winnable`` (with a line that wins), and its complete half leaves
     nothing out."""
     if isinstance(game, Klondike):
-        return Confirmed(search_for(game), lambda: search_for(game, complete=True))
+        first: Search[Any, Any] = Search(rules_for(game))
+        confirmed = Confirmed(first, lambda: search_for(game, complete=True))
+        return _with_best_first(game, confirmed)
     return search_for(game)
+
+
+def _with_best_first(game: Game, first: Search[Any, Any]) -> Hybrid[Any, Any]:
+    """Klondike: ``first`` side by side with a best-first search of the fast
+    rules, half of each slice each (the best-first search finds many wins a
+    depth-first search reaches only after a long detour). It leaves moves out,
+    so it may only answer ``winnable`` (``proves=False``); when ``first`` is
+    a ``Confirmed`` search, the best-first search stops once the complete
+    search starts."""
+    second: BestFirst[Any, Any] = BestFirst(rules_for(game), proves=False)
+    if isinstance(first, Confirmed):
+        first.on_confirm = second.stop
+    return Hybrid(first.rules, first=first, second=second, shares=(0.5, 0.5))
 
 
 def solve(

@@ -291,12 +291,17 @@ class BestFirst(Search[S, M]):
     the first line it tries: that suits games with huge, forgiving position
     spaces (Spider). It keeps every position it met, so ``table_limit`` caps
     it: once full it drops new positions and can no longer prove a loss
-    (``exhausted`` then says why it stops).
+    (``exhausted`` then says why it stops). With ``proves=False`` (rules that
+    leave moves out) an empty frontier proves nothing either. Positions the
+    rules' ``dead`` calls lost are kept as seen but never expanded.
     """
 
-    def __init__(self, rules: Rules[S, M], table_limit: int = BEST_FIRST_LIMIT) -> None:
+    def __init__(self, rules: Rules[S, M], table_limit: int = BEST_FIRST_LIMIT, proves: bool = True) -> None:
         self.rules = rules
         self.table_limit = table_limit
+        self.proves = proves
+        """False when ``rules`` leave moves out: an empty frontier then proves
+        nothing, and the search stops without an answer (``stuck``)."""
         self.nodes = 0
         self.status = None
         self.exhausted = None
@@ -307,6 +312,7 @@ class BestFirst(Search[S, M]):
         if score is None:
             raise TypeError("A best-first search needs a score.")
         self._score_of: Callable[[S], int] = score
+        self._dead: Callable[[S, M | None], bool] | None = getattr(rules, "dead", None)
         key = hash(rules.key(root))
         self._parent: dict[int, tuple[int, M | None]] = {key: (key, None)}
         # Each entry: score, a tie-break (newest first), key, depth, position.
@@ -324,6 +330,11 @@ class BestFirst(Search[S, M]):
         if self._won_key is not None:
             self.status = "winnable"
 
+    def stop(self) -> None:
+        """Give up: forget the waiting positions; ``stuck`` from now on."""
+        self._frontier.clear()
+        self.exhausted = self.exhausted or "nodes"
+
     @property
     def depth(self) -> int:
         return self._last_depth
@@ -338,12 +349,15 @@ class BestFirst(Search[S, M]):
         rules = self.rules
         play, key_of, won, moves_of, score = rules.play, rules.key, rules.won, rules.moves, self._score_of
         frontier, parent, pack, unpack = self._frontier, self._parent, self._pack, self._unpack
+        dead = self._dead
         push, pop = heapq.heappush, heapq.heappop
         nodes = self.nodes
         limit = nodes + budget
         try:
             while nodes < limit:
                 if not frontier:
+                    if self.exhausted is None and not self.proves:
+                        self.exhausted = "nodes"
                     if self.exhausted is None:
                         self.status = "unwinnable"
                         return self.status
@@ -351,6 +365,10 @@ class BestFirst(Search[S, M]):
                 _, _, key, d, packed = pop(frontier)
                 state = unpack(packed)
                 nodes += 1
+                # Lost (see Rules): kept as seen, never expanded. Asked only
+                # of the positions taken from the frontier, most never are.
+                if dead is not None and dead(state, parent[key][1]):
+                    continue
                 self._last_depth = d
                 d += 1
                 for move in moves_of(state):
@@ -400,11 +418,23 @@ class Hybrid(Search[S, M]):
     and either one can decide: both reach every position in the end.
     """
 
-    def __init__(self, rules: Rules[S, M], dive: int = 30_000) -> None:
+    def __init__(
+        self,
+        rules: Rules[S, M],
+        dive: int = 30_000,
+        first: Search[S, M] | None = None,
+        second: BestFirst[S, M] | None = None,
+        shares: tuple[float, float] = (0.5, 0.25),
+    ) -> None:
+        """``first`` and ``second`` replace the two searches (by default a
+        depth-first and a best-first search of ``rules``); ``shares`` are the
+        first one's part of each slice before and after its ``dive``
+        positions."""
         self.rules = rules
         self.dive = dive
-        self._first: Search[S, M] = Search(rules)
-        self._second: BestFirst[S, M] = BestFirst(rules)
+        self.shares = shares
+        self._first: Search[S, M] = Search(rules) if first is None else first
+        self._second: BestFirst[S, M] = BestFirst(rules) if second is None else second
         self._prefix = []
         self._decider: Search[S, M] | None = None
 
@@ -421,6 +451,16 @@ class Hybrid(Search[S, M]):
         return self._second.exhausted
 
     @property
+    def first(self) -> Search[S, M]:
+        """The depth-first search (or the one given as ``first``)."""
+        return self._first
+
+    @property
+    def second(self) -> BestFirst[S, M]:
+        """The best-first search (or the one given as ``second``)."""
+        return self._second
+
+    @property
     def depth(self) -> int:
         return self._first.depth
 
@@ -432,7 +472,7 @@ class Hybrid(Search[S, M]):
     def step(self, budget: int) -> str | None:
         if self._decider is not None:
             return self._decider.status
-        share = budget // 2 if self._first.nodes < self.dive else budget // 4
+        share = int(budget * self.shares[0 if self._first.nodes < self.dive else 1])
         if self._second.stuck:
             share = budget
         for search, part in ((self._first, max(1, share)), (self._second, budget - share)):
@@ -457,11 +497,18 @@ class Confirmed(Search[S, M]):
     final. So a win comes as soon as the fast search finds one, and a loss is
     only ever reported by the complete search."""
 
-    def __init__(self, fast: Search[S, M], complete: Callable[[], Search[S, M]]) -> None:
+    def __init__(
+        self,
+        fast: Search[S, M],
+        complete: Callable[[], Search[S, M]],
+        on_confirm: Callable[[], object] | None = None,
+    ) -> None:
+        """``on_confirm`` is called when the complete search starts."""
         self.rules = fast.rules
         self._prefix = []
         self._current = fast
         self._complete: Callable[[], Search[S, M]] | None = complete
+        self.on_confirm = on_confirm
         self._spent = 0
 
     @property
@@ -497,6 +544,8 @@ class Confirmed(Search[S, M]):
             self._spent += self._current.nodes
             self._current = self._complete()
             self._complete = None
+            if self.on_confirm is not None:
+                self.on_confirm()
             return None
         return status
 

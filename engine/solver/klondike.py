@@ -88,6 +88,9 @@ TWIN = (3, 2, 1, 0)
 ACCEPTS = tuple(tuple(s * 13 + RANK[c] - 2 for s in OPPOSITE[SUIT[c]]) if RANK[c] > 1 else () for c in range(52))
 """The two cards that may be built on each card."""
 
+LOST_CACHE_LIMIT = 500_000
+"""Answers of the lost-position check kept (then forgotten all at once)."""
+
 _MOVE_NAMES = tuple(f"t{i + 1}" for i in range(7))
 
 
@@ -101,6 +104,7 @@ class KlondikeRules:
         self.max_recycles = None if total is None else total - 1
         self.complete = complete
         self._ready_cache: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self._lost_cache: dict[int, bool] = {}
         self._backs_cache: dict[tuple[int, ...], tuple[int, ...]] = {}
         # Draw 1 with unlimited passes: every talon card can be had at any
         # time, so one goes to the tableau only to hold a card (see _Holders).
@@ -165,7 +169,19 @@ class KlondikeRules:
                         or any(c[-1] == other_parent and len(c) > 1 for c in cols)
                     ):
                         return False
-        return _lost(cols, found, talon, self.takeback)
+        # The easier game sees the columns as a set and the talon as a set of
+        # cards, which the columns and foundations fix: so positions with the
+        # same columns (in any order) and foundations share the answer,
+        # whatever the talon's order and pointer. Told apart by a 64-bit hash,
+        # as the search tells positions apart (see engine.solver).
+        cache = self._lost_cache
+        h = hash((*sorted(cols), found))
+        verdict = cache.get(h)
+        if verdict is None:
+            if len(cache) >= LOST_CACHE_LIMIT:
+                cache.clear()
+            verdict = cache[h] = _lost(cols, found, talon, self.takeback)
+        return verdict
 
     def won(self, state: KState) -> bool:
         cols, _found, talon, _pointer, _recycles = state
@@ -458,6 +474,22 @@ class KlondikeRules:
                 if out is not None:
                     out.append(f"w>{_MOVE_NAMES[j]}")
         return cl, found, talon, pointer, recycles
+
+    def pack(self, state: KState) -> bytes:
+        """``state`` as one bytes object (what a best-first search keeps):
+        the 7 column lengths, the columns, the foundations, the pointer, the
+        recycles, then the talon."""
+        cols, found, talon, pointer, recycles = state
+        return bytes([*map(len, cols), *found, pointer, recycles]) + b"".join(cols) + talon
+
+    def unpack(self, packed: bytes) -> KState:
+        """The position ``pack`` made ``packed`` from."""
+        cols = []
+        at = 13
+        for size in packed[:7]:
+            cols.append(packed[at : at + size])
+            at += size
+        return (tuple(cols), tuple(packed[7:11]), packed[at:], packed[11], packed[12])
 
     # ---------------------------------------------------- checks for tests
 

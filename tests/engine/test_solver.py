@@ -22,16 +22,19 @@ from engine.cards import Card
 from engine.codes import DealCode
 from engine.solver import (
     BestFirst,
+    Hybrid,
     Progress,
     Solution,
     Staged,
     WinFirst,
+    proof_search,
     rules_for,
     search_for,
     solve,
     solve_json,
 )
-from engine.solver.core import Hybrid, run
+from engine.solver.core import CHECK_EVERY, Search, run
+from engine.solver.klondike import KlondikeRules, _lost
 from engine.solver.spider import SpiderRules
 from tests.engine.endgames import exhaustive
 from tests.engine.players import position
@@ -262,12 +265,14 @@ def test_progress_is_reported() -> None:
 
 
 def test_search_runs_in_slices() -> None:
-    game = engine.new_game("KL1-D3N-AAAAAAD")
-    search = search_for(game)
+    game = engine.new_game("KL1-D3N-AAAAAAE")
+    # Slices of the size solve() uses: the two searches side by side then
+    # share each slice the same way, so they find the same line.
+    search = proof_search(game)
     slices = 0
     status = None
     while status is None:
-        status = search.step(5)
+        status = search.step(CHECK_EVERY)
         slices += 1
     assert status == "winnable"
     assert slices > 1
@@ -312,6 +317,54 @@ def test_a_spider_position_packs_into_bytes_and_back(variant: str, seed: int, st
             break
         state = rules.apply(state, rng.choice(legal))
     assert rules.unpack(rules.pack(state)) == state
+
+
+@given(st.sampled_from(["KL1-D1N", "KL1-D3N", "KL1-D3C"]), st.integers(0, 10**6), st.integers(0, 150))
+@settings(max_examples=60, deadline=None)
+def test_a_klondike_position_packs_into_bytes_and_back(variant: str, seed: int, steps: int) -> None:
+    """Klondike positions pack the same way (empty columns, an empty talon
+    and the pass count included)."""
+    letters = engine.format_code(DealCode("KL", 1, "N", seed=seed)).rsplit("-", 1)[1]
+    game = engine.new_game(f"{variant}-{letters}")
+    rules = rules_for(game)
+    assert isinstance(rules, KlondikeRules)
+    rng = random.Random(seed)
+    state = rules.position
+    for _ in range(steps):
+        packed = rules.pack(state)
+        assert isinstance(packed, bytes)
+        assert rules.unpack(packed) == state
+        legal = rules.legal(state)
+        if not legal:
+            break
+        state = rules.apply(state, rng.choice(legal))
+    assert rules.unpack(rules.pack(state)) == state
+
+
+@pytest.mark.parametrize("code", ["KL1-D1N-AAAAAAZ", "KL1-D3N-AAAAAAA", "KL1-D3C-AAAAAAB"])
+def test_the_kept_lost_answers_match_the_check(code: str) -> None:
+    """The lost-position check's answers are kept per set of columns and
+    foundations: the same answers as the check itself, in any column order
+    and whatever the talon's order."""
+    game = engine.new_game(code)
+    rules = rules_for(game, complete=True)
+    assert isinstance(rules, KlondikeRules)
+    states: list[Any] = []
+    original = rules.dead
+
+    def watch(state: Any, move: Any) -> bool:
+        states.append(state)
+        return original(state, move)
+
+    rules.dead = watch  # type: ignore[method-assign]
+    Search(rules).step(3_000)
+    lost = 0
+    for cols, found, talon, pointer, recycles in states:
+        verdict = _lost(cols, found, talon, rules.takeback)
+        lost += verdict
+        turned = (tuple(reversed(cols)), found, bytes(reversed(talon)), pointer, recycles)
+        assert original(turned, None) == verdict
+    assert 0 < lost < len(states)
 
 
 class _Unpacked:

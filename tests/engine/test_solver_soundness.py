@@ -9,7 +9,7 @@ from hypothesis import Phase, given, settings
 
 import engine
 from engine import Klondike, Spiderette
-from engine.solver import Confirmed, Search, proof_search, rules_for, search_for, solve
+from engine.solver import BestFirst, Confirmed, Hybrid, Search, proof_search, rules_for, search_for, solve
 from engine.solver.core import run
 from engine.solver.klondike import KlondikeRules, _lost
 from engine.solver.spider import SpiderRules
@@ -108,15 +108,44 @@ def test_a_loss_from_a_search_that_left_moves_out_is_checked() -> None:
     assert copy.won
 
 
-def test_public_searches_of_klondike_confirm_their_losses() -> None:
+def test_public_searches_of_klondike_prove_their_losses() -> None:
     game = klondike_position({"s": 5, "h": 3, "d": 13, "c": 13}, {"t1": "#6s #4h 5h"}, "KL1-D1C-AAAAAAA")
     search = proof_search(game)
-    assert isinstance(search, Confirmed)
+    # The fast depth-first search, confirmed by the complete one, beside a
+    # best-first search of the fast rules, which may only answer "winnable".
+    assert isinstance(search, Hybrid)
+    confirmed = search.first
+    assert isinstance(confirmed, Confirmed)
+    second = search.second.rules
+    assert isinstance(second, KlondikeRules)
+    assert not second.complete
+    assert not search.second.proves
     result = run(search, seconds=None, max_nodes=1000)
     assert result.status == "unwinnable"
-    assert search.confirming
+    assert confirmed.confirming
+    # The best-first search stopped when the complete search started.
+    assert search.second.stuck
     spider = Spiderette.from_piles("SD1-S1-AAAAAAA", {"t1": "As"})
     assert not isinstance(proof_search(spider), Confirmed)
+
+
+def test_a_best_first_search_that_leaves_moves_out_never_decides_a_loss() -> None:
+    game = engine.new_game("KL1-D1N-AAAAAAC")
+    # With no moves at all its frontier empties at once: that proves nothing.
+    blind: BestFirst[Any, Any] = BestFirst(_NoMoves(rules_for(game)), proves=False)
+    assert run(blind, seconds=None, max_nodes=1000).status == "unknown"
+    assert blind.stuck
+    assert blind.exhausted == "nodes"
+    assert run(BestFirst(_NoMoves(rules_for(game))), seconds=None, max_nodes=1000).status == "unwinnable"
+    # Beside a complete search, the complete one decides.
+    complete = rules_for(game, complete=True)
+    blind = BestFirst(_NoMoves(rules_for(game)), proves=False)
+    result = run(Hybrid(complete, first=Search(complete), second=blind), seconds=None, max_nodes=200_000)
+    assert result.status == "winnable"
+    copy = game.copy()
+    for move in result.moves:
+        copy.play(move)
+    assert copy.won
 
 
 # Random endgames, the same ones on every run (derandomize), checked against
