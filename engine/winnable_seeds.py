@@ -787,13 +787,17 @@ WINNABLE: dict[str, tuple[tuple[int, int], ...]] = {
     ),
     "SP1-S4": (
         (679594415, 16305),
+        (4891283728, 16463),
         (904668445, 17031),
         (1638793600, 17101),
         (7156250001, 30362),
         (6235576101, 33721),
         (3561921143, 33983),
+        (2195363033, 34158),
         (152920354, 34196),
         (5854592726, 36173),
+        (1744663094, 68942),
+        (493740825, 69244),
         (4656475854, 71607),
         (6303651609, 115695),
         (1802667239, 116692),
@@ -817,7 +821,7 @@ NOTES: dict[str, str] = {
     "SD1-S4": "21 winnable of 138 deals tried, 30 s (first 47), then 3 s of solver time each",
     "SP1-S1": "100 winnable of 102 deals tried, 5 s of solver time each",
     "SP1-S2": "21 winnable of 228 deals tried, 10 s (first 150), then 1.5 s of solver time each",
-    "SP1-S4": "16 winnable of 66 deals tried, 20 s (first 24), then 12 s of solver time each",
+    "SP1-S4": "20 winnable of 90 deals tried, 20 s (first 24), then 12 s of solver time each",
 }
 
 

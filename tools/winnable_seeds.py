@@ -220,7 +220,10 @@ def main() -> None:
             kept = seeds.get(variant, ())
             skip = tried_before(notes[variant])
             earlier = budget_before(notes[variant])
-            budget = budget if earlier == budget else f"{earlier} (first {skip}), then {budget}"
+            if earlier != budget and not earlier.endswith(f"then {budget}"):
+                budget = f"{earlier} (first {skip}), then {budget}"
+            else:
+                budget = earlier
         wanted = max(0, args.count - len(kept))
 
         def keep(

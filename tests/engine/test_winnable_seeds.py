@@ -35,27 +35,16 @@ def test_every_variant_of_the_new_game_dialog_is_listed() -> None:
 SHIPPED = [variant for variant in script.VARIANTS if WINNABLE[variant]]
 
 
-def test_variants_without_shipped_seeds_are_the_slow_ones() -> None:
-    """Those deal a deal proven live in the page's solver worker instead."""
-    assert set(script.VARIANTS) - set(SHIPPED) <= set(SHORT)
+def test_every_variant_ships_seeds() -> None:
+    assert set(SHIPPED) == set(script.VARIANTS)
     assert len(SHIPPED) == 12
 
 
 MIN_SEEDS = 20
 """Proven seeds each variant should ship, so "Winnable deals only" rarely repeats a deal."""
 
-SHORT = {"SP1-S4": "the offline search for proven Spider 4-suit deals has not reached 20 yet"}
-"""Variants still short of ``MIN_SEEDS``, and why (strict: a variant that gets
-there must leave this list)."""
 
-
-@pytest.mark.parametrize(
-    "variant",
-    [
-        pytest.param(v, marks=pytest.mark.xfail(reason=SHORT[v], strict=True)) if v in SHORT else v
-        for v in script.VARIANTS
-    ],
-)
+@pytest.mark.parametrize("variant", script.VARIANTS)
 def test_every_variant_ships_enough_seeds(variant: str) -> None:
     assert len(WINNABLE[variant]) >= MIN_SEEDS, variant
 
