@@ -31,6 +31,7 @@ __all__ = [
     "Rules",
     "Search",
     "Solution",
+    "moves_to",
     "run",
 ]
 
@@ -395,15 +396,7 @@ class BestFirst(Search[S, M]):
     def line(self) -> tuple[str, ...]:
         if self._won_key is None:
             raise RuntimeError("No winning line has been found.")
-        moves: list[M] = []
-        key = self._won_key
-        while True:
-            up, move = self._parent[key]
-            if move is None:
-                break
-            moves.append(move)
-            key = up
-        return self._replay(reversed(moves))
+        return self._replay(moves_to(self._parent, self._won_key))
 
 
 class Hybrid(Search[S, M]):
@@ -551,6 +544,21 @@ class Confirmed(Search[S, M]):
 
     def line(self) -> tuple[str, ...]:
         return self._current.line()
+
+
+def moves_to(parent: dict[int, tuple[int, M | None]], key: int) -> list[M]:
+    """The moves from the start to the position ``key``, read back through
+    ``parent`` (each kept position's parent and the move from it; the start's
+    move is None)."""
+    moves: list[M] = []
+    while True:
+        up, move = parent[key]
+        if move is None:
+            break
+        moves.append(move)
+        key = up
+    moves.reverse()
+    return moves
 
 
 def _same(value: Any) -> Any:

@@ -24,7 +24,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Generator
 
-from engine.solver.core import Hybrid, Search
+from engine.solver.core import Hybrid, Search, moves_to
 from engine.solver.spider import SMove, SpiderRules, SState
 
 __all__ = ["Staged", "WinFirst"]
@@ -170,15 +170,7 @@ class Staged(Search[SState, SMove]):
     def line(self) -> tuple[str, ...]:
         if self._won_key is None:
             raise RuntimeError("No winning line has been found.")
-        moves: list[SMove] = []
-        key = self._won_key
-        while True:
-            up, move = self._parent[key]
-            if move is None:
-                break
-            moves.append(move)
-            key = up
-        return self._replay(reversed(moves))
+        return self._replay(moves_to(self._parent, self._won_key))
 
 
 class WinFirst(Search[SState, SMove]):

@@ -203,6 +203,18 @@ def test_spider_stock_left_is_not_finished() -> None:
     assert [str(m) for m in line] == ["t2>t1"]
 
 
+def sliced(search: FinishSearch, size: int) -> int:
+    """Run ``search`` to its end ``size`` positions at a time, checking that no slice
+    goes over its budget; the number of slices it took."""
+    slices = 0
+    while True:
+        slices += 1
+        done = search.step(size)
+        assert search.nodes <= size * slices
+        if done:
+            return slices
+
+
 def test_klondike_finish_in_slices_plays_a_few_moves_per_slice_and_gives_the_same_line() -> None:
     """A page looks for Klondike's finish a few moves at a time between frames: no
     slice plays more than it was given, and the line is the one worked out at once."""
@@ -210,10 +222,7 @@ def test_klondike_finish_in_slices_plays_a_few_moves_per_slice_and_gives_the_sam
         for seed in seeds_for(variant)[:2]:
             game = ready_point(code_of(variant, seed))
             search = FinishSearch(game)
-            slices = 1
-            while not search.step(3):
-                slices += 1
-                assert search.nodes <= 3 * slices
+            slices = sliced(search, 3)
             line = finish_line(game)
             assert line is not None
             assert search.line == line
@@ -226,10 +235,7 @@ def test_the_search_in_slices_gives_the_same_line_and_keeps_its_budget() -> None
     for seed in seeds_for(variant)[:3]:
         game = ready_point(code_of(variant, seed))
         search = FinishSearch(game)
-        slices = 0
-        while not search.step(5):
-            slices += 1
-            assert search.nodes <= 5 * slices
+        sliced(search, 5)
         assert search.line == finish_line(game)
     # A whole Spider deal face up in its columns: far too crowded for a short search.
     deal = engine.new_game("SP1-S4-AAAAAAB")

@@ -306,17 +306,7 @@ def test_a_spider_position_packs_into_bytes_and_back(variant: str, seed: int, st
     letters = engine.format_code(DealCode("SD", suits=1, seed=seed)).rsplit("-", 1)[1]
     rules = rules_for(engine.new_game(f"{variant}-{letters}"))
     assert isinstance(rules, SpiderRules)
-    rng = random.Random(seed)
-    state = rules.start([])
-    for _ in range(steps):
-        packed = rules.pack(state)
-        assert isinstance(packed, bytes)
-        assert rules.unpack(packed) == state
-        legal = rules.legal(state)
-        if not legal:
-            break
-        state = rules.apply(state, rng.choice(legal))
-    assert rules.unpack(rules.pack(state)) == state
+    packs_along_a_random_game(rules, rules.start([]), random.Random(seed), steps)
 
 
 @given(st.sampled_from(["KL1-D1N", "KL1-D3N", "KL1-D3C"]), st.integers(0, 10**6), st.integers(0, 150))
@@ -328,8 +318,11 @@ def test_a_klondike_position_packs_into_bytes_and_back(variant: str, seed: int, 
     game = engine.new_game(f"{variant}-{letters}")
     rules = rules_for(game)
     assert isinstance(rules, KlondikeRules)
-    rng = random.Random(seed)
-    state = rules.position
+    packs_along_a_random_game(rules, rules.position, random.Random(seed), steps)
+
+
+def packs_along_a_random_game(rules: Any, state: Any, rng: random.Random, steps: int) -> None:
+    """Every position of a random game packs into bytes and unpacks to itself."""
     for _ in range(steps):
         packed = rules.pack(state)
         assert isinstance(packed, bytes)
