@@ -30,6 +30,7 @@ __all__ = [
     "Progress",
     "Rules",
     "Search",
+    "SideBySide",
     "Solution",
     "moves_to",
     "run",
@@ -399,7 +400,67 @@ class BestFirst(Search[S, M]):
         return self._replay(moves_to(self._parent, self._won_key))
 
 
-class Hybrid(Search[S, M]):
+class SideBySide(Search[S, M]):
+    """Two searches sharing every slice of the budget (``_parts`` says how):
+    the first of them to decide decides. ``nodes`` counts both; the second
+    one's ``exhausted`` is the pair's."""
+
+    def __init__(self, rules: Rules[S, M], first: Search[S, M], second: Search[S, M]) -> None:
+        self.rules = rules
+        self._first = first
+        self._second = second
+        self._prefix = []
+        self._decider: Search[S, M] | None = None
+
+    @property
+    def nodes(self) -> int:  # type: ignore[override]
+        return self._first.nodes + self._second.nodes
+
+    @property
+    def status(self) -> str | None:  # type: ignore[override]
+        return None if self._decider is None else self._decider.status
+
+    @property
+    def exhausted(self) -> str | None:  # type: ignore[override]
+        return self._second.exhausted
+
+    @property
+    def first(self) -> Search[S, M]:
+        """The first search (``Hybrid``'s depth-first one, unless another was given)."""
+        return self._first
+
+    @property
+    def depth(self) -> int:
+        return self._first.depth
+
+    @property
+    def stuck(self) -> bool:
+        # When the second search gives up, the first one goes on alone.
+        return False
+
+    def _parts(self, budget: int) -> tuple[int, int]:
+        """The first and the second search's parts of a slice of ``budget`` positions."""
+        raise NotImplementedError
+
+    def step(self, budget: int) -> str | None:
+        if self._decider is not None:
+            return self._decider.status
+        for search, part in zip((self._first, self._second), self._parts(budget), strict=True):
+            if part <= 0 or search.stuck:
+                continue
+            status = search.step(part)
+            if status is not None:
+                self._decider = search
+                return status
+        return None
+
+    def line(self) -> tuple[str, ...]:
+        if self._decider is None:
+            raise RuntimeError("No winning line has been found.")
+        return self._decider.line()
+
+
+class Hybrid(SideBySide[S, M]):
     """Two searches side by side, sharing the budget: depth-first in score
     order, and best-first (the depth-first one gets half of each slice for
     its first ``dive`` positions, a quarter after that).
@@ -423,64 +484,21 @@ class Hybrid(Search[S, M]):
         depth-first and a best-first search of ``rules``); ``shares`` are the
         first one's part of each slice before and after its ``dive``
         positions."""
-        self.rules = rules
+        self._best: BestFirst[S, M] = BestFirst(rules) if second is None else second
+        super().__init__(rules, Search(rules) if first is None else first, self._best)
         self.dive = dive
         self.shares = shares
-        self._first: Search[S, M] = Search(rules) if first is None else first
-        self._second: BestFirst[S, M] = BestFirst(rules) if second is None else second
-        self._prefix = []
-        self._decider: Search[S, M] | None = None
-
-    @property
-    def nodes(self) -> int:  # type: ignore[override]
-        return self._first.nodes + self._second.nodes
-
-    @property
-    def status(self) -> str | None:  # type: ignore[override]
-        return None if self._decider is None else self._decider.status
-
-    @property
-    def exhausted(self) -> str | None:  # type: ignore[override]
-        return self._second.exhausted
-
-    @property
-    def first(self) -> Search[S, M]:
-        """The depth-first search (or the one given as ``first``)."""
-        return self._first
 
     @property
     def second(self) -> BestFirst[S, M]:
         """The best-first search (or the one given as ``second``)."""
-        return self._second
+        return self._best
 
-    @property
-    def depth(self) -> int:
-        return self._first.depth
-
-    @property
-    def stuck(self) -> bool:
-        # When the best-first search gives up, the depth-first one goes on alone.
-        return False
-
-    def step(self, budget: int) -> str | None:
-        if self._decider is not None:
-            return self._decider.status
+    def _parts(self, budget: int) -> tuple[int, int]:
         share = int(budget * self.shares[0 if self._first.nodes < self.dive else 1])
-        if self._second.stuck:
+        if self._best.stuck:
             share = budget
-        for search, part in ((self._first, max(1, share)), (self._second, budget - share)):
-            if part <= 0 or search.stuck:
-                continue
-            status = search.step(part)
-            if status is not None:
-                self._decider = search
-                return status
-        return None
-
-    def line(self) -> tuple[str, ...]:
-        if self._decider is None:
-            raise RuntimeError("No winning line has been found.")
-        return self._decider.line()
+        return max(1, share), budget - share
 
 
 class Confirmed(Search[S, M]):

@@ -24,7 +24,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Generator
 
-from engine.solver.core import Hybrid, Search, moves_to
+from engine.solver.core import Hybrid, Search, SideBySide, moves_to
 from engine.solver.spider import SMove, SpiderRules, SState
 
 __all__ = ["Staged", "WinFirst"]
@@ -173,7 +173,7 @@ class Staged(Search[SState, SMove]):
         return self._replay(moves_to(self._parent, self._won_key))
 
 
-class WinFirst(Search[SState, SMove]):
+class WinFirst(SideBySide[SState, SMove]):
     """The staged search and a complete one (``core.Hybrid``) side by side.
 
     The complete search runs alone for its first ``alone`` positions (most
@@ -183,48 +183,10 @@ class WinFirst(Search[SState, SMove]):
     staged one never does."""
 
     def __init__(self, rules: SpiderRules, alone: int = 3000, share: float = 0.75) -> None:
-        self.rules = rules
+        super().__init__(rules, Hybrid(rules), Staged(rules))
         self.alone = alone
         self.share = share
-        self._prefix = []
-        self._complete: Search[SState, SMove] = Hybrid(rules)
-        self._staged = Staged(rules)
-        self._decider: Search[SState, SMove] | None = None
 
-    @property
-    def nodes(self) -> int:  # type: ignore[override]
-        return self._complete.nodes + self._staged.nodes
-
-    @property
-    def status(self) -> str | None:  # type: ignore[override]
-        return None if self._decider is None else self._decider.status
-
-    @property
-    def exhausted(self) -> str | None:  # type: ignore[override]
-        return None
-
-    @property
-    def depth(self) -> int:
-        return self._complete.depth
-
-    @property
-    def stuck(self) -> bool:
-        return False
-
-    def step(self, budget: int) -> str | None:
-        if self._decider is not None:
-            return self._decider.status
-        staged = 0 if self._complete.nodes < self.alone else int(budget * self.share)
-        for search, part in ((self._complete, budget - staged), (self._staged, staged)):
-            if part <= 0:
-                continue
-            status = search.step(part)
-            if status is not None:
-                self._decider = search
-                return status
-        return None
-
-    def line(self) -> tuple[str, ...]:
-        if self._decider is None:
-            raise RuntimeError("No winning line has been found.")
-        return self._decider.line()
+    def _parts(self, budget: int) -> tuple[int, int]:
+        staged = 0 if self._first.nodes < self.alone else int(budget * self.share)
+        return budget - staged, staged
