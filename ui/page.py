@@ -33,7 +33,7 @@ from ui.dom.update_notice import update_notice_language
 from ui.dom.warming import warm_up
 from ui.model.actions import DialogName
 from ui.model.announce import describe_play, describe_undo
-from ui.model.cascade import each_flight, launch_order
+from ui.model.cascade import flights, launch_order
 from ui.model.hashlink import LinkError, parse_hash, record_hash
 from ui.model.i18n import _, again, joined, use_language
 from ui.model.layout import CardBox, compute, table_of
@@ -584,7 +584,7 @@ class App:
         order = [stacks[pile][depth] for pile, depth in launch_order(stacks)]
         starts = [(box.pid, box.x, box.y) for _, box in order]
         seed = zlib.crc32(self.session.game.code.encode())
-        paths = each_flight(starts, layout.width, layout.height, layout.card_w, layout.card_h, seed=seed)
+        paths = flights(starts, layout.width, layout.height, layout.card_w, layout.card_h, seed=seed)
 
         def landed(left: float) -> None:
             window.setTimeout(self._win_proxy, max(0.0, left) + CASCADE_PAUSE_MS, serial)

@@ -26,7 +26,7 @@ from pyscript import document, window
 from engine import Game, parse_card
 from ui.dom.callbacks import kept_proxy
 from ui.model.announce import PileLabels, card_label
-from ui.model.cascade import Flight
+from ui.model.cascade import Flight, duration
 from ui.model.faces import face_html, label, suit_svg
 from ui.model.keyboard import Spot
 from ui.model.layout import CardBox, Layout, PileBox
@@ -494,7 +494,7 @@ class Renderer:
             wait = self._cascade_start + flight.delay - now
             options = {"id": "cascade", "duration": flight.duration, "delay": wait, "fill": "forwards"}
             self._cascade.append(node.el.animate(frames[index], _js(options)))
-            self._cascade_end = max(self._cascade_end, flight.delay + flight.duration)
+        self._cascade_end = max(self._cascade_end, duration([flight for _order, _key, flight in batch]))
         if len(batch) == CASCADE_BATCH:
             self._cascade_timer = window.setTimeout(self._hand_over_proxy, 0)
         else:

@@ -11,7 +11,7 @@ off the bottom edge, losing some height at each bounce, until it has left the
 table at the left or right. The throws come from a seeded generator, so the same
 win gives the same cascade (and a test can replay it).
 
->>> paths = flights([("f1", 700.0, 10.0)] * 3, 1000, 600, 70, 98, seed=1)
+>>> paths = list(flights([("f1", 700.0, 10.0)] * 3, 1000, 600, 70, 98, seed=1))
 >>> [p.delay for p in paths]
 [0, 120, 240]
 >>> all(abs(x) > 0 for x, _ in [p.points[-1][1:] for p in paths])
@@ -24,7 +24,7 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-__all__ = ["GAP_MS", "STEP_MS", "Flight", "duration", "each_flight", "flights", "launch_order"]
+__all__ = ["GAP_MS", "STEP_MS", "Flight", "duration", "flights", "launch_order"]
 
 STEP_MS = 30
 """Time between two points of a path: the browser draws straight lines between them."""
@@ -80,22 +80,11 @@ def flights(
     card_w: float,
     card_h: float,
     seed: int = 0,
-) -> list[Flight]:
-    """The way of each card of ``starts`` (its pile and top-left corner, in launch order)
-    across a ``width`` x ``height`` table."""
-    return list(each_flight(starts, width, height, card_w, card_h, seed))
-
-
-def each_flight(
-    starts: Sequence[tuple[str, float, float]],
-    width: float,
-    height: float,
-    card_w: float,
-    card_h: float,
-    seed: int = 0,
 ) -> Iterator[Flight]:
-    """``flights`` one card at a time, in launch order: a page works out a few per task,
-    the first to leave first, instead of all of them before the cascade can begin."""
+    """The way of each card of ``starts`` (its pile and top-left corner, in launch order)
+    across a ``width`` x ``height`` table, one card at a time: a page works out a few
+    per task, the first to leave first, instead of all of them before the cascade can
+    begin."""
     rng = random.Random(seed)
     gap = min(GAP_MS, TOTAL_GAP_MS // max(1, len(starts)))
     # Speeds scale with the table, so a phone and a large screen see the same cascade.
