@@ -22,14 +22,14 @@ __all__ = ["SOON", "warm_up"]
 
 SOON = (
     "ui.model.hints",
-    "ui.model.stats",
     "ui.dom.dialogs",
     "ui.dom.stats_dialog",
     "ui.model.rules",
     "ui.model.rules_view",
     "ui.dom.rules_dialog",
 )
-"""Modules imported on first use, in the order they are warmed (the hint first)."""
+"""Modules imported on first use, in the order they are warmed (the hint first).
+The statistics' model is not among them: the saved game's keeper loads it at start."""
 
 
 def warm_up(modules: Sequence[str] = SOON) -> None:
