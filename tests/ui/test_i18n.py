@@ -19,6 +19,7 @@ from tools import catalogs
 from ui.model import i18n, rules_view
 from ui.model.refusals import KLONDIKE_ANCHORS, SPIDER_ANCHORS, code_error_text, refusal_text, rule_anchor
 from ui.model.rules import DIAGRAM_CODES, Section, Table, rules_for, rules_title
+from ui.model import words
 from ui.model.words import card_name, game_name, pile_name
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -236,6 +237,17 @@ def test_every_card_has_its_own_name(language: str) -> None:
     piles = {pile_name(pid) for pid in ("s", "w", "f1", "f2", "f3", "f4", *(f"t{i}" for i in range(1, 11)))}
     assert len(piles) == 16
     assert len({game_name(g) for g in ("KL", "SD", "SP")}) == 3
+
+
+def test_kept_card_names_follow_every_change_of_language() -> None:
+    cards = [Card(rank, suit) for suit in SUITS for rank in range(1, 14)]
+    for language in ("en", "th", "km", "th", "en"):
+        i18n.use_language(language)
+        for card in cards:
+            kept = card_name(card)
+            assert kept == words._card_name(card)
+            assert card_name(card) is kept  # made once per language
+            assert i18n.current(kept)
 
 
 def test_english_card_names_are_the_engines() -> None:

@@ -35,6 +35,7 @@ __all__ = [
     "_",
     "again",
     "choose_language",
+    "current",
     "current_language",
     "document_title",
     "in_language",
@@ -234,6 +235,26 @@ def later(make: Callable[[], str]) -> str:
     moment (``make`` is called again then: it must only read what stays the same
     while its words are shown)."""
     return _made(make(), make)
+
+
+def current(text: str) -> bool:
+    """True when ``text`` reads as it should in the current language: words made
+    with the current catalog, or plain text (which never changes). A kept ``Later``
+    that is not current is made again with ``again``.
+
+    >>> use_language("en")
+    True
+    >>> words = _("Stock")
+    >>> current(words), current("Stock")
+    (True, True)
+    >>> use_language("th")
+    True
+    >>> current(words), current(again(words)), current("Stock")
+    (False, True, True)
+    >>> use_language("en")
+    True
+    """
+    return not isinstance(text, Later) or text.catalog is _state["catalog"]
 
 
 def again(text: str) -> str:

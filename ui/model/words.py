@@ -15,7 +15,7 @@ Pure Python: the names come from the catalogs through ``ui.model.i18n``.
 from __future__ import annotations
 
 from engine import Card, parse_card
-from ui.model.i18n import N_, _, pgettext
+from ui.model.i18n import N_, _, current, pgettext
 
 __all__ = ["card_name", "game_name", "pile_name", "rank_name", "suit_name"]
 
@@ -28,6 +28,7 @@ _FOUNDATIONS: dict[str, str] = {
     "f4": N_("Clubs foundation"),
 }
 _GAMES: dict[str, str] = {"KL": N_("Klondike"), "SD": N_("Spiderette"), "SP": N_("Spider")}
+_card_names: dict[tuple[int, str], str] = {}
 
 
 def rank_name(rank: int) -> str:
@@ -47,6 +48,17 @@ def card_name(card: Card | str) -> str:
     a word is not)."""
     if isinstance(card, str):
         card = parse_card(card)
+    key = (card.rank, card.suit)
+    # Kept per card while the language stays: the table's accessible names say
+    # dozens of cards after every move, and each name is three catalog lookups.
+    name = _card_names.get(key)
+    if name is None or not current(name):
+        name = _card_name(card)
+        _card_names[key] = name
+    return name
+
+
+def _card_name(card: Card) -> str:
     if card.rank in _RANKS:
         # TRANSLATORS: a card named with a word rank: "Queen of clubs".
         return pgettext("card", "{rank} of {suit}").format(rank=rank_name(card.rank), suit=suit_name(card.suit))
