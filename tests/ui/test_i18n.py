@@ -17,9 +17,9 @@ from engine.moves import REASONS
 from tests.engine.test_reasons import MOVE_EXAMPLES
 from tools import catalogs
 from ui.model import i18n, rules_view
+from ui.model import words as word_module
 from ui.model.refusals import KLONDIKE_ANCHORS, SPIDER_ANCHORS, code_error_text, refusal_text, rule_anchor
 from ui.model.rules import DIAGRAM_CODES, Section, Table, rules_for, rules_title
-from ui.model import words
 from ui.model.words import card_name, game_name, pile_name
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -245,7 +245,7 @@ def test_kept_card_names_follow_every_change_of_language() -> None:
         i18n.use_language(language)
         for card in cards:
             kept = card_name(card)
-            assert kept == words._card_name(card)
+            assert kept == word_module._card_name(card)
             assert card_name(card) is kept  # made once per language
             assert i18n.current(kept)
 
