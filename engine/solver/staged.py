@@ -4,10 +4,8 @@ Between two deals of the stock the positions reachable form a closed space
 (a deal is the one move that changes the stock). The staged search runs a
 bounded best-first search inside a stage, from a few start positions at
 once, keeps the ``keep`` best positions it could deal from (judged by the
-position right after the deal, which the solver knows card for card, and
-only a few alike in their face-down cards, so that different plans go on:
-see ``_chosen``), deals from each, and goes on with those as the next
-stage's start positions. In
+position right after the deal, which the solver knows card for card), deals
+from each, and goes on with those as the next stage's start positions. In
 the last stage (stock empty) it looks for the win.
 
 When a round ends without a win (a stage left nothing to deal from, or the
@@ -32,14 +30,6 @@ from engine.solver.spider import SMove, SpiderRules, SState
 __all__ = ["Staged", "WinFirst"]
 
 DEAL: SMove = (0, 0)
-
-PLAN_SHARE = 12
-"""A stage carries over at most ``keep // PLAN_SHARE`` positions with one
-profile of face-down cards (see ``_chosen``)."""
-
-DEALT_SLACK = 2000
-"""Positions dealt from that a stage holds beyond twice ``keep`` before it
-drops those ``_chosen`` could no longer choose."""
 
 FRONTIER_LIMIT = 300_000
 """Positions a stage's frontier holds; beyond that the worst half is dropped
@@ -125,8 +115,8 @@ class Staged(Search[SState, SMove]):
                 # from one process to the next, and the search must not.
                 frontier.append((value(s), -count, k, k, None, pack(s)))
             heapq.heapify(frontier)
-            # Every position dealt from: (value, counter, key before, key after, position).
-            dealable: list[tuple[int, int, int, int, SState]] = []
+            # The best deals found: a max-heap on value through negation.
+            best: list[tuple[int, int, int, int, SState]] = []
             dealt_seen: set[int] = set()
             expanded = 0
             while frontier and expanded < width:
@@ -144,10 +134,11 @@ class Staged(Search[SState, SMove]):
                     if dk not in dealt_seen:
                         dealt_seen.add(dk)
                         count += 1
-                        dealable.append((value(dealt), count, k, dk, dealt))
-                        if len(dealable) >= 2 * keep + DEALT_SLACK:
-                            # Exact: a later position only pushes these further down.
-                            dealable = _chosen(dealable, keep)
+                        entry = (-value(dealt), count, k, dk, dealt)
+                        if len(best) < keep:
+                            push(best, entry)
+                        elif entry[0] > best[0][0]:
+                            heapq.heapreplace(best, entry)
                 for m in moves_of(state):
                     if m[1] == 0:
                         continue
@@ -164,10 +155,11 @@ class Staged(Search[SState, SMove]):
                     push(frontier, (value(child), -count, h, k, m, pack(child)))
                 if len(frontier) > FRONTIER_LIMIT:
                     frontier = heapq.nsmallest(FRONTIER_LIMIT // 2, frontier)
-            if not dealable:
+            if not best:
                 return False
+            best.sort(reverse=True)
             starts = []
-            for _, _, k, dk, dealt in _chosen(dealable, keep):
+            for _, _, k, dk, dealt in best:
                 parent[dk] = (k, DEAL)
                 if won(dealt):
                     self._won_key = dk
@@ -179,30 +171,6 @@ class Staged(Search[SState, SMove]):
         if self._won_key is None:
             raise RuntimeError("No winning line has been found.")
         return self._replay(moves_to(self._parent, self._won_key))
-
-
-def _chosen(dealt: list[tuple[int, int, int, int, SState]], keep: int) -> list[tuple[int, int, int, int, SState]]:
-    """The ``keep`` best of the positions ``dealt`` (lowest value first), at
-    most ``keep // PLAN_SHARE`` of them (at least one) alike in their face-down
-    cards (how many each column still hides).
-
-    The best few by value are often one plan played in a few orders: the same
-    columns turned up, the same cards dealt onto the same runs. Carried over
-    together, they leave the next stage a single way on; a cap per face-down
-    profile keeps different plans alive, and it widens with ``keep``."""
-    cap = max(1, keep // PLAN_SHARE)
-    taken: dict[tuple[int, ...], int] = {}
-    chosen = []
-    for entry in sorted(dealt):
-        profile = tuple(sorted(col[0] for col in entry[4][0]))
-        count = taken.get(profile, 0)
-        if count >= cap:
-            continue
-        taken[profile] = count + 1
-        chosen.append(entry)
-        if len(chosen) == keep:
-            break
-    return chosen
 
 
 class WinFirst(SideBySide[SState, SMove]):

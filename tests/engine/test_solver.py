@@ -36,7 +36,6 @@ from engine.solver import (
 from engine.solver.core import CHECK_EVERY, Search, run
 from engine.solver.klondike import KlondikeRules, _lost
 from engine.solver.spider import SpiderRules
-from engine.solver.staged import PLAN_SHARE, _chosen
 from tests.engine.endgames import exhaustive
 from tests.engine.players import position
 
@@ -424,42 +423,6 @@ def test_staged_search_never_claims_a_loss() -> None:
     assert staged.rounds > 3
     both = run(search_for(lost), seconds=None, max_nodes=200_000)
     assert both.status == "unwinnable"
-
-
-def _dealt_entry(value: int, count: int, downs: tuple[int, ...]) -> tuple[int, int, int, int, Any]:
-    columns = tuple(bytes((down, *range(down + 1))) for down in downs)
-    return (value, count, 0, count, (columns, 0))
-
-
-def test_a_stage_carries_over_different_plans() -> None:
-    """The best positions to deal from all share one face-down profile: only
-    ``keep // PLAN_SHARE`` of them go on, then the best of other profiles."""
-    alike = [_dealt_entry(value, value, (0, 1, 2)) for value in range(10)]
-    other = [_dealt_entry(100 + value, 100 + value, (1, 1, 2)) for value in range(10)]
-    chosen = _chosen(alike + other, keep=12)
-    assert [entry[0] for entry in chosen] == [0, 100]
-    wider = _chosen(alike + other, keep=3 * PLAN_SHARE)
-    assert [entry[0] for entry in wider] == [0, 1, 2, 100, 101, 102]
-
-
-@given(
-    st.lists(st.tuples(st.integers(0, 50), st.tuples(st.integers(0, 3), st.integers(0, 3))), max_size=200),
-    st.integers(1, 40),
-    st.integers(1, 30),
-)
-@settings(max_examples=200, deadline=None)
-def test_dropping_the_unchosen_as_a_stage_goes_changes_no_choice(
-    found: list[tuple[int, tuple[int, int]]], keep: int, every: int
-) -> None:
-    """A stage drops positions ``_chosen`` cannot choose while it searches (to
-    bound its memory); the final choice is the one from every position."""
-    entries = [_dealt_entry(value, count, downs) for count, (value, downs) in enumerate(found)]
-    held: list[Any] = []
-    for n, entry in enumerate(entries, 1):
-        held.append(entry)
-        if n % every == 0:
-            held = _chosen(held, keep)
-    assert _chosen(held, keep) == _chosen(entries, keep)
 
 
 def test_solve_json_for_a_worker() -> None:
