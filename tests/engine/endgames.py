@@ -183,6 +183,14 @@ def _run(suit: str) -> str:
     return " ".join(card(r, suit) for r in range(13, 0, -1))
 
 
+def replay_line(game: Game, moves: tuple[str, ...]) -> Game:
+    """A copy of ``game`` with ``moves`` played through the engine."""
+    copy = game.copy()
+    for move in moves:
+        copy.play(move)
+    return copy
+
+
 def check_verdict(game: Game, max_nodes: int = 200_000, limit: int = 20_000) -> tuple[Solution, str]:
     """Solve ``game`` with the public solver and check its answer: a winning
     line must replay to a win (a proof on its own); any other answer must be
@@ -193,10 +201,7 @@ def check_verdict(game: Game, max_nodes: int = 200_000, limit: int = 20_000) -> 
     out (``assume``)."""
     result = solve(game, seconds=None, max_nodes=max_nodes)
     if result.status == "winnable":
-        copy = game.copy()
-        for move in result.moves:
-            copy.play(move)
-        assert copy.won, (game.to_json(), result.moves)
+        assert replay_line(game, result.moves).won, (game.to_json(), result.moves)
         return result, "-"
     expected = exhaustive(game, limit)
     assume(expected != "unknown")

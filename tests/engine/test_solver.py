@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engine
-from engine import Game, Klondike, Spiderette
+from engine import Klondike, Spiderette
 from engine.cards import Card
 from engine.codes import DealCode
 from engine.solver import (
@@ -36,7 +36,7 @@ from engine.solver import (
 from engine.solver.core import CHECK_EVERY, Search, run
 from engine.solver.klondike import KlondikeRules, _lost
 from engine.solver.spider import SpiderRules
-from tests.engine.endgames import exhaustive
+from tests.engine.endgames import exhaustive, replay_line
 from tests.engine.players import position
 
 # Deals the solver decides in well under a second (measured); the rest of the
@@ -56,14 +56,6 @@ QUICK_WINS = [
 ]
 HARD = "KL1-D1N-AAAAAAA"
 """A deal the solver does not decide within a few thousand positions."""
-
-
-def replay_line(game: Game, moves: tuple[str, ...]) -> Game:
-    """A copy of ``game`` with ``moves`` played through the engine."""
-    copy = game.copy()
-    for move in moves:
-        copy.play(move)
-    return copy
 
 
 def test_engine_exports_solve() -> None:

@@ -14,7 +14,7 @@ from engine.solver.core import run
 from engine.solver.klondike import KlondikeRules, _lost
 from engine.solver.spider import SpiderRules
 from engine.solver.staged import Staged
-from tests.engine.endgames import check_verdict, exhaustive, klondike_endgames, spider_endgames
+from tests.engine.endgames import check_verdict, exhaustive, klondike_endgames, replay_line, spider_endgames
 from tests.engine.players import position
 
 RANKS = "A23456789TJQK"
@@ -102,10 +102,7 @@ def test_a_loss_from_a_search_that_left_moves_out_is_checked() -> None:
     assert result.status == "winnable"
     assert confirmed.confirming
     assert result.nodes > 1
-    copy = game.copy()
-    for move in result.moves:
-        copy.play(move)
-    assert copy.won
+    assert replay_line(game, result.moves).won
 
 
 def test_public_searches_of_klondike_prove_their_losses() -> None:
@@ -142,10 +139,7 @@ def test_a_best_first_search_that_leaves_moves_out_never_decides_a_loss() -> Non
     blind = BestFirst(_NoMoves(rules_for(game)), proves=False)
     result = run(Hybrid(complete, first=Search(complete), second=blind), seconds=None, max_nodes=200_000)
     assert result.status == "winnable"
-    copy = game.copy()
-    for move in result.moves:
-        copy.play(move)
-    assert copy.won
+    assert replay_line(game, result.moves).won
 
 
 # Random endgames, the same ones on every run (derandomize), checked against
@@ -181,9 +175,6 @@ def test_the_staged_spider_search_only_ever_finds_wins(game: Spiderette) -> None
     result = run(Staged(rules), seconds=None, max_nodes=3_000)
     assert result.status != "unwinnable"
     if result.status == "winnable":
-        copy = game.copy()
-        for move in result.moves:
-            copy.play(move)
-        assert copy.won, (game.to_json(), result.moves)
+        assert replay_line(game, result.moves).won, (game.to_json(), result.moves)
     elif exhaustive(game, 5_000) == "unwinnable":
         assert (result.status, result.reason) == ("unknown", "nodes")
