@@ -30,6 +30,7 @@ from engine.solver.spider import SMove, SpiderRules, SState
 __all__ = ["Staged", "WinFirst"]
 
 DEAL: SMove = (0, 0)
+"""The deal from the stock, as ``SpiderRules.moves`` lists it when the rules allow one."""
 
 FRONTIER_LIMIT = 300_000
 """Positions a stage's frontier holds; beyond that the worst half is dropped
@@ -127,20 +128,20 @@ class Staged(Search[SState, SMove]):
                 expanded += 1
                 self.nodes += 1
                 yield False
-                cols, stock = state
-                if stock and all(len(c) > 1 for c in cols):
-                    dealt = play(state, DEAL, None)
-                    dk = hash(key_of(dealt))
-                    if dk not in dealt_seen:
-                        dealt_seen.add(dk)
-                        count += 1
-                        entry = (-value(dealt), count, k, dk, dealt)
-                        if len(best) < keep:
-                            push(best, entry)
-                        elif entry[0] > best[0][0]:
-                            heapq.heapreplace(best, entry)
                 for m in moves_of(state):
-                    if m[1] == 0:
+                    if m == DEAL:
+                        # The deal leaves the stage: a candidate start of the next
+                        # one, not a child here.
+                        dealt = play(state, m, None)
+                        dk = hash(key_of(dealt))
+                        if dk not in dealt_seen:
+                            dealt_seen.add(dk)
+                            count += 1
+                            entry = (-value(dealt), count, k, dk, dealt)
+                            if len(best) < keep:
+                                push(best, entry)
+                            elif entry[0] > best[0][0]:
+                                heapq.heapreplace(best, entry)
                         continue
                     child = play(state, m, None)
                     h = hash(key_of(child))
