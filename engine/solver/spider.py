@@ -25,8 +25,9 @@ complete one (``core.Hybrid``) goes depth-first, children ordered by
 best-first on ``score`` beside it (face-down cards, cards left, breaks in the
 face-up runs, empty columns). The staged one (``staged.Staged``) plans one
 stock deal at a time, judging positions by ``value`` (which also rewards long
-same-suit runs); it copes far better with two and four suits, but leaves
-positions out, so it only ever answers ``winnable``. The complete search has
+same-suit runs, and trying fewer moves: ``staged_moves``); it copes far
+better with two and four suits, but leaves positions out, so it only ever
+answers ``winnable``. The complete search has
 no pruning beyond the exact symmetries above, so an ``unwinnable`` answer,
 which only it gives, is exact.
 """
@@ -125,6 +126,7 @@ class SpiderRules:
         self.deal_order = bytes(card_code(c.rank, c.suit) for c in reversed(stock))
         self._start: SState = (tuple(columns), len(stock))
         self._values: dict[bytes, int] = {}
+        self._runs: dict[bytes, int] = {}
 
     # ------------------------------------------------------------ protocol
 
@@ -259,6 +261,68 @@ class SpiderRules:
             add((0, 0))
         result.sort(reverse=True)
         return result
+
+    def staged_moves(self, state: SState, swaps: bool) -> tuple[list[SMove], bool]:
+        """The moves the staged search tries (in no order), and whether the
+        stock can be dealt.
+
+        It leaves out moves that seldom help, which it may, since it never
+        answers ``unwinnable``: part of a run onto a card of another suit or
+        into an empty column, and, when ``swaps`` is False, a whole run that
+        lies on the next rank up going onto a card of another suit (a move
+        that only frees the card it leaves). Fewer moves per position let
+        each stage look further ahead.
+
+        >>> import engine
+        >>> rules = SpiderRules(engine.new_game("SD1-S4-AAAAAAF"))
+        >>> state = rules.start([])
+        >>> moves, can_deal = rules.staged_moves(state, swaps=True)
+        >>> can_deal
+        True
+        >>> {m[2:] for m in moves} <= {m[2:] for m in rules.moves(state)}
+        True
+        """
+        cols, stock = state
+        runs = self._runs
+        empty = -1
+        # The columns by the rank of their top card (index 0: none).
+        tops: list[list[int]] = [[] for _ in range(14)]
+        lengths = []
+        for j in range(self.width):
+            col = cols[j]
+            if len(col) == 1:
+                if empty < 0:
+                    empty = j
+                lengths.append(0)
+                continue
+            run = runs.get(col)
+            if run is None:
+                if len(runs) >= VALUE_CACHE:
+                    runs.clear()
+                run = runs[col] = run_length(col)
+            lengths.append(run)
+            tops[RANK[col[-1]]].append(j)
+        result: list[SMove] = []
+        add = result.append
+        for i in range(self.width):
+            run = lengths[i]
+            if not run:
+                continue
+            col = cols[i]
+            top_rank = RANK[col[-1]]
+            suit = SUIT[col[-1]]
+            up = len(col) - 1 - col[0]
+            for k in range(1, min(run, 13 - top_rank) + 1):
+                for j in tops[top_rank + k]:
+                    if SUIT[cols[j][-1]] != suit and (
+                        k < run or (not swaps and k < up and RANK[col[-k - 1]] == top_rank + k)
+                    ):
+                        continue
+                    add((0, 1, i, j, k))
+            # A bare run is never moved whole into an empty column (see the key).
+            if empty >= 0 and run < len(col) - 1:
+                add((0, 1, i, empty, run))
+        return result, bool(stock) and empty < 0
 
     def play(self, state: SState, move: SMove, out: list[str] | None) -> SState:
         cols, stock = state

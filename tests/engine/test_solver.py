@@ -33,9 +33,10 @@ from engine.solver import (
     solve,
     solve_json,
 )
+from engine.solver.columns import RANK, SUIT
 from engine.solver.core import CHECK_EVERY, Search, run
 from engine.solver.klondike import KlondikeRules, _lost
-from engine.solver.spider import SpiderRules
+from engine.solver.spider import SpiderRules, run_length
 from tests.engine.endgames import exhaustive, replay_line
 from tests.engine.players import position
 
@@ -299,6 +300,42 @@ def test_a_spider_position_packs_into_bytes_and_back(variant: str, seed: int, st
     rules = rules_for(engine.new_game(f"{variant}-{letters}"))
     assert isinstance(rules, SpiderRules)
     packs_along_a_random_game(rules, rules.start([]), random.Random(seed), steps)
+
+
+@given(
+    st.sampled_from(["SD1-S1", "SD1-S2", "SD1-S4", "SP1-S2", "SP1-S4"]),
+    st.integers(0, 10**6),
+    st.integers(0, 150),
+    st.booleans(),
+)
+@settings(max_examples=80, deadline=None)
+def test_the_staged_search_leaves_out_only_the_moves_it_says(variant: str, seed: int, steps: int, swaps: bool) -> None:
+    """``staged_moves`` is the complete move list less exactly the kinds its
+    docstring names, and it deals exactly when the rules allow a deal; checked
+    along a random game."""
+    letters = engine.format_code(DealCode("SD", suits=1, seed=seed)).rsplit("-", 1)[1]
+    rules = rules_for(engine.new_game(f"{variant}-{letters}"))
+    assert isinstance(rules, SpiderRules)
+    rng = random.Random(seed)
+    state = rules.start([])
+    for _ in range(steps):
+        cols = state[0]
+        every = {m[2:] for m in rules.moves(state) if m[1] == 1}
+        tried, can_deal = rules.staged_moves(state, swaps)
+        assert can_deal == ((0, 0) in rules.moves(state))
+        assert len(tried) == len(set(tried))
+        kept = {m[2:] for m in tried}
+        assert kept <= every
+        for i, j, n in every - kept:
+            col, dest = cols[i], cols[j]
+            other_suit = len(dest) > 1 and SUIT[dest[-1]] != SUIT[col[-1]]
+            part = n < run_length(col)
+            on_parent = n < len(col) - 1 - col[0] and RANK[col[-n - 1]] == RANK[col[-n]] + 1
+            assert (part and (other_suit or len(dest) == 1)) or (not swaps and other_suit and on_parent)
+        options = [(0, 1, *m) for m in sorted(every)] + ([(0, 0)] if can_deal else [])
+        if not options:
+            break
+        state = rules.play(state, rng.choice(options), None)
 
 
 @given(st.sampled_from(["KL1-D1N", "KL1-D3N", "KL1-D3C"]), st.integers(0, 10**6), st.integers(0, 150))
