@@ -20,8 +20,10 @@ moved off one card onto another of another suit. Fewer moves let a stage
 see further; the two move sets take turns because a deal one of them wins
 slowly the other often wins at once (Spiderette 4 suits, 108 hard deals,
 7.5 s each: 29 won with every move; 77 with either set alone, 18 of them
-by one set only; 82 taking turns). Its wins are proofs all the same: the line it gives is
-played from the start and wins (``Search.line`` replays it).
+by one set only; 82 taking turns).
+
+Its wins are proofs all the same: the line it gives is played from the
+start and wins (``Search.line`` replays it).
 
 ``WinFirst`` runs it beside a complete search (``core.Hybrid``), which alone
 can decide a loss.
