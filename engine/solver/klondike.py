@@ -149,26 +149,31 @@ class KlondikeRules:
         Worked out for every position, except after moves that cannot lose
         anything the position before had (that one was not lost, or it would
         not have been searched): with take-backs allowed, a move to a
-        foundation; and a single card put on one of its parents while its
-        other parent is free (on top of a column, in the talon or on its
-        foundation), since it can always leave again.
+        foundation; and a card put on one of its parents, alone or carrying
+        a run, while its other parent is free (on top of a column, in the
+        talon or on its foundation), since it can always leave again. (The
+        cards it carries lie on their own parents, face up, so they keep
+        every way of leaving they had.) Answering False without working it
+        out is always safe: the position is then searched, not cut off.
         """
         cols, found, talon, _pointer, _recycles = state
         if move is not None and self.takeback:
             kind = move[1]
             if kind == 0 or kind == 2:
                 return False
-            if kind != 1 or move[4] == 1:
-                col = cols[move[3]]
-                if len(col) > 2 and col[-2] in PARENTS[col[-1]]:
-                    other = PARENTS[col[-1]]
-                    other_parent = other[0] if other[1] == col[-2] else other[1]
-                    if (
-                        other_parent in talon
-                        or found[SUIT[other_parent]] >= RANK[other_parent]
-                        or any(c[-1] == other_parent and len(c) > 1 for c in cols)
-                    ):
-                        return False
+            # A column's top cards, a talon card or a take-back: the card put
+            # down lies under the ``n`` - 1 it carries.
+            col = cols[move[3]]
+            n = move[4] if kind == 1 else 1
+            if len(col) > n + 1 and col[-n - 1] in PARENTS[col[-n]]:
+                other = PARENTS[col[-n]]
+                other_parent = other[0] if other[1] == col[-n - 1] else other[1]
+                if (
+                    other_parent in talon
+                    or found[SUIT[other_parent]] >= RANK[other_parent]
+                    or any(c[-1] == other_parent and len(c) > 1 for c in cols)
+                ):
+                    return False
         # The easier game sees the columns as a set and the talon as a set of
         # cards, which the columns and foundations fix: so positions with the
         # same columns (in any order) and foundations share the answer,

@@ -3,13 +3,18 @@ that leave moves out, and random endgames against an exhaustive search."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
+import pytest
 from hypothesis import Phase, given, settings
+from hypothesis import strategies as st
 
 import engine
 from engine import Klondike, Spiderette
+from engine.codes import DealCode
 from engine.solver import BestFirst, Confirmed, Hybrid, Search, proof_search, rules_for, search_for, solve
+from engine.solver import klondike as klondike_rules
 from engine.solver.core import run
 from engine.solver.klondike import KlondikeRules, _lost
 from engine.solver.spider import SpiderRules
@@ -140,6 +145,67 @@ def test_a_best_first_search_that_leaves_moves_out_never_decides_a_loss() -> Non
     result = run(Hybrid(complete, first=Search(complete), second=blind), seconds=None, max_nodes=200_000)
     assert result.status == "winnable"
     assert replay_line(game, result.moves).won
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(["KL1-D1N", "KL1-D3N", "KL1-D1V"]), st.integers(0, 10**6), st.integers(0, 120))
+def test_the_lost_check_is_only_skipped_where_it_could_not_cut(variant: str, seed: int, steps: int) -> None:
+    """``dead`` skips the lost-position check after some moves, as ones that
+    cannot lose what the position before had: along random games, wherever it
+    skips after a position the check passes, the check passes on the position
+    after the move too (and it does skip, for moves carrying runs as well)."""
+    letters = engine.format_code(DealCode("KL", 1, "N", seed=seed)).rsplit("-", 1)[1]
+    rules = rules_for(engine.new_game(f"{variant}-{letters}"), complete=True)
+    assert isinstance(rules, KlondikeRules)
+    rng = random.Random(seed)
+    state = rules.start([])
+    calls: list[int] = []
+
+    def counted(*args: Any) -> bool:
+        calls.append(1)
+        return _lost(*args)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(klondike_rules, "_lost", counted)
+        for _ in range(steps):
+            cols, found, talon, _, _ = state
+            if _lost(cols, found, talon, rules.takeback):
+                break
+            moves = rules.moves(state)
+            for move in moves:
+                child = rules.play(state, move, None)
+                rules._lost_cache.clear()
+                calls.clear()
+                if not rules.dead(child, move) and not calls:
+                    c_cols, c_found, c_talon, _, _ = child
+                    assert not _lost(c_cols, c_found, c_talon, rules.takeback), (state, move)
+            if not moves:
+                break
+            state = rules.play(state, rng.choice(moves), None)
+
+
+def test_a_run_moved_between_its_parents_is_not_checked_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The 8 of spades carries the 7 of hearts from the 9 of diamonds onto the
+    9 of hearts: the 9 of diamonds is then free to take them back, so nothing
+    can be lost and the check is skipped; with the 9 of diamonds face down
+    elsewhere, the pair is checked."""
+    calls: list[int] = []
+
+    def counted(*args: Any) -> bool:
+        calls.append(1)
+        return _lost(*args)
+
+    monkeypatch.setattr(klondike_rules, "_lost", counted)
+    for t1, t3, checked in (("#Ks 9d 8s 7h", "#4c 5c", False), ("#Ks #4c 8s 7h", "#9d 5c", True)):
+        columns = {"t1": t1, "t2": "#Qc 9h", "t3": t3}
+        game = klondike_position(dict.fromkeys("shdc", 0), columns, "KL1-D3N-AAAAAAA")
+        rules = KlondikeRules(game, complete=True)
+        state = rules.start([])
+        move = next(m for m in rules.moves(state) if m[1:] == (1, 0, 1, 2))
+        child = rules.play(state, move, None)
+        calls.clear()
+        assert rules.dead(child, move) is False
+        assert bool(calls) is checked, t1
 
 
 # Random endgames, the same ones on every run (derandomize), checked against
