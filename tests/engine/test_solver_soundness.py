@@ -147,6 +147,19 @@ def test_a_best_first_search_that_leaves_moves_out_never_decides_a_loss() -> Non
     assert replay_line(game, result.moves).won
 
 
+def count_lost_checks(patch: pytest.MonkeyPatch) -> list[int]:
+    """A list that grows by one at each lost-position check worked out (the
+    search's own ``_lost``, patched to count, answers as before)."""
+    calls: list[int] = []
+
+    def counted(*args: Any) -> bool:
+        calls.append(1)
+        return _lost(*args)
+
+    patch.setattr(klondike_rules, "_lost", counted)
+    return calls
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.sampled_from(["KL1-D1N", "KL1-D3N", "KL1-D1V"]), st.integers(0, 10**6), st.integers(0, 120))
 def test_the_lost_check_is_only_skipped_where_it_could_not_cut(variant: str, seed: int, steps: int) -> None:
@@ -159,14 +172,8 @@ def test_the_lost_check_is_only_skipped_where_it_could_not_cut(variant: str, see
     assert isinstance(rules, KlondikeRules)
     rng = random.Random(seed)
     state = rules.start([])
-    calls: list[int] = []
-
-    def counted(*args: Any) -> bool:
-        calls.append(1)
-        return _lost(*args)
-
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(klondike_rules, "_lost", counted)
+        calls = count_lost_checks(patch)
         for _ in range(steps):
             cols, found, talon, _, _ = state
             if _lost(cols, found, talon, rules.takeback):
@@ -189,13 +196,7 @@ def test_a_run_moved_between_its_parents_is_not_checked_again(monkeypatch: pytes
     9 of hearts: the 9 of diamonds is then free to take them back, so nothing
     can be lost and the check is skipped; with the 9 of diamonds face down
     elsewhere, the pair is checked."""
-    calls: list[int] = []
-
-    def counted(*args: Any) -> bool:
-        calls.append(1)
-        return _lost(*args)
-
-    monkeypatch.setattr(klondike_rules, "_lost", counted)
+    calls = count_lost_checks(monkeypatch)
     for t1, t3, checked in (("#Ks 9d 8s 7h", "#4c 5c", False), ("#Ks #4c 8s 7h", "#9d 5c", True)):
         columns = {"t1": t1, "t2": "#Qc 9h", "t3": t3}
         game = klondike_position(dict.fromkeys("shdc", 0), columns, "KL1-D3N-AAAAAAA")
