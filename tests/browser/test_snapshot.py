@@ -39,9 +39,13 @@ def visit(page: Page, url: str) -> None:
 
 
 def new_deal(page: Page) -> str:
+    """Deal a new random game and return its code (the table is redrawn in the
+    next frame, after the dialog closes: wait for the code to change)."""
+    before = page.evaluate("document.querySelector('[data-code]').dataset.code")
     page.click("#btn-new")
     page.click("#new-deal")
     page.wait_for_function("document.querySelector('#dlg-new[open]') === null")
+    page.wait_for_function("code => document.querySelector('[data-code]').dataset.code !== code", arg=before)
     return str(page.evaluate("document.querySelector('[data-code]').dataset.code"))
 
 
