@@ -49,7 +49,8 @@ column ``i`` onto column ``j``: ``(i, j, n)``."""
 RUN = 13
 
 VALUE_CACHE = 200_000
-"""Columns whose value ``SpiderRules`` remembers (emptied when full)."""
+"""Columns whose value, and whose run length for ``staged_moves``, ``SpiderRules``
+remembers (each table emptied when full)."""
 
 # ``value``'s weights (lower is better), tried on Spiderette with four suits.
 EMPTY_BONUS = 12

@@ -17,7 +17,7 @@ period.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from pyscript import document, window
@@ -63,7 +63,7 @@ def lay_out_unseen(dialog_id: str) -> None:
 def warm_up(modules: Sequence[str] = SOON, dialogs: Sequence[str] = DIALOGS) -> None:
     """Import ``modules`` one by one, then lay out ``dialogs`` one by one, each
     when the page is next idle."""
-    waiting: list[Any] = [(importlib.import_module, name) for name in modules]
+    waiting: list[tuple[Callable[[str], object], str]] = [(importlib.import_module, name) for name in modules]
     waiting += [(lay_out_unseen, name) for name in dialogs]
     idle = getattr(window, "requestIdleCallback", None)
 
