@@ -86,11 +86,11 @@ __all__ = [
 def rules_for(game: Game, complete: bool = False) -> KlondikeRules | SpiderRules:
     """The solver's rules for ``game`` (read from it; the game is not changed).
 
-    ``complete=True`` tries every legal kind of move (slower); by default a
-    few Klondike moves that hardly ever matter are left out (see
-    ``klondike.py``), so a search with these rules may call a winnable
-    position ``unwinnable``: use ``proof_search`` or ``solve`` for an answer
-    that is a proof.
+    ``complete=True`` leaves out only moves proven never to be needed for a
+    win (slower); by default a few more Klondike moves that hardly ever
+    matter are left out (see ``klondike.py``), so a search with these rules
+    may call a winnable position ``unwinnable``: use ``proof_search`` or
+    ``solve`` for an answer that is a proof.
     """
     if isinstance(game, Klondike):
         return KlondikeRules(game, complete=complete)

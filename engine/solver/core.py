@@ -169,7 +169,7 @@ class Search(Generic[S, M]):
         self._dead = getattr(rules, "dead", None)
         self._states: list[S] = [root]
         self._moves: list[list[M]] = []
-        self._kids: list[list[S]] = []
+        self._kids: list[list[tuple[int, S]]] = []
         if self._dead is not None and not rules.won(root) and self._dead(root, None):
             self._moves.append([])
             self._kids.append([])
@@ -201,10 +201,12 @@ class Search(Generic[S, M]):
         ranked = []
         for index, move in enumerate(moves):
             child = play(state, move, None)
-            if hash(key(child)) not in seen:
-                ranked.append((score(child), index, child, move))
+            h = hash(key(child))
+            if h not in seen:
+                ranked.append((score(child), index, (h, child), move))
         ranked.sort(key=_first_two)
         self._moves.append([r[3] for r in ranked])
+        # Each child with its key's hash, which the search needs next.
         self._kids.append([r[2] for r in ranked])
 
     @property
@@ -244,8 +246,11 @@ class Search(Generic[S, M]):
                     continue
                 nexts[-1] = tried + 1
                 made = kids[-1]
-                child = made[tried] if made else play(states[-1], options[tried], None)
-                h = hash(key(child))
+                if made:
+                    h, child = made[tried]
+                else:
+                    child = play(states[-1], options[tried], None)
+                    h = hash(key(child))
                 if h in seen:
                     continue
                 seen.add(h)

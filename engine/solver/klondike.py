@@ -50,10 +50,22 @@ Pruning, each one safe unless said otherwise:
   about timing and about cards competing for the same place, cannot bring
   every card up (``_lost``). This prunes whole subtrees after a fatal move
   and proves some deals lost with no search at all.
-- Heuristic (``complete=False``, the default): a run is moved off the middle
-  of a face-up run only when the card it uncovers can then go to its
-  foundation, as in the well-known Klondike-Solver. With ``complete=True`` all
-  such moves are tried, which is slower.
+- A run moved off the middle of a face-up run, off the card X it lies on,
+  can only go onto X's twin (the card of X's rank and colour): it changes
+  only which of the two carries it, and uncovers X. So it is tried only when
+  X could be used at once: to go to its foundation, or to take the twin of
+  the run's bottom card (face up in a column, reachable in the talon, or on
+  top of its foundation with take-backs). Nothing is lost: in a winning
+  line, such a move can wait until X is next used. Until then every move of
+  the line can be played with the run still on X (the run keeps its cards
+  and its top; nothing goes on or comes off the covered twin meanwhile); if
+  X is used by moving away, it can carry the run along instead (the same
+  situation again, one move later); if the run's bottom card goes up first,
+  or back onto X, the move was not needed at all.
+- Heuristic (``complete=False``, the default): such a move is tried only
+  when X can then go to its foundation, as in the well-known
+  Klondike-Solver; faster, but it may miss a win. ``complete=True`` also
+  tries those that let X take the twin (above).
 
 Move order: foundation moves, moves that turn up a face-down card (from the
 column with most of them first), Kings into a space, talon cards to columns,
@@ -63,7 +75,7 @@ face-down cards, talon cards and cards off the foundations first (``score``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from engine.klondike import COLUMNS, FOUNDATIONS, SLOT, Klondike
 from engine.solver.columns import RANK, SUIT, SUITS, card_code, column_bytes, lift
@@ -85,13 +97,28 @@ OPPOSITE = ((1, 2), (0, 3), (0, 3), (1, 2))
 """The two suits of the other colour, per suit."""
 TWIN = (3, 2, 1, 0)
 """The other suit of the same colour: spades-clubs, hearts-diamonds."""
+TWIN_CARD = tuple(TWIN[c // 13] * 13 + c % 13 for c in range(52))
+"""The card of the same rank in the other suit of the same colour."""
 ACCEPTS = tuple(tuple(s * 13 + RANK[c] - 2 for s in OPPOSITE[SUIT[c]]) if RANK[c] > 1 else () for c in range(52))
 """The two cards that may be built on each card."""
+ACCEPTS_BITS = tuple(sum(1 << x for x in ACCEPTS[c]) for c in range(52))
+"""``ACCEPTS`` as bits (bit ``card``)."""
 
 LOST_CACHE_LIMIT = 500_000
 """Answers of the lost-position check kept (then forgotten all at once)."""
 
+FACE_UP_CACHE_LIMIT = 200_000
+"""Columns whose face-up cards are kept as bits (then forgotten all at once)."""
+
+LOST_PATIENCE = 2_000
+"""Lost-position checks in a row that find nothing lost, after which the
+check is worked out half as often (see ``KlondikeRules.dead``)."""
+
+LOST_STRIDE_LIMIT = 32
+"""The check is worked out at least once in this many positions."""
+
 _MOVE_NAMES = tuple(f"t{i + 1}" for i in range(7))
+ALL_COLUMNS = tuple(range(7))
 
 
 class KlondikeRules:
@@ -106,6 +133,14 @@ class KlondikeRules:
         self._ready_cache: dict[tuple[int, ...], tuple[int, ...]] = {}
         self._lost_cache: dict[int, bool] = {}
         self._backs_cache: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self.lost_stride = 1
+        """The lost-position check is worked out once in this many positions
+        it is asked about (see ``dead``)."""
+        self._unchecked = 0
+        self._misses = 0
+        self._reach_cache: dict[tuple[int, int, int], tuple[int, ...]] = {}
+        self._face_up: dict[bytes, int] = {}
+        """Each column's face-up cards, as bits (see ``moves``)."""
         # Draw 1 with unlimited passes: every talon card can be had at any
         # time, so one goes to the tableau only to hold a card (see _Holders).
         self.free_talon = self.draw == 1 and self.max_recycles is None
@@ -140,8 +175,8 @@ class KlondikeRules:
         """How far the position looks from a win (lower is better): face-down
         cards weigh most, then cards still in the talon and off the
         foundations. Only the order of the search depends on it."""
-        cols, found, talon, _pointer, _recycles = state
-        return 5 * sum(col[0] for col in cols) + len(talon) - sum(found)
+        (a, b, c, d, e, f, g), found, talon, _pointer, _recycles = state
+        return 5 * (a[0] + b[0] + c[0] + d[0] + e[0] + f[0] + g[0]) + len(talon) - sum(found)
 
     def dead(self, state: KState, move: KMove | None) -> bool:
         """Is the position lost even in an easier game (see ``_lost``)?
@@ -155,6 +190,13 @@ class KlondikeRules:
         cards it carries lie on their own parents, face up, so they keep
         every way of leaving they had.) Answering False without working it
         out is always safe: the position is then searched, not cut off.
+
+        The check pays only in deals it cuts: in some it cuts a third of the
+        positions, in many it never cuts one and takes two fifths of the
+        time. So after ``LOST_PATIENCE`` checks in a row that find nothing
+        lost it is worked out half as often (down to once in
+        ``LOST_STRIDE_LIMIT`` positions), and on every position again as
+        soon as it finds one lost.
         """
         cols, found, talon, _pointer, _recycles = state
         if move is not None and self.takeback:
@@ -174,6 +216,10 @@ class KlondikeRules:
                     or any(c[-1] == other_parent and len(c) > 1 for c in cols)
                 ):
                     return False
+        self._unchecked += 1
+        if self._unchecked < self.lost_stride:
+            return False
+        self._unchecked = 0
         # The easier game sees the columns as a set and the talon as a set of
         # cards, which the columns and foundations fix: so positions with the
         # same columns (in any order) and foundations share the answer,
@@ -186,6 +232,14 @@ class KlondikeRules:
             if len(cache) >= LOST_CACHE_LIMIT:
                 cache.clear()
             verdict = cache[h] = _lost(cols, found, talon, self.takeback)
+        if verdict:
+            self.lost_stride = 1
+            self._misses = 0
+        else:
+            self._misses += 1
+            if self._misses >= LOST_PATIENCE and self.lost_stride < LOST_STRIDE_LIMIT:
+                self.lost_stride *= 2
+                self._misses = 0
         return verdict
 
     def won(self, state: KState) -> bool:
@@ -208,9 +262,17 @@ class KlondikeRules:
 
     # --------------------------------------------------------------- talon
 
-    def _reach(self, talon: bytes, pointer: int, recycles: int) -> list[int]:
-        """Talon positions whose card some taps bring to the top of the waste."""
-        n = len(talon)
+    def _reach(self, talon: bytes, pointer: int, recycles: int) -> tuple[int, ...]:
+        """Talon positions whose card some taps bring to the top of the waste
+        (remembered: they depend only on the talon's length, the pointer and
+        the passes)."""
+        at = (len(talon), pointer, recycles)
+        found = self._reach_cache.get(at)
+        if found is None:
+            found = self._reach_cache[at] = tuple(self._reach_of(*at))
+        return found
+
+    def _reach_of(self, n: int, pointer: int, recycles: int) -> list[int]:
         if self.draw == 1:
             if self.max_recycles is None or recycles < self.max_recycles:
                 return list(range(1, n + 1))
@@ -283,23 +345,41 @@ class KlondikeRules:
         pointer: int,
         recycles: int,
         out: list[str] | None,
+        changed: tuple[int, ...] = ALL_COLUMNS,
     ) -> KState:
-        """Make every safe automatic move; return the position."""
+        """Make every safe automatic move; return the position.
+
+        ``changed``: the columns whose top card may have changed since the
+        position was last closed, while the foundations stayed (no other
+        column can have a card ready to go up)."""
         ready = self._ready_cache
         while True:
             cards = ready.get(found)
             if cards is None:
                 cards = self._ready(found)
             moved = False
+            if not cards:
+                return (tuple(cols), found, talon, pointer, recycles)
+            # Mostly none is ready: said at once.
+            for i in changed:
+                col = cols[i]
+                if col[-1] in cards and len(col) > 1:
+                    break
+            else:
+                if self.draw != 1 or not any(card in talon for card in cards):
+                    return (tuple(cols), found, talon, pointer, recycles)
             for card in cards:
-                for i in range(7):
+                for i in changed:
                     col = cols[i]
                     if col[-1] == card and len(col) > 1:
-                        cols[i] = lift(col, 1)
-                        if out is not None:
-                            out.append(f"{_MOVE_NAMES[i]}>f")
-                        moved = True
                         break
+                else:
+                    i = -1
+                if i >= 0:
+                    cols[i] = lift(cols[i], 1)
+                    if out is not None:
+                        out.append(f"{_MOVE_NAMES[i]}>f")
+                    moved = True
                 else:
                     if self.draw != 1 or card not in talon:
                         continue
@@ -319,6 +399,7 @@ class KlondikeRules:
                     moved = True
                 s = SUIT[card]
                 found = (*found[:s], found[s] + 1, *found[s + 1 :])
+                changed = ALL_COLUMNS
                 break
             if not moved:
                 return (tuple(cols), found, talon, pointer, recycles)
@@ -328,23 +409,34 @@ class KlondikeRules:
         result: list[KMove] = []
         add = result.append
         empty = -1
-        # Which columns each card could be built on.
+        # Which columns each card could be built on, and those cards as a
+        # set of bits (bit ``card``).
         wanted: dict[int, list[int]] = {}
+        wanted_bits = 0
         for j in range(7):
             dest = cols[j]
             if len(dest) == 1:
                 if empty < 0:
                     empty = j
                 continue
-            for x in ACCEPTS[dest[-1]]:
+            top = dest[-1]
+            wanted_bits |= ACCEPTS_BITS[top]
+            for x in ACCEPTS[top]:
                 if x in wanted:
                     wanted[x].append(j)
                 else:
                     wanted[x] = [j]
+        face_up = self._face_up
+        if len(face_up) >= FACE_UP_CACHE_LIMIT:
+            face_up.clear()
         reach = self._reach(talon, pointer, recycles)
         # Could a King use a column that a move empties? (Worked out when
         # first needed.)
         king_ready: bool | None = None
+        # Every face-up card, as bits; and (complete search) the moves of a
+        # run off the middle of a run still to be judged (see _movable).
+        all_up = 0
+        swaps: list[tuple[int, int, int, list[int]]] = []
 
         for i in range(7):
             col = cols[i]
@@ -356,10 +448,19 @@ class KlondikeRules:
             if found[SUIT[top]] == RANK[top] - 1:
                 add((110 if down and size == down + 2 else 100, 0, i))
             first = down + 1
-            for k in range(first, size):
-                dests = wanted.get(col[k])
-                if dests is None:
-                    continue
+            if empty >= 0 and down and RANK[col[first]] == 13:
+                add((75 + down, 1, i, empty, size - first))
+            up_bits = face_up.get(col)
+            if up_bits is None:
+                up_bits = face_up[col] = _bits(col[first:])
+            all_up |= up_bits
+            hits = up_bits & wanted_bits
+            while hits:
+                low = hits & -hits
+                hits ^= low
+                card = low.bit_length() - 1
+                k = col.index(card, first)
+                dests = wanted[card]
                 n = size - k
                 if k == first:
                     if down:
@@ -381,10 +482,13 @@ class KlondikeRules:
                         for j in dests:
                             add((45, 1, i, j, n))
                     elif self.complete:
-                        for j in dests:
-                            add((30, 1, i, j, n))
-            if empty >= 0 and down and RANK[col[first]] == 13:
-                add((75 + down, 1, i, empty, size - first))
+                        swaps.append((i, card, n, dests))
+        if swaps:
+            movable = all_up | self._movable(found, talon, reach)
+            for i, card, n, dests in swaps:
+                if movable >> TWIN_CARD[card] & 1:
+                    for j in dests:
+                        add((30, 1, i, j, n))
 
         holder: _Holders | None = None
         if self.free_talon:
@@ -393,13 +497,13 @@ class KlondikeRules:
             card = talon[q - 1]
             if found[SUIT[card]] == RANK[card] - 1:
                 add((95, 2, q))
-            dests = wanted.get(card)
-            if dests is None and (empty < 0 or RANK[card] != 13):
+            onto = wanted.get(card)
+            if onto is None and (empty < 0 or RANK[card] != 13):
                 continue
             if holder is not None and not holder.useful(card):
                 continue
-            if dests is not None:
-                for j in dests:
+            if onto is not None:
+                for j in onto:
                     add((60, 3, q, j))
             else:
                 add((65, 3, q, empty))
@@ -408,6 +512,21 @@ class KlondikeRules:
             self._takebacks(cols, found, empty, add)
         result.sort(reverse=True)
         return result
+
+    def _movable(self, found: tuple[int, ...], talon: bytes, reach: tuple[int, ...]) -> int:
+        """The cards outside the columns that could be put on one at once, as
+        bits: reachable in the talon, or on top of their foundation (with
+        take-backs). With the face-up cards, these are the cards whose twin
+        a run may leave the middle of a run for (see the module notes)."""
+        bits = 0
+        for q in reach:
+            bits |= 1 << talon[q - 1]
+        if self.takeback:
+            for s in range(4):
+                f = found[s]
+                if f:
+                    bits |= 1 << (s * 13 + f - 1)
+        return bits
 
     def _takebacks(
         self, cols: tuple[bytes, ...], found: tuple[int, ...], empty: int, add: Callable[[KMove], None]
@@ -427,6 +546,14 @@ class KlondikeRules:
 
     def play(self, state: KState, move: KMove, out: list[str] | None) -> KState:
         cl, found, talon, pointer, recycles = self._move(state, move, out)
+        kind = move[1]
+        # A move between columns or from the talon leaves the foundations
+        # as they were in a closed position: only the columns it changed
+        # can have a card ready to go up.
+        if kind == 1:
+            return self._close(cl, found, talon, pointer, recycles, out, move[2:4])
+        if kind == 3:
+            return self._close(cl, found, talon, pointer, recycles, out, move[3:4])
         return self._close(cl, found, talon, pointer, recycles, out)
 
     def _move(
@@ -558,6 +685,14 @@ class KlondikeRules:
         return self._start
 
 
+def _bits(cards: Iterable[int]) -> int:
+    """``cards`` as a set of bits (bit ``card``)."""
+    bits = 0
+    for card in cards:
+        bits |= 1 << card
+    return bits
+
+
 class _Holders:
     """Which talon cards are worth putting on the tableau, in draw 1 with
     unlimited passes.
@@ -611,15 +746,13 @@ def _lost(cols: tuple[bytes, ...], found: tuple[int, ...], talon: bytes, takebac
     lost. A card buried under its own predecessor and both its parents is
     the simplest case; chains through several columns are found too.
     """
-    col_of = [-1] * 52
-    height = [0] * 52
-    below = [-1] * 52
-    faceup = [False] * 52
+    # Where each card lies in the columns: column * 64 + height (-1: not in
+    # a column; 64 is more than any column's length).
+    where = [-1] * 52
     exposed = [False] * 52
     up = [False] * 52
     left = [False] * 52
     free = [False] * 52
-    # free: could be on top of a column (or put on one) at some time.
     intalon = [False] * 52
     rank = RANK
     parents = PARENTS
@@ -631,32 +764,30 @@ def _lost(cols: tuple[bytes, ...], found: tuple[int, ...], talon: bytes, takebac
     ups: list[int] = []
     for s in range(4):
         f = found[s]
-        count += f
-        base = s * 13
-        for c in range(base, base + f):
-            up[c] = True
-            free[c] = takeback
+        if f:
+            count += f
+            base = s * 13
+            up[base : base + f] = [True] * f
+            if takeback:
+                free[base : base + f] = [True] * f
         if f < 13:
-            ups.append(base + f)
+            ups.append(s * 13 + f)
     leaves: list[int] = []
     for i, col in enumerate(cols):
         n = len(col)
         if n == 1:
             continue
-        first = col[0] + 1
-        prev = -1
+        at = i * 64
         for k in range(1, n):
-            c = col[k]
-            col_of[c] = i
-            height[c] = k
-            below[c] = prev
-            if k >= first:
-                faceup[c] = True
-                leaves.append(c)
-            prev = c
-        exposed[prev] = True
-        free[prev] = True
-    while ups or leaves:
+            where[col[k]] = at + k
+        leaves.extend(col[col[0] + 1 :])
+        top = col[-1]
+        exposed[top] = True
+        free[top] = True
+    # Cards go up while they can; then cards leave their places until one
+    # uncovers another, and back to going up. The answer does not depend on
+    # the order (every step only makes more possible), the work does.
+    while True:
         while ups:
             c = ups.pop()
             if up[c] or not (exposed[c] or intalon[c]) or (rank[c] > 1 and not up[c - 1]):
@@ -667,40 +798,56 @@ def _lost(cols: tuple[bytes, ...], found: tuple[int, ...], talon: bytes, takebac
                 return False
             if rank[c] < 13:
                 ups.append(c + 1)
-            if col_of[c] >= 0:
-                leaves.append(c)
             if takeback and not free[c]:
                 free[c] = True
                 leaves.extend(accepts[c])
-        if not leaves:
-            break
-        c = leaves.pop()
-        i = col_of[c]
-        if i < 0 or left[c]:
-            continue
-        if not up[c]:
-            if not (faceup[c] or exposed[c]):
+            w = where[c]
+            if w >= 0 and not left[c]:
+                # Gone up from its column: what lay under it is uncovered.
+                left[c] = True
+                k = w & 63
+                if k > 1:
+                    b = cols[w >> 6][k - 1]
+                    if not exposed[b]:
+                        exposed[b] = True
+                        if not free[b]:
+                            free[b] = True
+                            leaves.extend(accepts[b])
+                        leaves.append(b)
+                        ups.append(b)
+        while leaves:
+            c = leaves.pop()
+            w = where[c]
+            if w < 0 or left[c] or up[c]:
+                continue
+            i = w >> 6
+            k = w & 63
+            col = cols[i]
+            down = col[0]
+            if not (k > down or exposed[c]):
                 continue
             if rank[c] != 13:
                 # A parent lying under it in its own column can take it only
                 # when the card it lies on is its other parent, face up: then
                 # the two can leave together and uncover that parent (5h on
                 # 6c on a face-down 6s). Otherwise the card must leave first.
-                h = height[c]
-                b = below[c]
-                carried = b >= 0 and faceup[b] and b in parents[c]
+                carried = k > 1 and k - 1 > down and col[k - 1] in parents[c]
                 for p in parents[c]:
-                    if free[p] and (carried or col_of[p] != i or height[p] > h):
+                    if free[p] and (carried or where[p] < i * 64 or where[p] > w):
                         break
                 else:
                     continue
-        left[c] = True
-        b = below[c]
-        if b >= 0 and not exposed[b]:
-            exposed[b] = True
-            if not free[b]:
-                free[b] = True
-                leaves.extend(accepts[b])
-            leaves.append(b)
-            ups.append(b)
-    return count < 52
+            left[c] = True
+            if k > 1:
+                b = col[k - 1]
+                if not exposed[b]:
+                    exposed[b] = True
+                    if not free[b]:
+                        free[b] = True
+                        leaves.extend(accepts[b])
+                    leaves.append(b)
+                    ups.append(b)
+                    break
+        else:
+            if not ups:
+                return count < 52

@@ -174,6 +174,8 @@ def test_the_lost_check_is_only_skipped_where_it_could_not_cut(variant: str, see
     state = rules.start([])
     with pytest.MonkeyPatch.context() as patch:
         calls = count_lost_checks(patch)
+        # Checked on every position asked about, however long it finds nothing.
+        patch.setattr(klondike_rules, "LOST_PATIENCE", 10**9)
         for _ in range(steps):
             cols, found, talon, _, _ = state
             if _lost(cols, found, talon, rules.takeback):
@@ -195,10 +197,11 @@ def test_a_run_moved_between_its_parents_is_not_checked_again(monkeypatch: pytes
     """The 8 of spades carries the 7 of hearts from the 9 of diamonds onto the
     9 of hearts: the 9 of diamonds is then free to take them back, so nothing
     can be lost and the check is skipped; with the 9 of diamonds face down
-    elsewhere, the pair is checked."""
+    elsewhere, the pair is checked. (The 8 of clubs, face up, could go onto
+    the 9 of diamonds next, so the complete search tries the first move.)"""
     calls = count_lost_checks(monkeypatch)
     for t1, t3, checked in (("#Ks 9d 8s 7h", "#4c 5c", False), ("#Ks #4c 8s 7h", "#9d 5c", True)):
-        columns = {"t1": t1, "t2": "#Qc 9h", "t3": t3}
+        columns = {"t1": t1, "t2": "#Qc 9h", "t3": t3, "t4": "#2c 8c"}
         game = klondike_position(dict.fromkeys("shdc", 0), columns, "KL1-D3N-AAAAAAA")
         rules = KlondikeRules(game, complete=True)
         state = rules.start([])
@@ -207,6 +210,137 @@ def test_a_run_moved_between_its_parents_is_not_checked_again(monkeypatch: pytes
         calls.clear()
         assert rules.dead(child, move) is False
         assert bool(calls) is checked, t1
+
+
+def test_the_lost_check_is_worked_out_less_often_while_it_finds_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """After ``LOST_PATIENCE`` checks in a row that find nothing lost, the
+    check is worked out half as often, down to once in ``LOST_STRIDE_LIMIT``
+    positions; a lost position found brings it back to every position."""
+    patience, limit = 5, 8
+    monkeypatch.setattr(klondike_rules, "LOST_PATIENCE", patience)
+    monkeypatch.setattr(klondike_rules, "LOST_STRIDE_LIMIT", limit)
+    verdict = [False]
+    calls: list[int] = []
+
+    def scripted(*args: Any) -> bool:
+        calls.append(1)
+        return verdict[0]
+
+    monkeypatch.setattr(klondike_rules, "_lost", scripted)
+    game = engine.new_game("KL1-D3N-AAAAAAA")
+    assert isinstance(game, Klondike)
+    rules = KlondikeRules(game, complete=True)
+    state = rules.start([])
+
+    def ask(times: int) -> list[bool]:
+        """Ask about the position ``times`` times (never from the cache);
+        return the answers and leave in ``calls`` the checks worked out."""
+        calls.clear()
+        answers = []
+        for _ in range(times):
+            rules._lost_cache.clear()
+            answers.append(rules.dead(state, None))
+        return answers
+
+    for stride in (1, 2, 4, 8):
+        assert rules.lost_stride == stride
+        assert ask(patience * stride) == [False] * (patience * stride)
+        assert len(calls) == patience
+    # No sparser than once in the limit.
+    assert rules.lost_stride == limit
+    ask(patience * limit * 3)
+    assert len(calls) == patience * 3
+    # A lost position found: every position is checked again.
+    verdict[0] = True
+    assert True in ask(limit)
+    assert rules.lost_stride == 1
+    assert ask(3) == [True] * 3
+    assert len(calls) == 3
+
+
+def middle_moves(rules: KlondikeRules, state: Any) -> set[tuple[int, int, int]]:
+    """The moves ``(i, j, n)`` of a run off the middle of a face-up run that
+    ``rules`` offer."""
+    cols = state[0]
+    return {(m[2], m[3], m[4]) for m in rules.moves(state) if m[1] == 1 and len(cols[m[2]]) - m[4] - 1 > cols[m[2]][0]}
+
+
+def reachable_talon_cards(rules: KlondikeRules, state: Any) -> set[int]:
+    """The talon cards that some stock taps bring to the top of the waste,
+    found by tapping (and turning the waste over) as the rules allow."""
+    cards = set()
+    for _ in range(3 * len(state[2]) + 3):
+        if state[3]:
+            cards.add(state[2][state[3] - 1])
+        if "s" not in rules.legal(state):
+            break
+        state = rules.apply(state, "s")
+    return cards
+
+
+@given(st.sampled_from(["KL1-D1N", "KL1-D3N", "KL1-D3C", "KL1-D1V"]), st.integers(0, 10**6), st.integers(0, 150))
+@settings(max_examples=60, deadline=None)
+def test_a_run_leaves_the_middle_of_a_run_only_when_the_card_it_uncovers_can_be_used(
+    variant: str, seed: int, steps: int
+) -> None:
+    """Along a random game, every move of a run off the middle of a face-up
+    run: the complete rules offer exactly those after which the card it
+    leaves could go to its foundation or take the twin of the run's bottom
+    card at once (face up in a column, reachable in the talon, or on top of
+    its foundation with take-backs); the fast rules only the first kind."""
+    letters = engine.format_code(DealCode("KL", 1, "N", seed=seed)).rsplit("-", 1)[1]
+    game = engine.new_game(f"{variant}-{letters}")
+    assert isinstance(game, Klondike)
+    rules = KlondikeRules(game, complete=True)
+    fast = KlondikeRules(game)
+    rng = random.Random(seed)
+    state = rules.start([])
+    for _ in range(steps):
+        cols, found, _, _, _ = state
+        face_up = {c for col in cols for c in col[col[0] + 1 :]}
+        near = face_up | reachable_talon_cards(rules, state)
+        if rules.takeback:
+            near |= {s * 13 + f - 1 for s, f in enumerate(found) if f}
+        ready, usable = set(), set()
+        for i, col in enumerate(cols):
+            for k in range(col[0] + 2, len(col)):
+                card, under = col[k], col[k - 1]
+                twin = (3 - card // 13) * 13 + card % 13
+                for j, dest in enumerate(cols):
+                    fits = len(dest) > 1 and dest[-1] % 13 == card % 13 + 1
+                    if fits and (dest[-1] // 13 in (1, 2)) != (card // 13 in (1, 2)):
+                        if found[under // 13] == under % 13:
+                            ready.add((i, j, len(col) - k))
+                        elif twin in near:
+                            usable.add((i, j, len(col) - k))
+        assert middle_moves(rules, state) == ready | usable
+        assert middle_moves(fast, state) == ready
+        moves = rules.moves(state)
+        if not moves:
+            break
+        state = rules.play(state, rng.choice(moves), None)
+
+
+def test_a_run_leaves_the_middle_of_a_run_for_its_twin_from_anywhere_near() -> None:
+    """The 8 of spades carries the 7 of hearts from the 9 of diamonds to the 9
+    of hearts. The complete search tries it when the 8 of clubs could then go
+    onto the 9 of diamonds (face up in a column, on the waste, or on its
+    foundation with take-backs), or the 9 of diamonds could go up; not when
+    the 8 of clubs is face down, or on its foundation with no take-backs."""
+    swap = (0, 1, 2)
+    for extra, found, code, tried in (
+        ({"t4": "#2c 8c"}, {}, "KL1-D3N-AAAAAAA", True),
+        ({"w": "8c"}, {}, "KL1-D3N-AAAAAAA", True),
+        ({}, {"c": 8}, "KL1-D3N-AAAAAAA", True),
+        ({}, {"c": 8}, "KL1-D3C-AAAAAAA", False),
+        ({"t4": "#8c 2c"}, {}, "KL1-D3N-AAAAAAA", False),
+        ({"t4": "#8c 2c"}, {"d": 8}, "KL1-D3N-AAAAAAA", True),
+    ):
+        columns = {"t1": "#Ks 9d 8s 7h", "t2": "#Qc 9h", **extra}
+        game = klondike_position({"s": 0, "h": 0, "d": 0, "c": 0, **found}, columns, code)
+        rules = KlondikeRules(game, complete=True)
+        assert (swap in middle_moves(rules, rules.start([]))) is tried, (extra, found, code)
+        assert swap not in middle_moves(KlondikeRules(game), rules.start([])) or found.get("d") == 8
 
 
 # Random endgames, the same ones on every run (derandomize), checked against
