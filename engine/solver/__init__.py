@@ -119,8 +119,8 @@ def proof_search(game: Game) -> Search[Any, Any]:
     """A search of ``game``'s position whose every answer is a proof.
 
     Klondike: the fast search (``search_for``), and when its depth-first
-    half finds no win, the complete search, which alone may answer
-    ``unwinnable``. The fast search's best-first half (which leaves moves
+    half finds no win, the complete depth-first search (children in move
+    order), which alone may answer ``unwinnable``. The fast search's best-first half (which leaves moves
     out too, so it may only answer ``winnable``) stops then: it could only
     meet positions the depth-first half has already searched. The Spider
     family's search is its own proof: its staged half only ever answers
@@ -128,7 +128,10 @@ def proof_search(game: Game) -> Search[Any, Any]:
     nothing out."""
     if isinstance(game, Klondike):
         first: Search[Any, Any] = Search(rules_for(game))
-        confirmed = Confirmed(first, lambda: search_for(game, complete=True))
+        # After the fast search found no win, the complete one mostly proves
+        # a loss, which visits every position whatever the order: so it
+        # skips ordering the children by score (a tenth of its time).
+        confirmed = Confirmed(first, lambda: Search(rules_for(game, complete=True), ordered=False))
         return _with_best_first(game, confirmed)
     return search_for(game)
 

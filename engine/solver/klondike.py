@@ -110,7 +110,7 @@ LOST_CACHE_LIMIT = 500_000
 FACE_UP_CACHE_LIMIT = 200_000
 """Columns whose face-up cards are kept as bits (then forgotten all at once)."""
 
-LOST_PATIENCE = 2_000
+LOST_PATIENCE = 500
 """Lost-position checks in a row that find nothing lost, after which the
 check is worked out half as often (see ``KlondikeRules.dead``)."""
 
@@ -588,13 +588,15 @@ class KlondikeRules:
         else:
             q = move[2]
             card = talon[q - 1]
-            taps, wrap = self._taps(len(talon), pointer, q)
-            if wrap and self.max_recycles is not None:
-                recycles += 1
+            # The taps only matter to the notation and to counted passes.
+            if out is not None or self.max_recycles is not None:
+                taps, wrap = self._taps(len(talon), pointer, q)
+                if wrap and self.max_recycles is not None:
+                    recycles += 1
+                if out is not None:
+                    out.extend("s" * taps)
             talon = talon[: q - 1] + talon[q:]
             pointer = q - 1
-            if out is not None:
-                out.extend("s" * taps)
             if kind == 2:
                 s = SUIT[card]
                 found = (*found[:s], found[s] + 1, *found[s + 1 :])
