@@ -9,9 +9,10 @@ What each answer of ``solve`` guarantees:
 - ``winnable``: ``moves``, played in order with ``Game.play``, win the game
   from the given position (a proof anyone can check by replaying them).
 - ``unwinnable``: no sequence of legal actions wins. It comes only from a
-  search that left no move out: every reachable position was visited or
-  proven lost by a sound argument (safe automatic moves, symmetries, a
-  relaxed game that cannot win; see ``klondike.py`` and ``spider.py``).
+  search that left out no move a win could need: every reachable position
+  was visited or proven lost by a sound argument (safe automatic moves,
+  symmetries, moves that can always wait until they are of use, a relaxed
+  game that cannot win; see ``klondike.py`` and ``spider.py``).
   Searches that leave positions out (the Spider family's staged search,
   ``staged.py``; the best-first half of Klondike's fast search) never answer
   it: they can only find a win, and run beside a complete search, which

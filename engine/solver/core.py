@@ -65,7 +65,7 @@ class Solution:
     ``"time"``, ``"nodes"`` or ``"cancelled"``). ``nodes`` counts the
     positions searched, ``seconds`` the time taken. An ``"unwinnable"`` is
     only as good as the search that gave it: ``engine.solve`` gives it only
-    from a search that left no move out (see ``engine.solver``).
+    from a search that left out no move a win could need (see ``engine.solver``).
     """
 
     status: str

@@ -409,26 +409,26 @@ class KlondikeRules:
         result: list[KMove] = []
         add = result.append
         empty = -1
-        # Which columns each card could be built on, and those cards as a
-        # set of bits (bit ``card``).
-        wanted: dict[int, list[int]] = {}
-        wanted_bits = 0
-        for j in range(7):
-            dest = cols[j]
-            if len(dest) == 1:
-                if empty < 0:
-                    empty = j
-                continue
-            top = dest[-1]
-            wanted_bits |= ACCEPTS_BITS[top]
-            for x in ACCEPTS[top]:
-                if x in wanted:
-                    wanted[x].append(j)
-                else:
-                    wanted[x] = [j]
         face_up = self._face_up
         if len(face_up) >= FACE_UP_CACHE_LIMIT:
             face_up.clear()
+        # Each column's face-up cards as bits (bit ``card``); the column each
+        # top card lies on; and the cards that could be built on one, as bits.
+        ups: list[int] = []
+        tops: dict[int, int] = {}
+        wanted_bits = 0
+        for j in range(7):
+            col = cols[j]
+            up_bits = face_up.get(col)
+            if up_bits is None:
+                up_bits = face_up[col] = _bits(col[col[0] + 1 :])
+            ups.append(up_bits)
+            if up_bits:
+                top = col[-1]
+                tops[top] = j
+                wanted_bits |= ACCEPTS_BITS[top]
+            elif empty < 0 and len(col) == 1:
+                empty = j
         reach = self._reach(talon, pointer, recycles)
         # Could a King use a column that a move empties? (Worked out when
         # first needed.)
@@ -439,10 +439,11 @@ class KlondikeRules:
         swaps: list[tuple[int, int, int, list[int]]] = []
 
         for i in range(7):
+            up_bits = ups[i]
+            if not up_bits:
+                continue
             col = cols[i]
             size = len(col)
-            if size == 1:
-                continue
             down = col[0]
             top = col[-1]
             if found[SUIT[top]] == RANK[top] - 1:
@@ -450,9 +451,6 @@ class KlondikeRules:
             first = down + 1
             if empty >= 0 and down and RANK[col[first]] == 13:
                 add((75 + down, 1, i, empty, size - first))
-            up_bits = face_up.get(col)
-            if up_bits is None:
-                up_bits = face_up[col] = _bits(col[first:])
             all_up |= up_bits
             hits = up_bits & wanted_bits
             while hits:
@@ -460,7 +458,7 @@ class KlondikeRules:
                 hits ^= low
                 card = low.bit_length() - 1
                 k = col.index(card, first)
-                dests = wanted[card]
+                dests = [tops[p] for p in PARENTS[card] if p in tops]
                 n = size - k
                 if k == first:
                     if down:
@@ -497,14 +495,14 @@ class KlondikeRules:
             card = talon[q - 1]
             if found[SUIT[card]] == RANK[card] - 1:
                 add((95, 2, q))
-            onto = wanted.get(card)
-            if onto is None and (empty < 0 or RANK[card] != 13):
+            if not wanted_bits >> card & 1 and (empty < 0 or RANK[card] != 13):
                 continue
             if holder is not None and not holder.useful(card):
                 continue
-            if onto is not None:
-                for j in onto:
-                    add((60, 3, q, j))
+            if wanted_bits >> card & 1:
+                for p in PARENTS[card]:
+                    if p in tops:
+                        add((60, 3, q, tops[p]))
             else:
                 add((65, 3, q, empty))
 
