@@ -121,18 +121,36 @@ def proof_search(game: Game) -> Search[Any, Any]:
 
     Klondike: the fast search (``search_for``), and when its depth-first
     half finds no win, the complete depth-first search (children in move
-    order), which alone may answer ``unwinnable``. The fast search's best-first half (which leaves moves
+    order), which alone may answer ``unwinnable``; unless the fast one never
+    met a position where it left a move out (``KlondikeRules.left_out``):
+    then it searched exactly what the complete one would, and its loss is
+    final. The complete search does not search again what the fast one did:
+    it goes on from the moves the fast one left out
+    (``Search.go_on_from``), since every other move from a position the fast
+    search saw was searched already, to a position it saw too. The fast search's best-first half (which leaves moves
     out too, so it may only answer ``winnable``) stops then: it could only
     meet positions the depth-first half has already searched. The Spider
     family's search is its own proof: its staged half only ever answers
     ``winnable`` (with a line that wins), and its complete half leaves
     nothing out."""
     if isinstance(game, Klondike):
-        first: Search[Any, Any] = Search(rules_for(game))
-        # After the fast search found no win, the complete one mostly proves
-        # a loss, which visits every position whatever the order: so it
-        # skips ordering the children by score (a tenth of its time).
-        confirmed = Confirmed(first, lambda: Search(rules_for(game, complete=True), ordered=False))
+        fast = KlondikeRules(game)
+        fast.keep_left_out()
+        first: Search[Any, Any] = Search(fast)
+
+        def complete() -> Search[Any, Any]:
+            # After the fast search found no win, the complete one mostly
+            # proves a loss, which visits every position whatever the order:
+            # so it skips ordering the children by score (a tenth of its
+            # time). It goes on from the moves the fast one left out, when
+            # it kept them all.
+            search: Search[Any, Any] = Search(rules_for(game, complete=True), ordered=False)
+            if fast.left_out_moves is not None:
+                search.go_on_from(first.seen, fast.left_out_moves)
+                fast.left_out_moves = None
+            return search
+
+        confirmed = Confirmed(first, complete, proven=lambda: not fast.left_out)
         return _with_best_first(game, confirmed)
     return search_for(game)
 

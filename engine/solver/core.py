@@ -159,14 +159,20 @@ class Search(Generic[S, M]):
         self.exhausted: str | None = None
         """Set (to a reason) when the search can go no further without
         deciding: it ran out of room."""
+        self._score = getattr(rules, "score", None) if ordered else None
+        self._dead = getattr(rules, "dead", None)
+        self._seeded = False
+        self._begin()
+
+    def _begin(self) -> None:
+        """Start from the root: the line holds the start position alone."""
+        rules = self.rules
         self._prefix: list[str] = []
         root = rules.start(self._prefix)
         self._root = root
         self._seen: set[int] = {hash(rules.key(root))}
         # The current line, one entry per position on it: the position, the
         # moves to try from it, the index of the next one, and its key.
-        self._score = getattr(rules, "score", None) if ordered else None
-        self._dead = getattr(rules, "dead", None)
         self._states: list[S] = [root]
         self._moves: list[list[M]] = []
         self._kids: list[list[tuple[int, S]]] = []
@@ -180,6 +186,35 @@ class Search(Generic[S, M]):
         self._won: S | None = root if rules.won(root) else None
         if self._won is not None:
             self.status = "winnable"
+
+    @property
+    def seen(self) -> set[int]:
+        """The keys of the positions searched so far (those of the line being
+        looked at included; the table may have been emptied on the way, see
+        ``TABLE_LIMIT``)."""
+        return self._seen
+
+    def go_on_from(self, seen: set[int], frames: Iterable[tuple[S, list[M]]]) -> None:
+        """Search on from where another search of the same start left off:
+        ``seen`` holds the keys of the positions it searched (each one lost,
+        or searched with all of this search's moves but those in ``frames``),
+        and ``frames`` the positions with the moves it left out. This search
+        then only tries those moves and searches what they reach that the
+        other one did not see. (Used once, before the first ``step``.)
+
+        A win found this way has no line from the start (the other search's
+        lines were not kept): the search then starts again from the start,
+        completely, now sure to find one."""
+        rules = self.rules
+        seen.update(self._keys)
+        self._seen = seen
+        for state, moves in frames:
+            self._states.append(state)
+            self._moves.append(list(moves))
+            self._kids.append([])
+            self._next.append(0)
+            self._keys.append(hash(rules.key(state)))
+        self._seeded = True
 
     def _expand(self, state: S) -> None:
         """Push the moves to try from ``state``, best first. With a ``score``
@@ -262,6 +297,10 @@ class Search(Generic[S, M]):
                 nexts.append(0)
                 expand(child)
                 if won(child):
+                    if self._seeded:
+                        self._seeded = False
+                        self._begin()
+                        return None
                     self._won = child
                     self.status = "winnable"
                     return self.status
@@ -511,20 +550,27 @@ class Confirmed(Search[S, M]):
     may leave moves out), and when that one says ``unwinnable`` it goes on
     with ``complete()``, a search that leaves nothing out, whose answer is
     final. So a win comes as soon as the fast search finds one, and a loss is
-    only ever reported by the complete search."""
+    only ever reported by the complete search, or by the fast one when it
+    turns out to have left nothing out (``proven``)."""
 
     def __init__(
         self,
         fast: Search[S, M],
         complete: Callable[[], Search[S, M]],
         on_confirm: Callable[[], object] | None = None,
+        proven: Callable[[], bool] | None = None,
     ) -> None:
-        """``on_confirm`` is called when the complete search starts."""
+        """``on_confirm`` is called when the complete search starts.
+        ``proven``, when given, is asked once the fast search says
+        ``unwinnable``: True means that search met no position where it left a
+        move out, so it searched exactly what the complete one would, and its
+        loss is final."""
         self.rules = fast.rules
         self._prefix = []
         self._current = fast
         self._complete: Callable[[], Search[S, M]] | None = complete
         self.on_confirm = on_confirm
+        self.proven = proven
         self._spent = 0
 
     @property
@@ -539,7 +585,8 @@ class Confirmed(Search[S, M]):
 
     @property
     def status(self) -> str | None:  # type: ignore[override]
-        # The fast search's "unwinnable" is never seen: step() replaces it at once.
+        # The fast search's "unwinnable" is only seen when it is proven: else
+        # step() replaces that search at once.
         return self._current.status
 
     @property
@@ -557,6 +604,8 @@ class Confirmed(Search[S, M]):
     def step(self, budget: int) -> str | None:
         status = self._current.step(budget)
         if status == "unwinnable" and self._complete is not None:
+            if self.proven is not None and self.proven():
+                return status
             self._spent += self._current.nodes
             self._current = self._complete()
             self._complete = None

@@ -65,7 +65,9 @@ Pruning, each one safe unless said otherwise:
 - Heuristic (``complete=False``, the default): such a move is tried only
   when X can then go to its foundation, as in the well-known
   Klondike-Solver; faster, but it may miss a win. ``complete=True`` also
-  tries those that let X take the twin (above).
+  tries those that let X take the twin (above). ``left_out`` says whether
+  the fast rules ever left one of those out: if never, a search with them
+  searched exactly what a complete one would.
 
 Move order: foundation moves, moves that turn up a face-down card (from the
 column with most of them first), Kings into a space, talon cards to columns,
@@ -110,6 +112,10 @@ LOST_CACHE_LIMIT = 500_000
 FACE_UP_CACHE_LIMIT = 200_000
 """Columns whose face-up cards are kept as bits (then forgotten all at once)."""
 
+LEFT_OUT_LIMIT = 200_000
+"""Positions with moves left out that the fast rules keep (a few hundred
+bytes each; past it they keep none, and the complete search starts afresh)."""
+
 LOST_PATIENCE = 500
 """Lost-position checks in a row that find nothing lost, after which the
 check is worked out half as often (see ``KlondikeRules.dead``)."""
@@ -130,6 +136,15 @@ class KlondikeRules:
         total = game.total_passes
         self.max_recycles = None if total is None else total - 1
         self.complete = complete
+        self.left_out = False
+        """True once ``moves`` (fast rules) left out a move the complete rules
+        would try: until then a search with these rules searched exactly what
+        a complete one would."""
+        self.left_out_moves: list[tuple[KState, list[KMove]]] | None = None
+        """When a list (``keep_left_out``): each position where ``moves`` left
+        moves out, with those moves (a complete search can go on from them,
+        ``Search.go_on_from``); None again once ``LEFT_OUT_LIMIT`` would be
+        passed."""
         self._ready_cache: dict[tuple[int, ...], tuple[int, ...]] = {}
         self._lost_cache: dict[int, bool] = {}
         self._backs_cache: dict[tuple[int, ...], tuple[int, ...]] = {}
@@ -259,6 +274,11 @@ class KlondikeRules:
             i = min((RANK[col[-1]], i) for i, col in enumerate(cols) if len(col) > 1)[1]
             cols[i] = cols[i][:-1]
             out.append(f"{_MOVE_NAMES[i]}>f")
+
+    def keep_left_out(self) -> None:
+        """Keep the positions where the fast rules leave moves out, with
+        those moves (in ``left_out_moves``)."""
+        self.left_out_moves = []
 
     # --------------------------------------------------------------- talon
 
@@ -479,14 +499,24 @@ class KlondikeRules:
                     if found[SUIT[under]] == RANK[under] - 1:
                         for j in dests:
                             add((45, 1, i, j, n))
-                    elif self.complete:
+                    elif self.complete or not self.left_out or self.left_out_moves is not None:
                         swaps.append((i, card, n, dests))
         if swaps:
             movable = all_up | self._movable(found, talon, reach)
+            extras: list[KMove] = []
             for i, card, n, dests in swaps:
                 if movable >> TWIN_CARD[card] & 1:
-                    for j in dests:
-                        add((30, 1, i, j, n))
+                    extras.extend((30, 1, i, j, n) for j in dests)
+            if self.complete:
+                result.extend(extras)
+            elif extras:
+                self.left_out = True
+                kept = self.left_out_moves
+                if kept is not None:
+                    if len(kept) < LEFT_OUT_LIMIT:
+                        kept.append((state, extras))
+                    else:
+                        self.left_out_moves = None
 
         holder: _Holders | None = None
         if self.free_talon:

@@ -4,7 +4,7 @@ that leave moves out, and random endgames against an exhaustive search."""
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from hypothesis import Phase, given, settings
@@ -20,7 +20,7 @@ from engine.solver.klondike import KlondikeRules, _lost
 from engine.solver.spider import SpiderRules
 from engine.solver.staged import Staged
 from tests.engine.endgames import check_verdict, exhaustive, klondike_endgames, replay_line, spider_endgames
-from tests.engine.players import position
+from tests.engine.players import greedy_move, position
 
 RANKS = "A23456789TJQK"
 
@@ -111,7 +111,15 @@ def test_a_loss_from_a_search_that_left_moves_out_is_checked() -> None:
 
 
 def test_public_searches_of_klondike_prove_their_losses() -> None:
-    game = klondike_position({"s": 5, "h": 3, "d": 13, "c": 13}, {"t1": "#6s #4h 5h"}, "KL1-D1C-AAAAAAA")
+    # Lost in draw 3 (the stock's order keeps some card from its turn), and
+    # on the way the fast search meets runs it does not move off the middle
+    # of runs, which the complete search tries.
+    piles = {
+        f"f{i + 1}": " ".join(f"{RANKS[r]}{suit}" for r in range(top))
+        for i, (suit, top) in enumerate((("s", 8), ("h", 10), ("d", 12), ("c", 13)))
+    }
+    piles["s"] = "#Js #Ks #Qh #Qs #Kh #Jh #Ts #Kd #9s"
+    game = position(piles, code="KL1-D3N-AAAAAAA")
     search = proof_search(game)
     # The fast depth-first search, confirmed by the complete one, beside a
     # best-first search of the fast rules, which may only answer "winnable".
@@ -122,13 +130,102 @@ def test_public_searches_of_klondike_prove_their_losses() -> None:
     assert isinstance(second, KlondikeRules)
     assert not second.complete
     assert not search.second.proves
-    result = run(search, seconds=None, max_nodes=1000)
+    result = run(search, seconds=None, max_nodes=5000)
     assert result.status == "unwinnable"
     assert confirmed.confirming
+    fast = confirmed.rules
+    assert isinstance(fast, KlondikeRules)
+    assert fast.left_out
     # The best-first search stopped when the complete search started.
     assert search.second.stuck
+    assert exhaustive(game) == "unwinnable"
     spider = Spiderette.from_piles("SD1-S1-AAAAAAA", {"t1": "As"})
     assert not isinstance(proof_search(spider), Confirmed)
+
+
+def test_a_fast_search_that_left_no_move_out_proves_its_loss() -> None:
+    """Lost at once in an easier game (the 5 of hearts over its own 4 and the
+    6 of spades, the 6 of clubs up for good): the fast search meets no
+    position where it leaves a move out, so its loss is final and the
+    complete search never starts."""
+    game = klondike_position({"s": 5, "h": 3, "d": 13, "c": 13}, {"t1": "#6s #4h 5h"}, "KL1-D1C-AAAAAAA")
+    search = proof_search(game)
+    assert isinstance(search, Hybrid)
+    confirmed = search.first
+    assert isinstance(confirmed, Confirmed)
+    assert run(search, seconds=None, max_nodes=1000).status == "unwinnable"
+    assert not confirmed.confirming
+    assert exhaustive(game) == "unwinnable"
+
+
+class _Graph:
+    """A small game for the search alone: positions are numbers, a move is
+    the number it leads to, and 9 wins."""
+
+    edges: ClassVar[dict[int, list[int]]] = {0: [1, 2], 1: [0], 2: [3], 3: [9], 9: []}
+
+    def start(self, out: list[str]) -> int:
+        return 0
+
+    def key(self, state: int) -> int:
+        return state
+
+    def won(self, state: int) -> bool:
+        return state == 9
+
+    def moves(self, state: int) -> list[int]:
+        return list(self.edges[state])
+
+    def play(self, state: int, move: int, out: list[str] | None) -> int:
+        if out is not None:
+            out.append(str(move))
+        return move
+
+    def finish(self, state: int, out: list[str]) -> None:
+        pass
+
+
+def test_a_search_goes_on_from_the_moves_another_one_left_out() -> None:
+    """Another search saw 0, 1 and 2 and left out 2's move to 3: going on
+    from it searches only what that move reaches; the win it finds there has
+    no line from the start, so the search starts again and finds the win
+    with its line."""
+    rules = _Graph()
+    search: Search[int, int] = Search(rules, ordered=False)
+    search.go_on_from({0, 1, 2}, [(2, [3])])
+    assert search.step(2) is None
+    assert search.nodes == 2
+    assert run(search, seconds=None, max_nodes=100).status == "winnable"
+    assert search.line() == ("2", "3", "9")
+    # With nothing left out, nothing more to search: the loss is the other
+    # search's, now final.
+    done: Search[int, int] = Search(rules, ordered=False)
+    done.go_on_from({0, 1, 2}, [])
+    assert run(done, seconds=None, max_nodes=100).status == "unwinnable"
+    assert done.nodes == 0
+
+
+@given(st.sampled_from(["KL1-D1N", "KL1-D3N", "KL1-D3C"]), st.integers(0, 10**6), st.integers(0, 60))
+@settings(max_examples=12, deadline=None)
+def test_the_proof_search_agrees_with_a_complete_search_from_the_start(variant: str, seed: int, steps: int) -> None:
+    """From positions a greedy player reaches, the proof search (whose
+    complete search goes on from what the fast one left out) and a complete
+    search from the start give the same answer whenever both decide, and a
+    win's line replays to a win."""
+    letters = engine.format_code(DealCode("KL", 1, "N", seed=seed)).rsplit("-", 1)[1]
+    game = engine.new_game(f"{variant}-{letters}")
+    assert isinstance(game, Klondike)
+    for _ in range(steps):
+        move = greedy_move(game)
+        if move is None or game.won:
+            break
+        game.play(move)
+    proof = run(proof_search(game), seconds=None, max_nodes=15_000)
+    fresh = run(Search(rules_for(game, complete=True)), seconds=None, max_nodes=30_000)
+    if proof.decided and fresh.decided:
+        assert proof.status == fresh.status, game.to_json()
+    if proof.status == "winnable":
+        assert replay_line(game, proof.moves).won
 
 
 def test_a_best_first_search_that_leaves_moves_out_never_decides_a_loss() -> None:
