@@ -125,11 +125,12 @@ def proof_search(game: Game) -> Search[Any, Any]:
     met a position where it left a move out (``KlondikeRules.left_out``):
     then it searched exactly what the complete one would, and its loss is
     final. The complete search does not search again what the fast one did:
-    it goes on from the moves the fast one left out
-    (``Search.go_on_from``), since every other move from a position the fast
-    search saw was searched already, to a position it saw too. The fast search's best-first half (which leaves moves
-    out too, so it may only answer ``winnable``) stops then: it could only
-    meet positions the depth-first half has already searched. The Spider
+    it goes on from the moves the fast one left out (``Search.go_on_from``),
+    since every other move from a position the fast search saw and did not
+    prove lost was searched already. The fast search's best-first half
+    (which leaves moves out too, so it may only answer ``winnable``) stops
+    then: it could only meet positions the depth-first half has already
+    searched. The Spider
     family's search is its own proof: its staged half only ever answers
     ``winnable`` (with a line that wins), and its complete half leaves
     nothing out."""
@@ -183,10 +184,11 @@ def solve(
     hundred positions and stops the search when it returns True. ``progress``
     receives a ``Progress`` every few thousand positions. The module notes
     say what each answer guarantees: a ``winnable`` answer's moves win, and
-    ``unwinnable`` is never said on the word of a search that left moves out
-    (``complete=False`` searches without them first, for speed, and has a
-    loss confirmed by the complete search; ``complete=True`` searches
-    completely from the start).
+    ``unwinnable`` is never said on the word of a search that left out a
+    move a win could need (``complete=False`` searches without some first,
+    for speed, and has a loss confirmed by the complete search, unless it
+    never left one out; ``complete=True`` searches completely from the
+    start).
     """
     search = search_for(game, complete=True) if complete else proof_search(game)
     return run(search, seconds, max_nodes, progress, cancel)

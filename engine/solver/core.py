@@ -162,6 +162,7 @@ class Search(Generic[S, M]):
         self._score = getattr(rules, "score", None) if ordered else None
         self._dead = getattr(rules, "dead", None)
         self._seeded = False
+        self._seeds = 0
         self._begin()
 
     def _begin(self) -> None:
@@ -202,9 +203,10 @@ class Search(Generic[S, M]):
         then only tries those moves and searches what they reach that the
         other one did not see. (Used once, before the first ``step``.)
 
-        A win found this way has no line from the start (the other search's
-        lines were not kept): the search then starts again from the start,
-        completely, now sure to find one."""
+        A win found this way, before the search is back at the start, has no
+        line from the start (the other search's lines were not kept): the
+        search then starts again from the start, completely, now sure to find
+        one."""
         rules = self.rules
         seen.update(self._keys)
         self._seen = seen
@@ -214,6 +216,7 @@ class Search(Generic[S, M]):
             self._kids.append([])
             self._next.append(0)
             self._keys.append(hash(rules.key(state)))
+        self._seeds = len(self._states) - 1
         self._seeded = True
 
     def _expand(self, state: S) -> None:
@@ -246,7 +249,10 @@ class Search(Generic[S, M]):
 
     @property
     def depth(self) -> int:
-        """Moves on the line being looked at."""
+        """Moves on the line being looked at (going on from another search's
+        positions, ``go_on_from``: roughly, those since the last of them)."""
+        if self._seeded:
+            return max(0, len(self._states) - 1 - self._seeds)
         return len(self._states) - 1
 
     @property
@@ -278,6 +284,9 @@ class Search(Generic[S, M]):
                     nexts.pop()
                     keys.pop()
                     kids.pop()
+                    if len(states) == 1:
+                        # Back at the start: every line from here is real.
+                        self._seeded = False
                     continue
                 nexts[-1] = tried + 1
                 made = kids[-1]
@@ -548,8 +557,8 @@ class Hybrid(SideBySide[S, M]):
 class Confirmed(Search[S, M]):
     """A fast search whose losses are checked: it runs ``fast`` (a search that
     may leave moves out), and when that one says ``unwinnable`` it goes on
-    with ``complete()``, a search that leaves nothing out, whose answer is
-    final. So a win comes as soon as the fast search finds one, and a loss is
+    with ``complete()``, a search that leaves out no move a win could need,
+    whose answer is final. So a win comes as soon as the fast search finds one, and a loss is
     only ever reported by the complete search, or by the fast one when it
     turns out to have left nothing out (``proven``)."""
 

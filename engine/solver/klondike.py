@@ -58,9 +58,11 @@ Pruning, each one safe unless said otherwise:
   top of its foundation with take-backs). Nothing is lost: in a winning
   line, such a move can wait until X is next used. Until then every move of
   the line can be played with the run still on X (the run keeps its cards
-  and its top; nothing goes on or comes off the covered twin meanwhile); if
-  X is used by moving away, it can carry the run along instead (the same
-  situation again, one move later); if the run's bottom card goes up first,
+  and its top; nothing goes on or comes off the covered twin meanwhile). If
+  X is used by moving away, it can carry the run along instead; if the
+  covered twin moves away carrying the run, it can move alone instead (its
+  own twin, X, is face up, so that move is tried): either way the same
+  situation again, one move later. If the run's bottom card goes up first,
   or back onto X, the move was not needed at all.
 - Heuristic (``complete=False``, the default): such a move is tried only
   when X can then go to its foundation, as in the well-known
@@ -125,6 +127,7 @@ LOST_STRIDE_LIMIT = 32
 
 _MOVE_NAMES = tuple(f"t{i + 1}" for i in range(7))
 ALL_COLUMNS = tuple(range(7))
+"""Every column's index (the columns a move may have changed, at most)."""
 
 
 class KlondikeRules:
@@ -453,8 +456,8 @@ class KlondikeRules:
         # Could a King use a column that a move empties? (Worked out when
         # first needed.)
         king_ready: bool | None = None
-        # Every face-up card, as bits; and (complete search) the moves of a
-        # run off the middle of a run still to be judged (see _movable).
+        # Every face-up card, as bits; and the moves of a run off the middle
+        # of a run still to be judged (see _movable).
         all_up = 0
         swaps: list[tuple[int, int, int, list[int]]] = []
 
@@ -499,6 +502,8 @@ class KlondikeRules:
                     if found[SUIT[under]] == RANK[under] - 1:
                         for j in dests:
                             add((45, 1, i, j, n))
+                    # The fast rules judge them too while it matters whether
+                    # they leave one out (left_out, left_out_moves).
                     elif self.complete or not self.left_out or self.left_out_moves is not None:
                         swaps.append((i, card, n, dests))
         if swaps:

@@ -197,6 +197,13 @@ def test_a_search_goes_on_from_the_moves_another_one_left_out() -> None:
     assert search.nodes == 2
     assert run(search, seconds=None, max_nodes=100).status == "winnable"
     assert search.line() == ("2", "3", "9")
+    # Once back at the start (the left-out move from 1 leads to 0, seen),
+    # the lines are real again: the win from the start needs no new search.
+    back: Search[int, int] = Search(rules, ordered=False)
+    back.go_on_from({0, 1}, [(1, [0])])
+    assert run(back, seconds=None, max_nodes=100).status == "winnable"
+    assert back.line() == ("2", "3", "9")
+    assert back.nodes == 3
     # With nothing left out, nothing more to search: the loss is the other
     # search's, now final.
     done: Search[int, int] = Search(rules, ordered=False)
