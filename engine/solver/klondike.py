@@ -781,13 +781,15 @@ def _lost(cols: tuple[bytes, ...], found: tuple[int, ...], talon: bytes, takebac
     lost. A card buried under its own predecessor and both its parents is
     the simplest case; chains through several columns are found too.
     """
-    # Where each card lies in the columns: column * 64 + height (-1: not in
-    # a column; 64 is more than any column's length).
-    where = [-1] * 52
+    col_of = [-1] * 52
+    height = [0] * 52
+    below = [-1] * 52
+    faceup = [False] * 52
     exposed = [False] * 52
     up = [False] * 52
     left = [False] * 52
     free = [False] * 52
+    # free: could be on top of a column (or put on one) at some time.
     intalon = [False] * 52
     rank = RANK
     parents = PARENTS
@@ -799,30 +801,32 @@ def _lost(cols: tuple[bytes, ...], found: tuple[int, ...], talon: bytes, takebac
     ups: list[int] = []
     for s in range(4):
         f = found[s]
-        if f:
-            count += f
-            base = s * 13
-            up[base : base + f] = [True] * f
-            if takeback:
-                free[base : base + f] = [True] * f
+        count += f
+        base = s * 13
+        for c in range(base, base + f):
+            up[c] = True
+            free[c] = takeback
         if f < 13:
-            ups.append(s * 13 + f)
+            ups.append(base + f)
     leaves: list[int] = []
     for i, col in enumerate(cols):
         n = len(col)
         if n == 1:
             continue
-        at = i * 64
+        first = col[0] + 1
+        prev = -1
         for k in range(1, n):
-            where[col[k]] = at + k
-        leaves.extend(col[col[0] + 1 :])
-        top = col[-1]
-        exposed[top] = True
-        free[top] = True
-    # Cards go up while they can; then cards leave their places until one
-    # uncovers another, and back to going up. The answer does not depend on
-    # the order (every step only makes more possible), the work does.
-    while True:
+            c = col[k]
+            col_of[c] = i
+            height[c] = k
+            below[c] = prev
+            if k >= first:
+                faceup[c] = True
+                leaves.append(c)
+            prev = c
+        exposed[prev] = True
+        free[prev] = True
+    while ups or leaves:
         while ups:
             c = ups.pop()
             if up[c] or not (exposed[c] or intalon[c]) or (rank[c] > 1 and not up[c - 1]):
@@ -833,56 +837,40 @@ def _lost(cols: tuple[bytes, ...], found: tuple[int, ...], talon: bytes, takebac
                 return False
             if rank[c] < 13:
                 ups.append(c + 1)
+            if col_of[c] >= 0:
+                leaves.append(c)
             if takeback and not free[c]:
                 free[c] = True
                 leaves.extend(accepts[c])
-            w = where[c]
-            if w >= 0 and not left[c]:
-                # Gone up from its column: what lay under it is uncovered.
-                left[c] = True
-                k = w & 63
-                if k > 1:
-                    b = cols[w >> 6][k - 1]
-                    if not exposed[b]:
-                        exposed[b] = True
-                        if not free[b]:
-                            free[b] = True
-                            leaves.extend(accepts[b])
-                        leaves.append(b)
-                        ups.append(b)
-        while leaves:
-            c = leaves.pop()
-            w = where[c]
-            if w < 0 or left[c] or up[c]:
-                continue
-            i = w >> 6
-            k = w & 63
-            col = cols[i]
-            down = col[0]
-            if not (k > down or exposed[c]):
+        if not leaves:
+            break
+        c = leaves.pop()
+        i = col_of[c]
+        if i < 0 or left[c]:
+            continue
+        if not up[c]:
+            if not (faceup[c] or exposed[c]):
                 continue
             if rank[c] != 13:
                 # A parent lying under it in its own column can take it only
                 # when the card it lies on is its other parent, face up: then
                 # the two can leave together and uncover that parent (5h on
                 # 6c on a face-down 6s). Otherwise the card must leave first.
-                carried = k > 1 and k - 1 > down and col[k - 1] in parents[c]
+                h = height[c]
+                b = below[c]
+                carried = b >= 0 and faceup[b] and b in parents[c]
                 for p in parents[c]:
-                    if free[p] and (carried or where[p] < i * 64 or where[p] > w):
+                    if free[p] and (carried or col_of[p] != i or height[p] > h):
                         break
                 else:
                     continue
-            left[c] = True
-            if k > 1:
-                b = col[k - 1]
-                if not exposed[b]:
-                    exposed[b] = True
-                    if not free[b]:
-                        free[b] = True
-                        leaves.extend(accepts[b])
-                    leaves.append(b)
-                    ups.append(b)
-                    break
-        else:
-            if not ups:
-                return count < 52
+        left[c] = True
+        b = below[c]
+        if b >= 0 and not exposed[b]:
+            exposed[b] = True
+            if not free[b]:
+                free[b] = True
+                leaves.extend(accepts[b])
+            leaves.append(b)
+            ups.append(b)
+    return count < 52
