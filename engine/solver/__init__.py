@@ -130,10 +130,9 @@ def proof_search(game: Game) -> Search[Any, Any]:
     prove lost was searched already. The fast search's best-first half
     (which leaves moves out too, so it may only answer ``winnable``) stops
     then: it could only meet positions the depth-first half has already
-    searched. The Spider
-    family's search is its own proof: its staged half only ever answers
-    ``winnable`` (with a line that wins), and its complete half leaves
-    nothing out."""
+    searched. The Spider family's search is its own proof: its staged half
+    only ever answers ``winnable`` (with a line that wins), and its complete
+    half leaves nothing out."""
     if isinstance(game, Klondike):
         fast = KlondikeRules(game)
         fast.keep_left_out()

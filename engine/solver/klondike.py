@@ -551,14 +551,9 @@ class KlondikeRules:
         bits: reachable in the talon, or on top of their foundation (with
         take-backs). With the face-up cards, these are the cards whose twin
         a run may leave the middle of a run for (see the module notes)."""
-        bits = 0
-        for q in reach:
-            bits |= 1 << talon[q - 1]
+        bits = _bits(talon[q - 1] for q in reach)
         if self.takeback:
-            for s in range(4):
-                f = found[s]
-                if f:
-                    bits |= 1 << (s * 13 + f - 1)
+            bits |= _bits(s * 13 + f - 1 for s, f in enumerate(found) if f)
         return bits
 
     def _takebacks(
