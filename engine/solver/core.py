@@ -6,7 +6,8 @@ position keys. It answers one question: can a won position be reached from the
 start? For that question a plain visited set is exact: a depth-first search
 that never enters a position twice still reaches every reachable position, so
 "nothing left to visit" proves the deal unwinnable (within the move rules the
-game module lists, see its notes on pruning).
+game module lists, see its notes on pruning). Positions another one covers
+(``Rules``) go into the visited set with it, unsearched.
 
 ``Search.step(n)`` does at most ``n`` units of work and returns, so a browser
 worker can run the search in slices and stay responsive; ``solve()`` runs the
@@ -50,6 +51,11 @@ apart so it can never loop."""
 
 BEST_FIRST_LIMIT = 400_000
 """Positions a best-first search keeps (a few hundred bytes each)."""
+
+COVERED_LIMIT = 1_000_000
+"""Positions a best-first search keeps as covered by others it expanded
+(see ``Rules``'s ``covers``) before it forgets them all at once (which
+costs only speed)."""
 
 CHECK_EVERY = 256
 """Nodes between two looks at the clock and the cancel callable."""
@@ -140,7 +146,14 @@ class Rules(Protocol[S, M]):
 
     # Optional: ``score(state) -> int`` (lower looks closer to a win) orders
     # the children; ``dead(state, move) -> bool`` says a position reached by
-    # ``move`` (None for the start) is lost without searching it.
+    # ``move`` (None for the start) is lost without searching it;
+    # ``covers(state) -> keys`` gives the keys of positions that need no
+    # search once ``state`` is searched: none is won, and every move from one
+    # of them leads to a position some move from ``state`` leads to (the same
+    # key), or to one that position covers. Covering must be transitive. Then
+    # a search that passes over covered positions still meets a won position
+    # if one is reachable: a shortest winning line from a covered position is
+    # matched, move by move, by one from the position covering it.
 
 
 class Search(Generic[S, M]):
@@ -161,6 +174,7 @@ class Search(Generic[S, M]):
         deciding: it ran out of room."""
         self._score = getattr(rules, "score", None) if ordered else None
         self._dead = getattr(rules, "dead", None)
+        self._covers: Callable[[S], Iterable[Hashable]] | None = getattr(rules, "covers", None)
         self._seeded = False
         self._seeds = 0
         self._begin()
@@ -269,6 +283,7 @@ class Search(Generic[S, M]):
         play, key, won, expand, dead = rules.play, rules.key, rules.won, self._expand, self._dead
         states, moves, nexts, keys, kids = self._states, self._moves, self._next, self._keys, self._kids
         seen = self._seen
+        covers = self._covers
         nodes = self.nodes
         limit = nodes + budget
         try:
@@ -298,6 +313,9 @@ class Search(Generic[S, M]):
                 if h in seen:
                     continue
                 seen.add(h)
+                if covers is not None:
+                    for k in covers(child):
+                        seen.add(hash(k))
                 nodes += 1
                 if dead is not None and dead(child, options[tried]):
                     continue
@@ -341,7 +359,8 @@ class BestFirst(Search[S, M]):
     """A best-first search: always expand the most promising position found
     so far (lowest ``score``), whichever line it is on.
 
-    It reaches the same positions as the depth-first search, so an empty
+    It reaches the same positions as the depth-first search (passing over
+    those the rules' ``covers`` says an expanded one covers), so an empty
     frontier still proves a loss, but it does not sink its whole budget into
     the first line it tries: that suits games with huge, forgiving position
     spaces (Spider). It keeps every position it met, so ``table_limit`` caps
@@ -368,6 +387,8 @@ class BestFirst(Search[S, M]):
             raise TypeError("A best-first search needs a score.")
         self._score_of: Callable[[S], int] = score
         self._dead: Callable[[S, M | None], bool] | None = getattr(rules, "dead", None)
+        self._covers = getattr(rules, "covers", None)
+        self._covered: set[int] = set()
         key = hash(rules.key(root))
         self._parent: dict[int, tuple[int, M | None]] = {key: (key, None)}
         # Each entry: score, a tie-break (newest first), key, depth, position.
@@ -405,6 +426,8 @@ class BestFirst(Search[S, M]):
         play, key_of, won, moves_of, score = rules.play, rules.key, rules.won, rules.moves, self._score_of
         frontier, parent, pack, unpack = self._frontier, self._parent, self._pack, self._unpack
         dead = self._dead
+        covers = self._covers
+        covered = self._covered
         push, pop = heapq.heappush, heapq.heappop
         nodes = self.nodes
         limit = nodes + budget
@@ -418,8 +441,14 @@ class BestFirst(Search[S, M]):
                         return self.status
                     return None
                 _, _, key, d, packed = pop(frontier)
+                if key in covered:
+                    continue
                 state = unpack(packed)
                 nodes += 1
+                if covers is not None:
+                    if len(covered) > COVERED_LIMIT:
+                        covered.clear()
+                    covered.update(hash(k) for k in covers(state))
                 # Lost (see Rules): kept as seen, never expanded. Asked only
                 # of the positions taken from the frontier, most never are.
                 if dead is not None and dead(state, parent[key][1]):

@@ -37,9 +37,20 @@ Pruning, each one safe unless said otherwise:
 - In draw 1 with unlimited passes every talon card is always reachable, so
   the pointer is left out of the key; in draw 3 all pointers from which the
   next tap recycles or starts afresh are the same.
+- Draw 3: a position covers the same one with the pointer further on in the
+  same pass by 3, 6, ... cards or at the last card (and, with unlimited
+  passes, at the start of a pass; with counted passes, each of those with
+  more passes used too): taps lead from it to them, and whatever a card
+  reached from there leads to, it leads to as well, or to a position that
+  covers that one (``covers``). So once it is searched they are not.
 - Emptying a column (moving its whole face-up run when nothing lies under it)
-  only helps a King that goes there next, so it is tried only when some King
-  could go there; it can always be delayed until then.
+  only helps a King that goes there next. It can always be delayed until the
+  King comes (meanwhile the run's top takes and gives cards just as well, and
+  nothing can go on the card it would cover), so it is only tried together
+  with a King that goes there at once, as two moves in one: once for each
+  King that could (on face-down cards at the foot of a run, reachable in the
+  talon, or on top of its foundation with take-backs). The position between
+  the two is never needed.
 - A card is never taken back from a foundation when it would go straight
   back up by itself. (Other take-backs are all tried: one may only clear the
   way to the card under it, so whether a take-back helps is not local.)
@@ -63,13 +74,17 @@ Pruning, each one safe unless said otherwise:
   covered twin moves away carrying the run, it can move alone instead (its
   own twin, X, is face up, so that move is tried): either way the same
   situation again, one move later. If the run's bottom card goes up first,
-  or back onto X, the move was not needed at all.
+  or back onto X, the move was not needed at all. So a winning line can
+  always be reordered until X's use comes right after the move, and the move
+  is only tried together with that use, as two moves in one (X up, or the
+  twin onto X from where it lies): the position between the two is never
+  needed.
 - Heuristic (``complete=False``, the default): such a move is tried only
-  when X can then go to its foundation, as in the well-known
-  Klondike-Solver; faster, but it may miss a win. ``complete=True`` also
-  tries those that let X take the twin (above). ``left_out`` says whether
-  the fast rules ever left one of those out: if never, a search with them
-  searched exactly what a complete one would.
+  when X can then go to its foundation (with that move), as in the
+  well-known Klondike-Solver; faster, but it may miss a win.
+  ``complete=True`` also tries it with the twin onto X (above). ``left_out``
+  says whether the fast rules ever left one of those out: if never, a search
+  with them searched exactly what a complete one would.
 
 Move order: foundation moves, moves that turn up a face-down card (from the
 column with most of them first), Kings into a space, talon cards to columns,
@@ -84,7 +99,7 @@ from collections.abc import Callable, Iterable
 from engine.klondike import COLUMNS, FOUNDATIONS, SLOT, Klondike
 from engine.solver.columns import RANK, SUIT, SUITS, card_code, column_bytes, lift
 
-__all__ = ["KMove", "KState", "KlondikeRules"]
+__all__ = ["KMove", "KState", "KlondikeRules", "halves"]
 
 KState = tuple[tuple[bytes, ...], tuple[int, ...], bytes, int, int]
 """``(columns, foundations, talon, pointer, recycles)``; see the module notes."""
@@ -92,7 +107,9 @@ KState = tuple[tuple[bytes, ...], tuple[int, ...], bytes, int, int]
 KMove = tuple[int, ...]
 """``(priority, kind, ...)``: kind 0 column top to foundation ``(i)``; 1 column
 to column ``(i, j, n)``; 2 talon card to foundation ``(q)``; 3 talon card to
-column ``(q, j)``; 4 foundation take-back ``(suit, j)``."""
+column ``(q, j)``; 4 foundation take-back ``(suit, j)``; 5 two moves in one,
+column to column ``(i, j, n)`` and then another move (its kind and what
+follows it), with no automatic move between them (see ``halves``)."""
 
 assert tuple(SLOT[s] for s in SUITS) == FOUNDATIONS
 
@@ -107,12 +124,17 @@ ACCEPTS = tuple(tuple(s * 13 + RANK[c] - 2 for s in OPPOSITE[SUIT[c]]) if RANK[c
 """The two cards that may be built on each card."""
 ACCEPTS_BITS = tuple(sum(1 << x for x in ACCEPTS[c]) for c in range(52))
 """``ACCEPTS`` as bits (bit ``card``)."""
+KINGS = sum(1 << (s * 13 + 12) for s in range(4))
+"""The four Kings, as bits."""
 
 LOST_CACHE_LIMIT = 500_000
 """Answers of the lost-position check kept (then forgotten all at once)."""
 
-FACE_UP_CACHE_LIMIT = 200_000
-"""Columns whose face-up cards are kept as bits (then forgotten all at once)."""
+COLUMN_CACHE_LIMIT = 200_000
+"""Columns whose ``_Column`` is kept (then forgotten all at once)."""
+
+TALON_CACHE_LIMIT = 100_000
+"""Talons whose reachable cards are kept as bits (then forgotten all at once)."""
 
 LEFT_OUT_LIMIT = 200_000
 """Positions with moves left out that the fast rules keep (a few hundred
@@ -157,8 +179,10 @@ class KlondikeRules:
         self._unchecked = 0
         self._misses = 0
         self._reach_cache: dict[tuple[int, int, int], tuple[int, ...]] = {}
-        self._face_up: dict[bytes, int] = {}
-        """Each column's face-up cards, as bits (see ``moves``)."""
+        self._talon_cache: dict[tuple[bytes, int, int], int] = {}
+        self._foundation_cache: dict[tuple[int, ...], tuple[int, int]] = {}
+        self._columns: dict[bytes, _Column] = {}
+        """What each column holds (see ``_column``)."""
         # Draw 1 with unlimited passes: every talon card can be had at any
         # time, so one goes to the tableau only to hold a card (see _Holders).
         self.free_talon = self.draw == 1 and self.max_recycles is None
@@ -189,6 +213,37 @@ class KlondikeRules:
             pointer = 0
         return hash((*sorted(cols), talon, pointer))
 
+    def covers(self, state: KState) -> list[int]:
+        """The keys of the positions this one covers (see ``Rules``): each move
+        from one of them leads where the same move leads from this one, or to
+        a position that one covers.
+
+        Draw 3, where they are the same position with the pointer elsewhere:
+        3, 6, ... cards further on in the same pass or at the last card (taps
+        get there, and from there reach fewer cards). With unlimited passes
+        also at the start of a pass: a fresh pass reaches the cards at 3, 6,
+        ... and the last one, which every pointer reaches too, turning the
+        waste over if need be. With counted passes, each of those with as
+        many passes used or more (turning the waste over costs one, and from
+        further on more cards need it)."""
+        cols, _found, talon, pointer, recycles = state
+        n = len(talon)
+        if self.draw != 3 or not n:
+            return []
+        last = self.max_recycles
+        if last is None:
+            if pointer % 3 == 0 or pointer == n:
+                return []
+            base = (*sorted(cols), talon)
+            return [hash((*base, p)) for p in range(pointer + 3, n, 3)] + [hash((*base, 0))]
+        pointers = list(range(pointer, n + 1, 3))
+        if pointers[-1] != n:
+            pointers.append(n)
+        base = (*sorted(cols), talon)
+        return [
+            hash((*base, p, r)) for p in pointers for r in range(recycles, last + 1) if p != pointer or r != recycles
+        ]
+
     def score(self, state: KState) -> int:
         """How far the position looks from a win (lower is better): face-down
         cards weigh most, then cards still in the talon and off the
@@ -206,8 +261,9 @@ class KlondikeRules:
         a run, while its other parent is free (on top of a column, in the
         talon or on its foundation), since it can always leave again. (The
         cards it carries lie on their own parents, face up, so they keep
-        every way of leaving they had.) Answering False without working it
-        out is always safe: the position is then searched, not cut off.
+        every way of leaving they had.) Two moves in one are always
+        checked. Answering False without working it out is always safe: the
+        position is then searched, not cut off.
 
         The check pays only in deals it cuts: in some it cuts a third of the
         positions, in many it never cuts one and takes two fifths of the
@@ -217,7 +273,7 @@ class KlondikeRules:
         soon as it finds one lost.
         """
         cols, found, talon, _pointer, _recycles = state
-        if move is not None and self.takeback:
+        if move is not None and self.takeback and move[1] != 5:
             kind = move[1]
             if kind == 0 or kind == 2:
                 return False
@@ -228,12 +284,11 @@ class KlondikeRules:
             if len(col) > n + 1 and col[-n - 1] in PARENTS[col[-n]]:
                 other = PARENTS[col[-n]]
                 other_parent = other[0] if other[1] == col[-n - 1] else other[1]
-                if (
-                    other_parent in talon
-                    or found[SUIT[other_parent]] >= RANK[other_parent]
-                    or any(c[-1] == other_parent and len(c) > 1 for c in cols)
-                ):
+                if other_parent in talon or found[SUIT[other_parent]] >= RANK[other_parent]:
                     return False
+                for c in cols:
+                    if c[-1] == other_parent and len(c) > 1:
+                        return False
         self._unchecked += 1
         if self._unchecked < self.lost_stride:
             return False
@@ -432,86 +487,98 @@ class KlondikeRules:
         result: list[KMove] = []
         add = result.append
         empty = -1
-        face_up = self._face_up
-        if len(face_up) >= FACE_UP_CACHE_LIMIT:
-            face_up.clear()
-        # Each column's face-up cards as bits (bit ``card``); the column each
-        # top card lies on; and the cards that could be built on one, as bits.
-        ups: list[int] = []
+        known = self._columns
+        if len(known) >= COLUMN_CACHE_LIMIT:
+            known.clear()
+        # What each column holds (``_Column``); the column each top card lies
+        # on; and the cards that could be built on one, as bits.
+        infos: list[_Column] = []
         tops: dict[int, int] = {}
         wanted_bits = 0
         for j in range(7):
             col = cols[j]
-            up_bits = face_up.get(col)
-            if up_bits is None:
-                up_bits = face_up[col] = _bits(col[col[0] + 1 :])
-            ups.append(up_bits)
-            if up_bits:
-                top = col[-1]
-                tops[top] = j
-                wanted_bits |= ACCEPTS_BITS[top]
-            elif empty < 0 and len(col) == 1:
+            info = known.get(col)
+            if info is None:
+                info = known[col] = _column(col)
+            infos.append(info)
+            if info[0]:
+                tops[info[1]] = j
+                wanted_bits |= info[2]
+            elif empty < 0 and info[4] == 1:
                 empty = j
+        # The cards that may go up next, and the foundations' top cards.
+        next_bits, found_tops = self._foundation_bits(found)
         reach = self._reach(talon, pointer, recycles)
+        talon_bits = self._talon_bits(talon, pointer, recycles, reach)
         # Could a King use a column that a move empties? (Worked out when
         # first needed.)
-        king_ready: bool | None = None
+        kings: list[tuple[int, int, int]] | None = None
         # Every face-up card, as bits; and the moves of a run off the middle
-        # of a run still to be judged (see _movable).
+        # of a run still to be judged (below).
         all_up = 0
-        swaps: list[tuple[int, int, int, list[int]]] = []
+        swaps: list[tuple[int, int, int]] = []
 
         for i in range(7):
-            up_bits = ups[i]
+            up_bits, top, _, down, size, based_king = infos[i]
             if not up_bits:
                 continue
-            col = cols[i]
-            size = len(col)
-            down = col[0]
-            top = col[-1]
-            if found[SUIT[top]] == RANK[top] - 1:
+            if next_bits >> top & 1:
                 add((110 if down and size == down + 2 else 100, 0, i))
             first = down + 1
-            if empty >= 0 and down and RANK[col[first]] == 13:
+            if based_king and empty >= 0:
                 add((75 + down, 1, i, empty, size - first))
             all_up |= up_bits
             hits = up_bits & wanted_bits
+            col = cols[i]
             while hits:
                 low = hits & -hits
                 hits ^= low
                 card = low.bit_length() - 1
                 k = col.index(card, first)
-                dests = [tops[p] for p in PARENTS[card] if p in tops]
                 n = size - k
                 if k == first:
+                    dests = [tops[p] for p in PARENTS[card] if p in tops]
                     if down:
                         for j in dests:
                             add((80 + down, 1, i, j, n))
-                    else:
-                        if king_ready is None:
-                            king_ready = (
-                                any(RANK[talon[q - 1]] == 13 for q in reach)
-                                or any(c[0] and len(c) > c[0] + 1 and RANK[c[c[0] + 1]] == 13 for c in cols)
-                                or (self.takeback and 13 in found)
-                            )
-                        if king_ready:
-                            for j in dests:
-                                add((50, 1, i, j, n))
-                else:
-                    under = col[k - 1]
-                    if found[SUIT[under]] == RANK[under] - 1:
+                    elif dests:
+                        # Emptying a column: only with a King that goes
+                        # there at once (see the module notes).
+                        if kings is None:
+                            kings = self._kings(infos, found, talon, reach, talon_bits)
                         for j in dests:
-                            add((45, 1, i, j, n))
+                            for kind, at, size_c in kings:
+                                if kind == 1:
+                                    then: KMove = (50, 1, at, i, size_c + n if at == j else size_c)
+                                else:
+                                    then = (50, kind, at, i)
+                                add((50, 5, i, j, n, *then[1:]))
+                else:
+                    if next_bits >> col[k - 1] & 1:
+                        for p in PARENTS[card]:
+                            if p in tops:
+                                add((45, 5, i, tops[p], n, 0, i))
                     # The fast rules judge them too while it matters whether
                     # they leave one out (left_out, left_out_moves).
-                    elif self.complete or not self.left_out or self.left_out_moves is not None:
-                        swaps.append((i, card, n, dests))
+                    if self.complete or not self.left_out or self.left_out_moves is not None:
+                        swaps.append((i, card, n))
         if swaps:
-            movable = all_up | self._movable(found, talon, reach)
+            # A run off the middle of a run: only when the twin of its bottom
+            # card could be put on the card it uncovers at once, being face
+            # up, reachable in the talon or (with take-backs) on top of its
+            # foundation (see the module notes).
+            movable = all_up | talon_bits
+            if self.takeback:
+                movable |= found_tops
             extras: list[KMove] = []
-            for i, card, n, dests in swaps:
-                if movable >> TWIN_CARD[card] & 1:
-                    extras.extend((30, 1, i, j, n) for j in dests)
+            for i, card, n in swaps:
+                twin = TWIN_CARD[card]
+                if movable >> twin & 1:
+                    for p in PARENTS[card]:
+                        if p in tops:
+                            j = tops[p]
+                            for then in self._onto(cols, infos, found, talon, reach, twin, i):
+                                extras.append((30, 5, i, j, n, *then[1:]))
             if self.complete:
                 result.extend(extras)
             elif extras:
@@ -523,54 +590,114 @@ class KlondikeRules:
                     else:
                         self.left_out_moves = None
 
-        holder: _Holders | None = None
-        if self.free_talon:
-            holder = _Holders(cols, found, talon)
-        for q in reach:
-            card = talon[q - 1]
-            if found[SUIT[card]] == RANK[card] - 1:
-                add((95, 2, q))
-            if not wanted_bits >> card & 1 and (empty < 0 or RANK[card] != 13):
-                continue
-            if holder is not None and not holder.useful(card):
-                continue
-            if wanted_bits >> card & 1:
-                for p in PARENTS[card]:
-                    if p in tops:
-                        add((60, 3, q, tops[p]))
-            else:
-                add((65, 3, q, empty))
+        # Talon cards: to their foundation, onto a column top, a King into
+        # a space. Mostly none of them can go anywhere: said at once.
+        if talon_bits & (next_bits | wanted_bits | (KINGS if empty >= 0 else 0)):
+            holder: _Holders | None = None
+            if self.free_talon:
+                holder = _Holders(cols, found, talon)
+            for q in reach:
+                card = talon[q - 1]
+                if next_bits >> card & 1:
+                    add((95, 2, q))
+                if not wanted_bits >> card & 1 and (empty < 0 or RANK[card] != 13):
+                    continue
+                if holder is not None and not holder.useful(card):
+                    continue
+                if wanted_bits >> card & 1:
+                    for p in PARENTS[card]:
+                        if p in tops:
+                            add((60, 3, q, tops[p]))
+                else:
+                    add((65, 3, q, empty))
 
-        if self.takeback and any(found):
-            self._takebacks(cols, found, empty, add)
+        if found_tops and self.takeback:
+            self._takebacks(found, tops, empty, add)
         result.sort(reverse=True)
         return result
 
-    def _movable(self, found: tuple[int, ...], talon: bytes, reach: tuple[int, ...]) -> int:
-        """The cards outside the columns that could be put on one at once, as
-        bits: reachable in the talon, or on top of their foundation (with
-        take-backs). With the face-up cards, these are the cards whose twin
-        a run may leave the middle of a run for (see the module notes)."""
-        bits = _bits(talon[q - 1] for q in reach)
-        if self.takeback:
-            bits |= _bits(s * 13 + f - 1 for s, f in enumerate(found) if f)
+    def _foundation_bits(self, found: tuple[int, ...]) -> tuple[int, int]:
+        """The cards that may go up next, and the foundations' top cards, as
+        bits (remembered: there are few foundation states)."""
+        bits = self._foundation_cache.get(found)
+        if bits is None:
+            bits = self._foundation_cache[found] = (
+                _bits(s * 13 + f for s, f in enumerate(found) if f < 13),
+                _bits(s * 13 + f - 1 for s, f in enumerate(found) if f),
+            )
         return bits
 
+    def _talon_bits(self, talon: bytes, pointer: int, recycles: int, reach: tuple[int, ...]) -> int:
+        """The talon cards some taps bring to the top of the waste (at the
+        positions ``reach``), as bits (remembered: a search meets the same
+        talon again and again)."""
+        cache = self._talon_cache
+        at = (talon, pointer, recycles)
+        bits = cache.get(at)
+        if bits is None:
+            if len(cache) >= TALON_CACHE_LIMIT:
+                cache.clear()
+            bits = cache[at] = _bits(talon[q - 1] for q in reach)
+        return bits
+
+    def _kings(
+        self, infos: list[_Column], found: tuple[int, ...], talon: bytes, reach: tuple[int, ...], talon_bits: int
+    ) -> list[tuple[int, int, int]]:
+        """The Kings that could go into an empty column at once, as ``(kind,
+        at, n)``: kind 1 a King on face-down cards at the foot of column
+        ``at``'s face-up run of ``n`` cards, 3 one at talon position ``at``,
+        4 one on top of foundation ``at`` worth taking back."""
+        result = [(1, c, info[4] - info[3] - 1) for c, info in enumerate(infos) if info[5]]
+        if talon_bits & KINGS:
+            result.extend((3, q, 0) for q in reach if RANK[talon[q - 1]] == 13)
+        if self.takeback:
+            result.extend((4, SUIT[card], 0) for card in self._backs(found) if RANK[card] == 13)
+        return result
+
+    def _onto(
+        self,
+        cols: tuple[bytes, ...],
+        infos: list[_Column],
+        found: tuple[int, ...],
+        talon: bytes,
+        reach: tuple[int, ...],
+        card: int,
+        j: int,
+    ) -> list[KMove]:
+        """The moves that put ``card`` (with what lies on it) onto column
+        ``j``, wherever it can be had at once: face up in another column,
+        reachable in the talon, or (with take-backs) on top of its
+        foundation."""
+        result: list[KMove] = []
+        bit = 1 << card
+        for c in range(7):
+            if c != j and infos[c][0] & bit:
+                col = cols[c]
+                result.append((30, 1, c, j, len(col) - col.index(card, col[0] + 1)))
+                return result
+        for q in reach:
+            if talon[q - 1] == card:
+                result.append((30, 3, q, j))
+                return result
+        if self.takeback and found[SUIT[card]] == RANK[card]:
+            result.append((30, 4, SUIT[card], j))
+        return result
+
     def _takebacks(
-        self, cols: tuple[bytes, ...], found: tuple[int, ...], empty: int, add: Callable[[KMove], None]
+        self, found: tuple[int, ...], tops: dict[int, int], empty: int, add: Callable[[KMove], None]
     ) -> None:
         """Foundation take-backs worth trying: every one but those of a card
-        that would go straight back up (see the module notes)."""
+        that would go straight back up (see the module notes), onto a face-up
+        column top (``tops``: the column of each) or, a King, into the first
+        empty column."""
         for card in self._backs(found):
-            rank = RANK[card]
-            red = RED[card]
-            for j in range(7):
-                dest = cols[j]
-                if len(dest) == 1:
-                    if rank == 13 and j == empty:
-                        add((20, 4, SUIT[card], j))
-                elif RANK[dest[-1]] == rank + 1 and RED[dest[-1]] != red:
-                    add((20, 4, SUIT[card], j))
+            if RANK[card] == 13:
+                if empty >= 0:
+                    add((20, 4, SUIT[card], empty))
+            else:
+                for p in PARENTS[card]:
+                    if p in tops:
+                        add((20, 4, SUIT[card], tops[p]))
 
     def play(self, state: KState, move: KMove, out: list[str] | None) -> KState:
         cl, found, talon, pointer, recycles = self._move(state, move, out)
@@ -582,6 +709,9 @@ class KlondikeRules:
             return self._close(cl, found, talon, pointer, recycles, out, move[2:4])
         if kind == 3:
             return self._close(cl, found, talon, pointer, recycles, out, move[3:4])
+        if kind == 5:
+            then = (0, *move[5:])
+            cl, found, talon, pointer, recycles = self._move((tuple(cl), found, talon, pointer, recycles), then, out)
         return self._close(cl, found, talon, pointer, recycles, out)
 
     def _move(
@@ -591,6 +721,9 @@ class KlondikeRules:
         cols, found, talon, pointer, recycles = state
         cl = list(cols)
         kind = move[1]
+        if kind == 5:
+            # Two moves in one; play() makes the second.
+            return self._move(state, (0, 1, move[2], move[3], move[4]), out)
         if kind == 1:
             i, j, n = move[2], move[3], move[4]
             col = cl[i]
@@ -713,6 +846,33 @@ class KlondikeRules:
     def position(self) -> KState:
         """The position as read from the game, before any automatic move."""
         return self._start
+
+
+_Column = tuple[int, int, int, int, int, bool]
+"""What ``moves`` needs of a column: its face-up cards as bits, its top card,
+the cards that may be built on that one as bits, its number of face-down
+cards, its length in bytes (the face-down count included), and whether a
+King lies on face-down cards at the foot of its face-up run. A column with
+no card face up has no bits, no top (-1) and takes nothing."""
+
+
+def halves(move: KMove) -> tuple[KMove, KMove]:
+    """The two moves a two-move move (kind 5) is made of.
+
+    >>> halves((30, 5, 0, 1, 2, 3, 4, 0))
+    ((30, 1, 0, 1, 2), (30, 3, 4, 0))
+    """
+    return (move[0], 1, *move[2:5]), (move[0], *move[5:])
+
+
+def _column(col: bytes) -> _Column:
+    """``col`` as ``moves`` needs it (see ``_Column``)."""
+    down = col[0]
+    up_bits = _bits(col[down + 1 :])
+    if not up_bits:
+        return (0, -1, 0, down, len(col), False)
+    top = col[-1]
+    return (up_bits, top, ACCEPTS_BITS[top], down, len(col), bool(down) and RANK[col[down + 1]] == 13)
 
 
 def _bits(cards: Iterable[int]) -> int:

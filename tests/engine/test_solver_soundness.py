@@ -16,7 +16,7 @@ from engine.codes import DealCode
 from engine.solver import BestFirst, Confirmed, Hybrid, Search, proof_search, rules_for, search_for, solve
 from engine.solver import klondike as klondike_rules
 from engine.solver.core import run
-from engine.solver.klondike import KlondikeRules, _lost
+from engine.solver.klondike import KlondikeRules, _lost, halves
 from engine.solver.spider import SpiderRules
 from engine.solver.staged import Staged
 from tests.engine.endgames import check_verdict, exhaustive, klondike_endgames, replay_line, spider_endgames
@@ -297,15 +297,16 @@ def test_the_lost_check_is_only_skipped_where_it_could_not_cut(variant: str, see
             state = rules.play(state, rng.choice(moves), None)
 
 
-def test_a_run_moved_between_its_parents_is_not_checked_again(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The 8 of spades carries the 7 of hearts from the 9 of diamonds onto the
-    9 of hearts: the 9 of diamonds is then free to take them back, so nothing
-    can be lost and the check is skipped; with the 9 of diamonds face down
-    elsewhere, the pair is checked. (The 8 of clubs, face up, could go onto
-    the 9 of diamonds next, so the complete search tries the first move.)"""
+def test_a_run_moved_onto_a_parent_is_not_checked_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The 8 of spades carries the 7 of hearts off a face-down card onto the 9
+    of hearts: the 9 of diamonds, on top of its column, is free to take them
+    later, so nothing can be lost and the check is skipped; with the 9 of
+    diamonds face down elsewhere, the pair is checked. A run moved off the
+    middle of a run comes with the move that uses the card it uncovers (two
+    moves in one), and is always checked."""
     calls = count_lost_checks(monkeypatch)
-    for t1, t3, checked in (("#Ks 9d 8s 7h", "#4c 5c", False), ("#Ks #4c 8s 7h", "#9d 5c", True)):
-        columns = {"t1": t1, "t2": "#Qc 9h", "t3": t3, "t4": "#2c 8c"}
+    for t3, checked in (("#4c 9d", False), ("#9d 4c", True)):
+        columns = {"t1": "#Ks 8s 7h", "t2": "#Qc 9h", "t3": t3}
         game = klondike_position(dict.fromkeys("shdc", 0), columns, "KL1-D3N-AAAAAAA")
         rules = KlondikeRules(game, complete=True)
         state = rules.start([])
@@ -313,7 +314,16 @@ def test_a_run_moved_between_its_parents_is_not_checked_again(monkeypatch: pytes
         child = rules.play(state, move, None)
         calls.clear()
         assert rules.dead(child, move) is False
-        assert bool(calls) is checked, t1
+        assert bool(calls) is checked, t3
+    columns = {"t1": "#Ks 9d 8s 7h", "t2": "#Qc 9h", "t4": "#2c 8c"}
+    game = klondike_position(dict.fromkeys("shdc", 0), columns, "KL1-D3N-AAAAAAA")
+    rules = KlondikeRules(game, complete=True)
+    state = rules.start([])
+    move = next(m for m in rules.moves(state) if m[1] == 5 and halves(m)[0][1:] == (1, 0, 1, 2))
+    assert halves(move)[1][1:] == (1, 3, 0, 1)
+    calls.clear()
+    rules.dead(rules.play(state, move, None), move)
+    assert calls
 
 
 def test_the_lost_check_is_worked_out_less_often_while_it_finds_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -364,9 +374,44 @@ def test_the_lost_check_is_worked_out_less_often_while_it_finds_nothing(monkeypa
 
 def middle_moves(rules: KlondikeRules, state: Any) -> set[tuple[int, int, int]]:
     """The moves ``(i, j, n)`` of a run off the middle of a face-up run that
-    ``rules`` offer."""
+    ``rules`` offer (each as the first of two moves in one)."""
     cols = state[0]
-    return {(m[2], m[3], m[4]) for m in rules.moves(state) if m[1] == 1 and len(cols[m[2]]) - m[4] - 1 > cols[m[2]][0]}
+    return {(m[2], m[3], m[4]) for m in first_halves(rules, state) if len(cols[m[2]]) - m[4] - 1 > cols[m[2]][0]}
+
+
+def first_halves(rules: KlondikeRules, state: Any) -> list[tuple[int, ...]]:
+    """The first halves of the two-move moves ``rules`` offer. (No move
+    between columns comes alone when it would empty a column or leave the
+    middle of a run: checked here too.)"""
+    cols = state[0]
+    for m in rules.moves(state):
+        if m[1] == 1:
+            i, n = m[2], m[4]
+            # What it leaves on top is face down: it turns up a card.
+            assert 1 <= len(cols[i]) - n - 1 <= cols[i][0], m
+    return [halves(m)[0] for m in rules.moves(state) if m[1] == 5]
+
+
+def then_moves(rules: KlondikeRules, state: Any, first: tuple[int, ...]) -> set[tuple[int, ...]]:
+    """The moves ``rules`` offer right after ``first`` (a two-move move's first
+    half), without their priorities."""
+    return {halves(m)[1][1:] for m in rules.moves(state) if m[1] == 5 and halves(m)[0][1:] == first[1:]}
+
+
+def twin_moves(rules: KlondikeRules, state: Any, twin: int, j: int) -> set[tuple[int, ...]]:
+    """The moves that put card ``twin`` onto column ``j`` at once, found from
+    the position itself: from a column where it lies face up, from the talon
+    when taps bring it to the top, from its foundation with take-backs."""
+    cols, found, talon, _, _ = state
+    result: set[tuple[int, ...]] = set()
+    for c, col in enumerate(cols):
+        if c != j and twin in col[col[0] + 1 :]:
+            result.add((1, c, j, len(col) - col.index(twin, 1)))
+    if twin in reachable_talon_cards(rules, state):
+        result.add((3, talon.index(twin) + 1, j))
+    if rules.takeback and found[twin // 13] == twin % 13 + 1:
+        result.add((4, twin // 13, j))
+    return result
 
 
 def reachable_talon_cards(rules: KlondikeRules, state: Any) -> set[int]:
@@ -419,6 +464,16 @@ def test_a_run_leaves_the_middle_of_a_run_only_when_the_card_it_uncovers_can_be_
                             usable.add((i, j, len(col) - k))
         assert middle_moves(rules, state) == ready | usable
         assert middle_moves(fast, state) == ready
+        # Each comes with the move that uses the card it uncovers: up to its
+        # foundation (both rules), or taking the twin (complete rules).
+        for i, j, n in ready | usable:
+            col = cols[i]
+            twin = (3 - col[-n] // 13) * 13 + col[-n] % 13
+            up = {(0, i)} if (i, j, n) in ready else set()
+            swap = next(m for m in first_halves(rules, state) if m[2:] == (i, j, n))
+            assert then_moves(rules, state, swap) == up | twin_moves(rules, state, twin, i)
+            if up:
+                assert then_moves(fast, state, swap) == up
         moves = rules.moves(state)
         if not moves:
             break
@@ -430,21 +485,242 @@ def test_a_run_leaves_the_middle_of_a_run_for_its_twin_from_anywhere_near() -> N
     of hearts. The complete search tries it when the 8 of clubs could then go
     onto the 9 of diamonds (face up in a column, on the waste, or on its
     foundation with take-backs), or the 9 of diamonds could go up; not when
-    the 8 of clubs is face down, or on its foundation with no take-backs."""
+    the 8 of clubs is face down, or on its foundation with no take-backs.
+    It comes with that next move: the 8 of clubs from where it is, or the 9
+    of diamonds up."""
     swap = (0, 1, 2)
-    for extra, found, code, tried in (
-        ({"t4": "#2c 8c"}, {}, "KL1-D3N-AAAAAAA", True),
-        ({"w": "8c"}, {}, "KL1-D3N-AAAAAAA", True),
-        ({}, {"c": 8}, "KL1-D3N-AAAAAAA", True),
-        ({}, {"c": 8}, "KL1-D3C-AAAAAAA", False),
-        ({"t4": "#8c 2c"}, {}, "KL1-D3N-AAAAAAA", False),
-        ({"t4": "#8c 2c"}, {"d": 8}, "KL1-D3N-AAAAAAA", True),
+    for extra, found, code, then in (
+        ({"t4": "#2c 8c"}, {}, "KL1-D3N-AAAAAAA", {(1, 3, 0, 1)}),
+        ({"w": "8c"}, {}, "KL1-D3N-AAAAAAA", {(3, 1, 0)}),
+        ({}, {"c": 8}, "KL1-D3N-AAAAAAA", {(4, 3, 0)}),
+        ({}, {"c": 8}, "KL1-D3C-AAAAAAA", set()),
+        ({"t4": "#8c 2c"}, {}, "KL1-D3N-AAAAAAA", set()),
+        ({"t4": "#8c 2c"}, {"d": 8}, "KL1-D3N-AAAAAAA", {(0, 0)}),
     ):
         columns = {"t1": "#Ks 9d 8s 7h", "t2": "#Qc 9h", **extra}
         game = klondike_position({"s": 0, "h": 0, "d": 0, "c": 0, **found}, columns, code)
         rules = KlondikeRules(game, complete=True)
-        assert (swap in middle_moves(rules, rules.start([]))) is tried, (extra, found, code)
-        assert swap not in middle_moves(KlondikeRules(game), rules.start([])) or found.get("d") == 8
+        state = rules.start([])
+        assert (swap in middle_moves(rules, state)) is bool(then), (extra, found, code)
+        assert then_moves(rules, state, (0, 1, *swap)) == then, (extra, found, code)
+        fast = KlondikeRules(game)
+        assert then_moves(fast, state, (0, 1, *swap)) == then & {(0, 0)}, (extra, found, code)
+
+
+def ready_kings(rules: KlondikeRules, state: Any) -> set[tuple[int, int]]:
+    """The Kings that could go into an empty column at once, found from the
+    position itself: ``(1, c)`` the King on face-down cards at the foot of
+    column c's face-up run, ``(3, q)`` one at talon position q that taps
+    bring to the top, ``(4, s)`` one on top of foundation s that would not go
+    straight back up."""
+    cols, found, talon, _, _ = state
+    kings = {(1, c) for c, col in enumerate(cols) if col[0] and len(col) > col[0] + 1 and col[col[0] + 1] % 13 == 12}
+    kings |= {(3, talon.index(card) + 1) for card in reachable_talon_cards(rules, state) if card % 13 == 12}
+    if rules.takeback:
+        kings |= {(4, s) for s in range(4) if found[s] == 13 and s * 13 + 12 in rules._backs(found)}
+    return kings
+
+
+@given(st.sampled_from(["KL1-D1N", "KL1-D3N", "KL1-D3C", "KL1-D1V"]), st.integers(0, 10**6), st.integers(0, 150))
+@settings(max_examples=60, deadline=None)
+def test_a_column_is_emptied_only_for_a_king_that_goes_there_at_once(variant: str, seed: int, steps: int) -> None:
+    """Along a random game (both rules): a column's whole face-up run, with
+    nothing under it, moves onto a card only as the first of two moves in
+    one, the second a King into the column it left; every King that could go
+    there at once comes so, and no such move comes alone."""
+    letters = engine.format_code(DealCode("KL", 1, "N", seed=seed)).rsplit("-", 1)[1]
+    game = engine.new_game(f"{variant}-{letters}")
+    assert isinstance(game, Klondike)
+    rules = KlondikeRules(game, complete=True)
+    fast = KlondikeRules(game)
+    rng = random.Random(seed)
+    state = rules.start([])
+    for _ in range(steps):
+        cols = state[0]
+        kings = ready_kings(rules, state)
+        emptying = set()
+        for i, col in enumerate(cols):
+            if col[0] == 0 and len(col) > 1 and col[1] % 13 != 12:
+                for j, dest in enumerate(cols):
+                    fits = len(dest) > 1 and dest[-1] % 13 == col[1] % 13 + 1
+                    if fits and (dest[-1] // 13 in (1, 2)) != (col[1] // 13 in (1, 2)):
+                        emptying.add((i, j, len(col) - 1))
+        for r in (rules, fast):
+            pairs = [halves(m) for m in r.moves(state) if m[1] == 5]
+            offered = {first[2:] for first, _ in pairs if len(cols[first[2]]) == first[4] + 1}
+            assert offered == (emptying if kings else set())
+            assert not any(m[1] == 1 and len(cols[m[2]]) == m[4] + 1 for m in r.moves(state))
+            for i, j, n in offered:
+                then = {(second[1], second[2]) for first, second in pairs if first[2:] == (i, j, n)}
+                assert then == kings
+                for first, second in pairs:
+                    if first[2:] == (i, j, n):
+                        # Into the column just emptied, the King with what
+                        # lies on it (before any automatic move).
+                        middle = r._move(state, first, None)
+                        assert middle[0][i] == b"\x00"
+                        after = r._move((tuple(middle[0]), *middle[1:]), second, None)[0][i]
+                        assert after[0] == 0
+                        assert after[1] % 13 == 12
+                        assert all(after[k] % 13 == after[k + 1] % 13 + 1 for k in range(1, len(after) - 1))
+                        if second[1] == 1:
+                            assert (
+                                len(after) - 1 == second[4] == len(middle[0][second[2]]) - middle[0][second[2]][0] - 1
+                            )
+        moves = rules.moves(state)
+        if not moves:
+            break
+        state = rules.play(state, rng.choice(moves), None)
+
+
+def test_a_column_is_emptied_for_a_king_from_anywhere_near() -> None:
+    """The 6 of hearts, alone in its column, can go onto the 7 of clubs: the
+    search tries that only together with a King into the column it leaves,
+    the King on face-down cards with its run, the King on the waste, or
+    (with take-backs) the King on top of its foundation; with no King near,
+    not at all."""
+    emptying = (0, 1, 1)
+    for extra, found, code, then in (
+        ({"t3": "#3c Kd Qs", "t4": "#Kh #Kc #Ks 2d"}, {}, "KL1-D3N-AAAAAAA", {(1, 2, 0, 2)}),
+        ({"w": "Kd", "t4": "#Kh #Kc #Ks 2d"}, {}, "KL1-D3N-AAAAAAA", {(3, 1, 0)}),
+        ({"t4": "#Kh #Kc #Kd 2d"}, {"s": 13}, "KL1-D3N-AAAAAAA", {(4, 0, 0)}),
+        ({"t4": "#Kh #Kc #Kd 2d"}, {"s": 13}, "KL1-D3C-AAAAAAA", set()),
+        ({"t3": "Kd", "t4": "#Kh #Kc #Ks 2d"}, {}, "KL1-D3N-AAAAAAA", set()),
+    ):
+        # The Kings not named lie face down under the 2 of diamonds.
+        columns = {"t1": "6h", "t2": "#2h 7c", **extra}
+        game = klondike_position({"s": 0, "h": 0, "d": 0, "c": 0, **found}, columns, code)
+        for complete in (True, False):
+            rules = KlondikeRules(game, complete=complete)
+            state = rules.start([])
+            assert then_moves(rules, state, (0, 1, *emptying)) == then, (extra, found, code)
+            assert not any(m[1:] == (1, *emptying) for m in rules.moves(state))
+
+
+@pytest.mark.parametrize("kind", ["KL1-D1N", "KL1-D3N", "KL1-D3V", "KL1-D3C"])
+def test_two_moves_in_one_are_legal_moves_of_the_game(kind: str) -> None:
+    """Along random games, every two-move move the solver offers (both rules)
+    is, in notation, a sequence of legal moves of the game (with the stock
+    taps and automatic moves it writes), and the game then holds the solver's
+    position after it."""
+    rng = random.Random(kind)
+    seen = 0
+    for _ in range(6):
+        game = engine.new_game(f"{kind}-{''.join(rng.choice('ABCDEFGHIJKLMNOPQRSTUVWXYZ') for _ in range(7))}")
+        for _ in range(200):
+            for complete in (False, True):
+                rules = rules_for(game, complete=complete)
+                assert isinstance(rules, KlondikeRules)
+                before: list[str] = []
+                state = rules.start(before)
+                for move in rules.moves(state):
+                    if move[1] != 5:
+                        continue
+                    seen += 1
+                    out: list[str] = []
+                    child = rules.play(state, move, out)
+                    copy = game.copy()
+                    for token in before + out:
+                        copy.play(token)
+                    assert rules_for(copy).position == child, (game.record(), move)
+            legal = [str(m) for m in game.legal_moves()]
+            if not legal:
+                break
+            game.play(rng.choice(legal))
+    assert seen > 10
+
+
+def children(rules: KlondikeRules, state: Any) -> set[int]:
+    """The keys of the positions the moves from ``state`` lead to."""
+    return {hash(rules.key(rules.play(state, move, None))) for move in rules.moves(state)}
+
+
+def children_and_covered(rules: KlondikeRules, state: Any) -> set[int]:
+    """``children``, with the keys of the positions they cover."""
+    result = set()
+    for move in rules.moves(state):
+        child = rules.play(state, move, None)
+        result.add(hash(rules.key(child)))
+        result.update(hash(k) for k in rules.covers(child))
+    return result
+
+
+@given(
+    st.sampled_from(["KL1-D3N", "KL1-D3V", "KL1-D3C", "KL1-D1N", "KL1-D1V"]), st.integers(0, 10**6), st.integers(0, 120)
+)
+@settings(max_examples=60, deadline=None)
+def test_a_position_covers_only_positions_whose_every_move_it_has(variant: str, seed: int, steps: int) -> None:
+    """Along a random game: every key ``covers`` gives is the key of the same
+    position with the pointer elsewhere, and every move from that one (fast
+    and complete rules) leads where a move from this one leads, or to a
+    position that one covers; none of them is won. (What is covered is
+    searched, by induction on the moves left to a win.)"""
+    letters = engine.format_code(DealCode("KL", 1, "N", seed=seed)).rsplit("-", 1)[1]
+    game = engine.new_game(f"{variant}-{letters}")
+    assert isinstance(game, Klondike)
+    rules = KlondikeRules(game, complete=True)
+    fast = KlondikeRules(game)
+    rng = random.Random(seed)
+    state = rules.start([])
+    for _ in range(steps):
+        cols, found, talon, _, _ = state
+        covered = {hash(k) for k in rules.covers(state)}
+        assert hash(rules.key(state)) not in covered
+        matched = set()
+        passes = range(1 + (rules.max_recycles or 0))
+        for other in {(cols, found, talon, p, r) for p in range(len(talon) + 1) for r in passes}:
+            h = hash(rules.key(other))
+            if h in covered:
+                matched.add(h)
+                assert not rules.won(other)
+                for r in (rules, fast):
+                    assert children(r, other) <= children_and_covered(r, state), (state, other)
+        assert matched == covered
+        moves = rules.moves(state)
+        if not moves:
+            break
+        state = rules.play(state, rng.choice(moves), None)
+
+
+def test_draw_3_covers_the_pointers_further_on_in_a_pass() -> None:
+    """Ten cards in the talon, the pointer at 1, no pass used: the same
+    position with the pointer at 4 and 7 is covered; with unlimited passes
+    also at the start of a pass; with counted passes at the last card
+    instead, and (Classic's three passes) each of those with more passes used
+    too; in draw 1 none."""
+    columns = {"t1": "Ks", "t2": "Kh"}
+    found = {"s": 7, "h": 7, "d": 13, "c": 13}
+    for code, pointers in (
+        ("KL1-D3N-AAAAAAA", {(4, 0), (7, 0), (0, 0)}),
+        ("KL1-D3V-AAAAAAA", {(4, 0), (7, 0), (10, 0)}),
+        ("KL1-D3C-AAAAAAA", {(p, r) for p in (1, 4, 7, 10) for r in (0, 1, 2)} - {(1, 0)}),
+        ("KL1-D1V-AAAAAAA", set()),
+    ):
+        rules = KlondikeRules(klondike_position(found, columns, code))
+        cols, fnd, talon, _, _ = rules.start([])
+        assert len(talon) == 10
+        state = (cols, fnd, talon, 1, 0)
+        expected = {rules.key((cols, fnd, talon, p, r)) for p, r in pointers}
+        assert set(rules.covers(state)) == expected, code
+
+
+@pytest.mark.parametrize("code", ["KL1-D3N-AAAAAAZ", "KL1-D3C-AAAAAAZ"])
+def test_the_searches_pass_over_covered_positions(code: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two lost deals (seed 25): a search proves a loss by meeting every
+    position it cannot pass over, so one that knows what a position covers,
+    depth-first or best-first, proves the same loss in fewer positions."""
+    game = engine.new_game(code)
+    assert isinstance(game, Klondike)
+    nodes: dict[tuple[type, bool], int] = {}
+    for known in (True, False):
+        if not known:
+            monkeypatch.setattr(KlondikeRules, "covers", lambda self, state: [])
+        for kind in (Search, BestFirst):
+            search = kind(KlondikeRules(game, complete=True))
+            assert run(search, seconds=None, max_nodes=20_000).status == "unwinnable"
+            nodes[kind, known] = search.nodes
+    assert nodes[Search, True] < nodes[Search, False]
+    assert nodes[BestFirst, True] < nodes[BestFirst, False]
 
 
 # Random endgames, the same ones on every run (derandomize), checked against
