@@ -113,6 +113,7 @@ def search_for(game: Game, complete: bool = False) -> Search[Any, Any]:
         return WinFirst(rules)
     if complete:
         return Search(rules)
+    assert isinstance(game, Klondike)
     return _with_best_first(game, Search(rules))
 
 
@@ -144,7 +145,9 @@ def proof_search(game: Game) -> Search[Any, Any]:
             # so it skips ordering the children by score (a tenth of its
             # time). It goes on from the moves the fast one left out, when
             # it kept them all.
-            search: Search[Any, Any] = Search(rules_for(game, complete=True), ordered=False)
+            rules = KlondikeRules(game, complete=True)
+            rules.share_caches(fast)
+            search: Search[Any, Any] = Search(rules, ordered=False)
             if fast.left_out_moves is not None:
                 search.go_on_from(first.seen, fast.left_out_moves)
                 fast.left_out_moves = None
@@ -155,14 +158,17 @@ def proof_search(game: Game) -> Search[Any, Any]:
     return search_for(game)
 
 
-def _with_best_first(game: Game, first: Search[Any, Any]) -> Hybrid[Any, Any]:
+def _with_best_first(game: Klondike, first: Search[Any, Any]) -> Hybrid[Any, Any]:
     """Klondike: ``first`` side by side with a best-first search of the fast
     rules, half of each slice each (the best-first search finds many wins a
     depth-first search reaches only after a long detour). It leaves moves out,
     so it may only answer ``winnable`` (``proves=False``); when ``first`` is
     a ``Confirmed`` search, the best-first search stops once the complete
     search starts."""
-    second: BestFirst[Any, Any] = BestFirst(rules_for(game), proves=False)
+    rules = KlondikeRules(game)
+    if isinstance(first.rules, KlondikeRules):
+        rules.share_caches(first.rules)
+    second: BestFirst[Any, Any] = BestFirst(rules, proves=False)
     if isinstance(first, Confirmed):
         first.on_confirm = second.stop
     return Hybrid(first.rules, first=first, second=second, shares=(0.5, 0.5))

@@ -140,12 +140,23 @@ LEFT_OUT_LIMIT = 200_000
 """Positions with moves left out that the fast rules keep (a few hundred
 bytes each; past it they keep none, and the complete search starts afresh)."""
 
-LOST_PATIENCE = 500
+LOST_PATIENCE = 100
 """Lost-position checks in a row that find nothing lost, after which the
 check is worked out half as often (see ``KlondikeRules.dead``)."""
 
 LOST_STRIDE_LIMIT = 32
 """The check is worked out at least once in this many positions."""
+
+_CACHES = (
+    "_ready_cache",
+    "_lost_cache",
+    "_backs_cache",
+    "_reach_cache",
+    "_talon_cache",
+    "_foundation_cache",
+    "_columns",
+)
+"""What ``share_caches`` shares."""
 
 _MOVE_NAMES = tuple(f"t{i + 1}" for i in range(7))
 ALL_COLUMNS = tuple(range(7))
@@ -195,6 +206,16 @@ class KlondikeRules:
         recycles = game.recycles if self.max_recycles is not None else 0
         self._start: KState = (tuple(columns), foundations, bytes(waste + stock), len(waste), recycles)
 
+    def share_caches(self, other: KlondikeRules) -> None:
+        """Use ``other``'s remembered answers from now on (the lost-position
+        check's, the columns', the talon's and the foundations'): each is a
+        function of a position and of the game's rules alone, so searches of
+        one game with different moves can share them."""
+        if (self.draw, self.takeback, self.max_recycles) != (other.draw, other.takeback, other.max_recycles):
+            raise ValueError("Only the rules of one game can share what they remember.")
+        for name in _CACHES:
+            setattr(self, name, getattr(other, name))
+
     # ------------------------------------------------------------ protocol
 
     def start(self, out: list[str]) -> KState:
@@ -202,16 +223,19 @@ class KlondikeRules:
         return self._close(list(cols), found, talon, pointer, recycles, out)
 
     def key(self, state: KState) -> int:
+        # The columns and talon are hashed apart from the pointer and passes,
+        # so that ``covers`` can make the keys of the same position with
+        # other pointers cheaply.
         cols, _found, talon, pointer, recycles = state
         if self.max_recycles is not None:
-            return hash((*sorted(cols), talon, pointer, recycles))
+            return hash((hash((*sorted(cols), talon)), pointer, recycles))
         if self.draw == 1:
             return hash((*sorted(cols), talon))
         # Draw 3, unlimited: a pointer from which the next draw starts a fresh
         # pass reaches exactly what a fresh pass reaches.
         if pointer % 3 == 0 or pointer == len(talon):
             pointer = 0
-        return hash((*sorted(cols), talon, pointer))
+        return hash((hash((*sorted(cols), talon)), pointer))
 
     def covers(self, state: KState) -> list[int]:
         """The keys of the positions this one covers (see ``Rules``): each move
@@ -234,15 +258,14 @@ class KlondikeRules:
         if last is None:
             if pointer % 3 == 0 or pointer == n:
                 return []
-            base = (*sorted(cols), talon)
-            return [hash((*base, p)) for p in range(pointer + 3, n, 3)] + [hash((*base, 0))]
+            base = hash((*sorted(cols), talon))
+            return [hash((base, p)) for p in range(pointer + 3, n, 3)] + [hash((base, 0))]
         pointers = list(range(pointer, n + 1, 3))
         if pointers[-1] != n:
             pointers.append(n)
-        base = (*sorted(cols), talon)
-        return [
-            hash((*base, p, r)) for p in pointers for r in range(recycles, last + 1) if p != pointer or r != recycles
-        ]
+        base = hash((*sorted(cols), talon))
+        passes = range(recycles, last + 1)
+        return [hash((base, p, r)) for p in pointers for r in passes if p != pointer or r != recycles]
 
     def score(self, state: KState) -> int:
         """How far the position looks from a win (lower is better): face-down
@@ -700,8 +723,22 @@ class KlondikeRules:
                         add((20, 4, SUIT[card], tops[p]))
 
     def play(self, state: KState, move: KMove, out: list[str] | None) -> KState:
-        cl, found, talon, pointer, recycles = self._move(state, move, out)
         kind = move[1]
+        if kind == 1 and out is None:
+            # The most frequent move, made here at once: a run between
+            # columns (``_move`` with ``lift`` written out).
+            cols, found, talon, pointer, recycles = state
+            i, j, n = move[2], move[3], move[4]
+            col = cols[i]
+            rest = col[:-n]
+            down = rest[0]
+            if down and len(rest) == down + 1:
+                rest = bytes((down - 1,)) + rest[1:]
+            cl = list(cols)
+            cl[j] = cols[j] + col[-n:]
+            cl[i] = rest
+            return self._close(cl, found, talon, pointer, recycles, None, move[2:4])
+        cl, found, talon, pointer, recycles = self._move(state, move, out)
         # A move between columns or from the talon leaves the foundations
         # as they were in a closed position: only the columns it changed
         # can have a card ready to go up.

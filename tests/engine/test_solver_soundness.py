@@ -143,6 +143,36 @@ def test_public_searches_of_klondike_prove_their_losses() -> None:
     assert not isinstance(proof_search(spider), Confirmed)
 
 
+def test_the_searches_of_one_game_share_what_they_remember() -> None:
+    """The fast, best-first and complete searches of one deal (lost, seed 0)
+    keep one set of lost-position answers, columns and talons; rules of
+    another game cannot take them."""
+    game = engine.new_game("KL1-D3N-AAAAAAA")
+    search = proof_search(game)
+    assert isinstance(search, Hybrid)
+    confirmed = search.first
+    assert isinstance(confirmed, Confirmed)
+    fast, best = confirmed.rules, search.second.rules
+    assert isinstance(fast, KlondikeRules)
+    assert isinstance(best, KlondikeRules)
+    assert run(search, seconds=None, max_nodes=100_000).status == "unwinnable"
+    assert confirmed.confirming
+    complete = confirmed._current.rules
+    assert isinstance(complete, KlondikeRules)
+    assert complete.complete
+    assert not fast.complete
+    for rules in (best, complete):
+        assert rules._lost_cache is fast._lost_cache
+        assert rules._columns is fast._columns
+        assert rules._talon_cache is fast._talon_cache
+    assert fast._lost_cache
+    other_game = engine.new_game("KL1-D1N-AAAAAAA")
+    assert isinstance(other_game, Klondike)
+    other = KlondikeRules(other_game)
+    with pytest.raises(ValueError, match="one game"):
+        other.share_caches(fast)
+
+
 def test_a_fast_search_that_left_no_move_out_proves_its_loss() -> None:
     """Lost at once in an easier game (the 5 of hearts over its own 4 and the
     6 of spades, the 6 of clubs up for good): the fast search meets no
