@@ -568,7 +568,7 @@ class KlondikeRules:
                         # Emptying a column: only with a King that goes
                         # there at once (see the module notes).
                         if kings is None:
-                            kings = self._kings(infos, found, talon, reach, talon_bits)
+                            kings = self._kings(cols, infos, found, talon, reach, talon_bits)
                         for j in dests:
                             for kind, at, size_c in kings:
                                 if kind == 1:
@@ -664,7 +664,13 @@ class KlondikeRules:
         return bits
 
     def _kings(
-        self, infos: list[_Column], found: tuple[int, ...], talon: bytes, reach: tuple[int, ...], talon_bits: int
+        self,
+        cols: tuple[bytes, ...],
+        infos: list[_Column],
+        found: tuple[int, ...],
+        talon: bytes,
+        reach: tuple[int, ...],
+        talon_bits: int,
     ) -> list[tuple[int, int, int]]:
         """The Kings that could go into an empty column at once, as ``(kind,
         at, n)``: kind 1 a King on face-down cards at the foot of column
@@ -672,7 +678,13 @@ class KlondikeRules:
         4 one on top of foundation ``at`` worth taking back."""
         result = [(1, c, info[4] - info[3] - 1) for c, info in enumerate(infos) if info[5]]
         if talon_bits & KINGS:
-            result.extend((3, q, 0) for q in reach if RANK[talon[q - 1]] == 13)
+            # Draw 1 with unlimited passes: only a King worth holding (see
+            # _Holders), as for a King from the talon into a space.
+            holder = _Holders(cols, found, talon) if self.free_talon else None
+            for q in reach:
+                card = talon[q - 1]
+                if RANK[card] == 13 and (holder is None or holder.useful(card)):
+                    result.append((3, q, 0))
         if self.takeback:
             result.extend((4, SUIT[card], 0) for card in self._backs(found) if RANK[card] == 13)
         return result

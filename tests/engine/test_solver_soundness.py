@@ -541,11 +541,23 @@ def ready_kings(rules: KlondikeRules, state: Any) -> set[tuple[int, int]]:
     """The Kings that could go into an empty column at once, found from the
     position itself: ``(1, c)`` the King on face-down cards at the foot of
     column c's face-up run, ``(3, q)`` one at talon position q that taps
-    bring to the top, ``(4, s)`` one on top of foundation s that would not go
-    straight back up."""
+    bring to the top (in draw 1 with unlimited passes, one a Queen could go
+    on), ``(4, s)`` one on top of foundation s that would not go straight
+    back up."""
     cols, found, talon, _, _ = state
     kings = {(1, c) for c, col in enumerate(cols) if col[0] and len(col) > col[0] + 1 and col[col[0] + 1] % 13 == 12}
-    kings |= {(3, talon.index(card) + 1) for card in reachable_talon_cards(rules, state) if card % 13 == 12}
+    face_up = {c for col in cols for c in col[col[0] + 1 :]}
+
+    def held(card: int) -> bool:
+        # Draw 1, unlimited passes: a talon card is worth putting down only
+        # when a card that fits on it is face up, on its foundation, or in
+        # the talon and worth putting down itself.
+        fitting = [s * 13 + card % 13 - 1 for s in range(4) if (s in (1, 2)) != (card // 13 in (1, 2))]
+        return any(w in face_up or found[w // 13] > w % 13 or (w in talon and held(w)) for w in fitting)
+
+    for card in reachable_talon_cards(rules, state):
+        if card % 13 == 12 and (not rules.free_talon or held(card)):
+            kings.add((3, talon.index(card) + 1))
     if rules.takeback:
         kings |= {(4, s) for s in range(4) if found[s] == 13 and s * 13 + 12 in rules._backs(found)}
     return kings

@@ -17,8 +17,8 @@ from ui.model import solver_tasks
 from ui.model.solver_tasks import DealTask, HintTask, Proof, RewindTask, open_task, position_back
 
 QUICK = "KL1-D1N-AAAAAAC"
-HARD = "KL1-D1N-AAAAAEY"
-"""A deal the solver does not decide within 10 s (draw 1 seed 128)."""
+HARD = "KL1-D3N-AAAAAAB"
+"""A deal the solver does not decide within 10 s (draw 3 seed 1; not in 120 s either)."""
 # Vegas draw 1 (one pass through the stock): after "t7:2>t2" the game can still be
 # won; the next move loses it, and three more follow.
 LOST = "KL1-D1V-AAAAAAF t4>t7 t7:2>t3 s t3>t7 s t7:2>t2 t2:3>t7 t7>t3 t3>t7 w>t2"
