@@ -11,8 +11,9 @@ What each answer of ``solve`` guarantees:
 - ``unwinnable``: no sequence of legal actions wins. It comes only from a
   search that left out no move a win could need: every reachable position
   was visited or proven lost by a sound argument (safe automatic moves,
-  symmetries, moves that can always wait until they are of use, a relaxed
-  game that cannot win; see ``klondike.py`` and ``spider.py``).
+  symmetries, moves that can always wait until they are of use and so come
+  only together with that use, positions covered by one searched already,
+  a relaxed game that cannot win; see ``klondike.py`` and ``spider.py``).
   Searches that leave positions out (the Spider family's staged search,
   ``staged.py``; the best-first half of Klondike's fast search) never answer
   it: they can only find a win, and run beside a complete search, which
@@ -149,7 +150,7 @@ def proof_search(game: Game) -> Search[Any, Any]:
             rules.share_caches(fast)
             search: Search[Any, Any] = Search(rules, ordered=False)
             if fast.left_out_moves is not None:
-                search.go_on_from(first.seen, fast.left_out_moves)
+                search.go_on_from(first.seen, fast.left_out_moves, first.covered)
                 fast.left_out_moves = None
             return search
 

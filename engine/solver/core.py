@@ -7,7 +7,7 @@ start? For that question a plain visited set is exact: a depth-first search
 that never enters a position twice still reaches every reachable position, so
 "nothing left to visit" proves the deal unwinnable (within the move rules the
 game module lists, see its notes on pruning). Positions another one covers
-(``Rules``) go into the visited set with it, unsearched.
+(``Rules``) are passed over like visited ones.
 
 ``Search.step(n)`` does at most ``n`` units of work and returns, so a browser
 worker can run the search in slices and stay responsive; ``solve()`` runs the
@@ -52,10 +52,9 @@ apart so it can never loop."""
 BEST_FIRST_LIMIT = 400_000
 """Positions a best-first search keeps (a few hundred bytes each)."""
 
-COVERED_LIMIT = 400_000
-"""Positions a best-first search keeps as covered by others it expanded
-(see ``Rules``'s ``covers``) before it forgets them all at once (which
-costs only speed)."""
+COVERED_LIMIT = 500_000
+"""Positions a search keeps as covered by others it searched (see ``Rules``'s
+``covers``) before it forgets them all at once (which costs only speed)."""
 
 CHECK_EVERY = 256
 """Nodes between two looks at the clock and the cancel callable."""
@@ -186,6 +185,7 @@ class Search(Generic[S, M]):
         root = rules.start(self._prefix)
         self._root = root
         self._seen: set[int] = {hash(rules.key(root))}
+        self._covered: set[int] = set()
         # The current line, one entry per position on it: the position, the
         # moves to try from it, the index of the next one, and its key.
         self._states: list[S] = [root]
@@ -209,13 +209,21 @@ class Search(Generic[S, M]):
         ``TABLE_LIMIT``)."""
         return self._seen
 
-    def go_on_from(self, seen: set[int], frames: Iterable[tuple[S, list[M]]]) -> None:
+    @property
+    def covered(self) -> set[int]:
+        """The keys of positions that positions searched so far cover (see
+        ``Rules``; kept apart from ``seen``, and forgotten past
+        ``COVERED_LIMIT``)."""
+        return self._covered
+
+    def go_on_from(self, seen: set[int], frames: Iterable[tuple[S, list[M]]], covered: set[int] | None = None) -> None:
         """Search on from where another search of the same start left off:
         ``seen`` holds the keys of the positions it searched (each one lost,
         or searched with all of this search's moves but those in ``frames``),
-        and ``frames`` the positions with the moves it left out. This search
-        then only tries those moves and searches what they reach that the
-        other one did not see. (Used once, before the first ``step``.)
+        ``covered`` those its positions cover, and ``frames`` the positions
+        with the moves it left out. This search then only tries those moves
+        and searches what they reach that the other one did not see. (Used
+        once, before the first ``step``.)
 
         A win found this way, before the search is back at the start, has no
         line from the start (the other search's lines were not kept): the
@@ -224,6 +232,8 @@ class Search(Generic[S, M]):
         rules = self.rules
         seen.update(self._keys)
         self._seen = seen
+        if covered is not None:
+            self._covered = covered
         for state, moves in frames:
             self._states.append(state)
             self._moves.append(list(moves))
@@ -249,12 +259,12 @@ class Search(Generic[S, M]):
             self._moves.append(moves)
             self._kids.append([])
             return
-        play, key, seen = rules.play, rules.key, self._seen
+        play, key, seen, covered = rules.play, rules.key, self._seen, self._covered
         ranked = []
         for index, move in enumerate(moves):
             child = play(state, move, None)
             h = hash(key(child))
-            if h not in seen:
+            if h not in seen and h not in covered:
                 ranked.append((score(child), index, (h, child), move))
         ranked.sort(key=_first_two)
         self._moves.append([r[3] for r in ranked])
@@ -282,8 +292,7 @@ class Search(Generic[S, M]):
         rules = self.rules
         play, key, won, expand, dead = rules.play, rules.key, rules.won, self._expand, self._dead
         states, moves, nexts, keys, kids = self._states, self._moves, self._next, self._keys, self._kids
-        seen = self._seen
-        covers = self._covers
+        seen, covered, covers = self._seen, self._covered, self._covers
         nodes = self.nodes
         limit = nodes + budget
         try:
@@ -310,12 +319,13 @@ class Search(Generic[S, M]):
                 else:
                     child = play(states[-1], options[tried], None)
                     h = hash(key(child))
-                if h in seen:
+                if h in seen or h in covered:
                     continue
                 seen.add(h)
                 if covers is not None:
-                    for k in covers(child):
-                        seen.add(hash(k))
+                    if len(covered) > COVERED_LIMIT:
+                        covered.clear()
+                    covered.update(hash(k) for k in covers(child))
                 nodes += 1
                 if dead is not None and dead(child, options[tried]):
                     continue

@@ -113,7 +113,6 @@ follows it), with no automatic move between them (see ``halves``)."""
 
 assert tuple(SLOT[s] for s in SUITS) == FOUNDATIONS
 
-RED = tuple(c // 13 in (1, 2) for c in range(52))
 OPPOSITE = ((1, 2), (0, 3), (0, 3), (1, 2))
 """The two suits of the other colour, per suit."""
 TWIN = (3, 2, 1, 0)

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import engine
 from engine import Klondike, Spiderette
 from engine.codes import DealCode
-from engine.solver import BestFirst, Confirmed, Hybrid, Search, proof_search, rules_for, search_for, solve
+from engine.solver import BestFirst, Confirmed, Hybrid, Search, core, proof_search, rules_for, search_for, solve
 from engine.solver import klondike as klondike_rules
 from engine.solver.core import run
 from engine.solver.klondike import KlondikeRules, _lost, halves
@@ -145,8 +145,9 @@ def test_public_searches_of_klondike_prove_their_losses() -> None:
 
 def test_the_searches_of_one_game_share_what_they_remember() -> None:
     """The fast, best-first and complete searches of one deal (lost, seed 0)
-    keep one set of lost-position answers, columns and talons; rules of
-    another game cannot take them."""
+    keep one set of lost-position answers, columns and talons, and the
+    complete one takes over the positions the fast one searched and covered;
+    rules of another game cannot take them."""
     game = engine.new_game("KL1-D3N-AAAAAAA")
     search = proof_search(game)
     assert isinstance(search, Hybrid)
@@ -155,8 +156,14 @@ def test_the_searches_of_one_game_share_what_they_remember() -> None:
     fast, best = confirmed.rules, search.second.rules
     assert isinstance(fast, KlondikeRules)
     assert isinstance(best, KlondikeRules)
+    fast_search = confirmed._current
     assert run(search, seconds=None, max_nodes=100_000).status == "unwinnable"
     assert confirmed.confirming
+    # The complete search goes on from the fast one's positions, those they
+    # cover included.
+    assert confirmed._current.seen is fast_search.seen
+    assert confirmed._current.covered is fast_search.covered
+    assert fast_search.covered
     complete = confirmed._current.rules
     assert isinstance(complete, KlondikeRules)
     assert complete.complete
@@ -763,6 +770,26 @@ def test_the_searches_pass_over_covered_positions(code: str, monkeypatch: pytest
             nodes[kind, known] = search.nodes
     assert nodes[Search, True] < nodes[Search, False]
     assert nodes[BestFirst, True] < nodes[BestFirst, False]
+
+
+def test_covered_positions_are_forgotten_past_their_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past ``COVERED_LIMIT`` the covered positions are forgotten, which costs
+    only positions: the same loss, depth-first and best-first, in more
+    positions than with them all kept."""
+    game = engine.new_game("KL1-D3N-AAAAAAZ")
+    assert isinstance(game, Klondike)
+    kept = {}
+    for kind in (Search, BestFirst):
+        search = kind(KlondikeRules(game, complete=True))
+        assert run(search, seconds=None, max_nodes=20_000).status == "unwinnable"
+        kept[kind] = search.nodes
+    monkeypatch.setattr(core, "COVERED_LIMIT", 5)
+    for kind in (Search, BestFirst):
+        search = kind(KlondikeRules(game, complete=True))
+        assert run(search, seconds=None, max_nodes=20_000).status == "unwinnable"
+        # At most one position's covered ones past the limit.
+        assert len(search._covered) <= 5 + 10
+        assert search.nodes > kept[kind]
 
 
 # Random endgames, the same ones on every run (derandomize), checked against
