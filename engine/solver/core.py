@@ -52,7 +52,7 @@ apart so it can never loop."""
 BEST_FIRST_LIMIT = 400_000
 """Positions a best-first search keeps (a few hundred bytes each)."""
 
-COVERED_LIMIT = 500_000
+COVERED_LIMIT = 300_000
 """Positions a search keeps as covered by others it searched (see ``Rules``'s
 ``covers``) before it forgets them all at once (which costs only speed)."""
 
