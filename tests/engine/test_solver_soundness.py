@@ -4,6 +4,7 @@ that leave moves out, and random endgames against an exhaustive search."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any, ClassVar
 
 import pytest
@@ -409,6 +410,25 @@ def test_the_lost_check_is_worked_out_less_often_while_it_finds_nothing(monkeypa
     assert len(calls) == 3
 
 
+def random_walk(variant: str, seed: int, steps: int) -> Iterator[tuple[KlondikeRules, KlondikeRules, Any]]:
+    """The positions of a random game of ``variant`` (the deal of ``seed``),
+    each with the complete rules and the fast ones: at most ``steps`` of them,
+    each move drawn from the complete rules' moves."""
+    letters = engine.format_code(DealCode("KL", 1, "N", seed=seed)).rsplit("-", 1)[1]
+    game = engine.new_game(f"{variant}-{letters}")
+    assert isinstance(game, Klondike)
+    rules = KlondikeRules(game, complete=True)
+    fast = KlondikeRules(game)
+    rng = random.Random(seed)
+    state = rules.start([])
+    for _ in range(steps):
+        yield rules, fast, state
+        moves = rules.moves(state)
+        if not moves:
+            return
+        state = rules.play(state, rng.choice(moves), None)
+
+
 def middle_moves(rules: KlondikeRules, state: Any) -> set[tuple[int, int, int]]:
     """The moves ``(i, j, n)`` of a run off the middle of a face-up run that
     ``rules`` offer (each as the first of two moves in one)."""
@@ -474,14 +494,7 @@ def test_a_run_leaves_the_middle_of_a_run_only_when_the_card_it_uncovers_can_be_
     leaves could go to its foundation or take the twin of the run's bottom
     card at once (face up in a column, reachable in the talon, or on top of
     its foundation with take-backs); the fast rules only the first kind."""
-    letters = engine.format_code(DealCode("KL", 1, "N", seed=seed)).rsplit("-", 1)[1]
-    game = engine.new_game(f"{variant}-{letters}")
-    assert isinstance(game, Klondike)
-    rules = KlondikeRules(game, complete=True)
-    fast = KlondikeRules(game)
-    rng = random.Random(seed)
-    state = rules.start([])
-    for _ in range(steps):
+    for rules, fast, state in random_walk(variant, seed, steps):
         cols, found, _, _, _ = state
         face_up = {c for col in cols for c in col[col[0] + 1 :]}
         near = face_up | reachable_talon_cards(rules, state)
@@ -511,10 +524,6 @@ def test_a_run_leaves_the_middle_of_a_run_only_when_the_card_it_uncovers_can_be_
             assert then_moves(rules, state, swap) == up | twin_moves(rules, state, twin, i)
             if up:
                 assert then_moves(fast, state, swap) == up
-        moves = rules.moves(state)
-        if not moves:
-            break
-        state = rules.play(state, rng.choice(moves), None)
 
 
 def test_a_run_leaves_the_middle_of_a_run_for_its_twin_from_anywhere_near() -> None:
@@ -577,14 +586,7 @@ def test_a_column_is_emptied_only_for_a_king_that_goes_there_at_once(variant: st
     nothing under it, moves onto a card only as the first of two moves in
     one, the second a King into the column it left; every King that could go
     there at once comes so, and no such move comes alone."""
-    letters = engine.format_code(DealCode("KL", 1, "N", seed=seed)).rsplit("-", 1)[1]
-    game = engine.new_game(f"{variant}-{letters}")
-    assert isinstance(game, Klondike)
-    rules = KlondikeRules(game, complete=True)
-    fast = KlondikeRules(game)
-    rng = random.Random(seed)
-    state = rules.start([])
-    for _ in range(steps):
+    for rules, fast, state in random_walk(variant, seed, steps):
         cols = state[0]
         kings = ready_kings(rules, state)
         emptying = set()
@@ -616,10 +618,6 @@ def test_a_column_is_emptied_only_for_a_king_that_goes_there_at_once(variant: st
                             assert (
                                 len(after) - 1 == second[4] == len(middle[0][second[2]]) - middle[0][second[2]][0] - 1
                             )
-        moves = rules.moves(state)
-        if not moves:
-            break
-        state = rules.play(state, rng.choice(moves), None)
 
 
 def test_a_column_is_emptied_for_a_king_from_anywhere_near() -> None:
@@ -704,14 +702,7 @@ def test_a_position_covers_only_positions_whose_every_move_it_has(variant: str, 
     and complete rules) leads where a move from this one leads, or to a
     position that one covers; none of them is won. (What is covered is
     searched, by induction on the moves left to a win.)"""
-    letters = engine.format_code(DealCode("KL", 1, "N", seed=seed)).rsplit("-", 1)[1]
-    game = engine.new_game(f"{variant}-{letters}")
-    assert isinstance(game, Klondike)
-    rules = KlondikeRules(game, complete=True)
-    fast = KlondikeRules(game)
-    rng = random.Random(seed)
-    state = rules.start([])
-    for _ in range(steps):
+    for rules, fast, state in random_walk(variant, seed, steps):
         cols, found, talon, _, _ = state
         covered = {hash(k) for k in rules.covers(state)}
         assert hash(rules.key(state)) not in covered
@@ -725,10 +716,6 @@ def test_a_position_covers_only_positions_whose_every_move_it_has(variant: str, 
                 for r in (rules, fast):
                     assert children(r, other) <= children_and_covered(r, state), (state, other)
         assert matched == covered
-        moves = rules.moves(state)
-        if not moves:
-            break
-        state = rules.play(state, rng.choice(moves), None)
 
 
 def test_draw_3_covers_the_pointers_further_on_in_a_pass() -> None:
