@@ -2,9 +2,9 @@
 
 The same check as the test suite's (``tests/engine/endgames.py``), on as many
 random positions as asked for, new ones on every run unless ``--seed`` is
-given: Klondike (every draw mode and rule set) and the Spider family (1, 2
-and 4 suits). Each winning line must replay to a win; every other answer
-must equal the exhaustive search's. A disagreement stops the run and prints
+given: Klondike (every draw mode and rule set; ``klondike-full`` with every
+column taken) and the Spider family (1, 2 and 4 suits). Each winning line
+must replay to a win; every other answer must equal the exhaustive search's. A disagreement stops the run and prints
 the position (as the game's JSON) to reproduce it.
 
 Usage:
@@ -29,9 +29,11 @@ from hypothesis.errors import UnsatisfiedAssumption
 
 from bench.common import print_table, save
 from engine import Game
-from tests.engine.endgames import check_verdict, klondike_endgames, spider_endgames
+from tests.engine.endgames import check_verdict, klondike_endgames, klondike_full_tables, spider_endgames
 
-FAMILIES = {"klondike": klondike_endgames, "spider": spider_endgames}
+FAMILIES = {"klondike": klondike_endgames, "klondike-full": klondike_full_tables, "spider": spider_endgames}
+LIMITS = {"klondike-full": 60_000}
+"""Positions the exhaustive search may visit per case, where not the suite's default."""
 
 
 def check_many(family: str, examples: int, chosen_seed: int | None) -> Counter[tuple[str, str, str]]:
@@ -51,7 +53,7 @@ def check_many(family: str, examples: int, chosen_seed: int | None) -> Counter[t
     def case(game: Game) -> None:
         variant = game.code.rsplit("-", 1)[0]
         try:
-            result, expected = check_verdict(game)
+            result, expected = check_verdict(game, limit=LIMITS.get(family, 20_000))
         except UnsatisfiedAssumption:
             counts[(variant, "-", "too big")] += 1
             raise

@@ -20,10 +20,10 @@ What each answer of ``solve`` guarantees:
   alone decides a loss.
   Positions are told apart by a 64-bit hash of their canonical key (and
   Klondike keeps its lost-position answers under a 64-bit hash of the
-  columns and foundations), so the one way it could be wrong is two
-  different positions with the same hash among those visited (odds below
-  one in a million for the tens of millions of positions a long search
-  visits).
+  columns and foundations), so the one way it could be wrong is a new
+  position whose hash equals one of those kept (at most a few million): odds
+  of about one in a million for a search of a few million positions, such
+  as the page's longest (two minutes), far less for shorter ones.
 - ``unknown``: nothing was decided; ``reason`` says what stopped the search
   (``"time"``, ``"nodes"``, ``"cancelled"``).
 

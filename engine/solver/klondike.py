@@ -49,8 +49,11 @@ Pruning, each one safe unless said otherwise:
   nothing can go on the card it would cover), so it is only tried together
   with a King that goes there at once, as two moves in one: once for each
   King that could (on face-down cards at the foot of a run, reachable in the
-  talon, or on top of its foundation with take-backs). The position between
-  the two is never needed.
+  talon, or on top of its foundation, worth taking back; in draw 1 with
+  unlimited passes a talon King only when ``_Holders`` says it is worth
+  putting down). The position between the two is never needed. Nor is it
+  while another column is empty: the King can go there, and the emptying
+  wait for the next King (the two columns trade places).
 - A card is never taken back from a foundation when it would go straight
   back up by itself. (Other take-backs are all tried: one may only clear the
   way to the card under it, so whether a take-back helps is not local.)
@@ -66,7 +69,7 @@ Pruning, each one safe unless said otherwise:
   only which of the two carries it, and uncovers X. So it is tried only when
   X could be used at once: to go to its foundation, or to take the twin of
   the run's bottom card (face up in a column, reachable in the talon, or on
-  top of its foundation with take-backs). Nothing is lost: in a winning
+  top of its foundation, worth taking back). Nothing is lost: in a winning
   line, such a move can wait until X is next used. Until then every move of
   the line can be played with the run still on X (the run keeps its cards
   and its top; nothing goes on or comes off the covered twin meanwhile). If
@@ -74,7 +77,12 @@ Pruning, each one safe unless said otherwise:
   covered twin moves away carrying the run, it can move alone instead (its
   own twin, X, is face up, so that move is tried): either way the same
   situation again, one move later. If the run's bottom card goes up first,
-  or back onto X, the move was not needed at all. So a winning line can
+  or back onto X, the move was not needed at all. (Classic rules' wider
+  automatic moves can send the covered twin up while the move waits; but
+  then the run, at most two cards, and the twin of its bottom card are safe
+  by the same rule, so they go up as they come free, uncovering X without
+  the move.) Each step of this keeps
+  the line as long and puts the move later, so it ends: a winning line can
   always be reordered until X's use comes right after the move, and the move
   is only tried together with that use, as two moves in one (X up, or the
   twin onto X from where it lies): the position between the two is never
@@ -211,7 +219,7 @@ class KlondikeRules:
         function of a position and of the game's rules alone, so searches of
         one game with different moves can share them."""
         if (self.draw, self.takeback, self.max_recycles) != (other.draw, other.takeback, other.max_recycles):
-            raise ValueError("Only the rules of one game can share what they remember.")
+            raise ValueError("Only the rules of one game (draw, take-backs, passes) can share what they remember.")
         for name in _CACHES:
             setattr(self, name, getattr(other, name))
 
@@ -221,22 +229,23 @@ class KlondikeRules:
         cols, found, talon, pointer, recycles = self._start
         return self._close(list(cols), found, talon, pointer, recycles, out)
 
-    def key(self, state: KState) -> int:
+    def key(self, state: KState) -> tuple[int | bytes, ...]:
         # The columns and talon are hashed apart from the pointer and passes,
         # so that ``covers`` can make the keys of the same position with
-        # other pointers cheaply.
+        # other pointers cheaply. (The search hashes the key once more, to 64
+        # bits: a key that were itself a hash would keep only 61.)
         cols, _found, talon, pointer, recycles = state
         if self.max_recycles is not None:
-            return hash((hash((*sorted(cols), talon)), pointer, recycles))
+            return (hash((*sorted(cols), talon)), pointer, recycles)
         if self.draw == 1:
-            return hash((*sorted(cols), talon))
+            return (*sorted(cols), talon)
         # Draw 3, unlimited: a pointer from which the next draw starts a fresh
         # pass reaches exactly what a fresh pass reaches.
         if pointer % 3 == 0 or pointer == len(talon):
             pointer = 0
-        return hash((hash((*sorted(cols), talon)), pointer))
+        return (hash((*sorted(cols), talon)), pointer)
 
-    def covers(self, state: KState) -> list[int]:
+    def covers(self, state: KState) -> list[tuple[int, ...]]:
         """The keys of the positions this one covers (see ``Rules``): each move
         from one of them leads where the same move leads from this one, or to
         a position that one covers.
@@ -258,13 +267,15 @@ class KlondikeRules:
             if pointer % 3 == 0 or pointer == n:
                 return []
             base = hash((*sorted(cols), talon))
-            return [hash((base, p)) for p in range(pointer + 3, n, 3)] + [hash((base, 0))]
+            keys: list[tuple[int, ...]] = [(base, p) for p in range(pointer + 3, n, 3)]
+            keys.append((base, 0))
+            return keys
         pointers = list(range(pointer, n + 1, 3))
         if pointers[-1] != n:
             pointers.append(n)
         base = hash((*sorted(cols), talon))
         passes = range(recycles, last + 1)
-        return [hash((base, p, r)) for p in pointers for r in passes if p != pointer or r != recycles]
+        return [(base, p, r) for p in pointers for r in passes if p != pointer or r != recycles]
 
     def score(self, state: KState) -> int:
         """How far the position looks from a win (lower is better): face-down
@@ -528,8 +539,9 @@ class KlondikeRules:
                 wanted_bits |= info[2]
             elif empty < 0 and info[4] == 1:
                 empty = j
-        # The cards that may go up next, and the foundations' top cards.
-        next_bits, found_tops = self._foundation_bits(found)
+        # The cards that may go up next, and the foundations' top cards
+        # worth taking back.
+        next_bits, back_bits = self._foundation_bits(found)
         reach = self._reach(talon, pointer, recycles)
         talon_bits = self._talon_bits(talon, pointer, recycles, reach)
         # Could a King use a column that a move empties? (Worked out when
@@ -563,9 +575,10 @@ class KlondikeRules:
                     if down:
                         for j in dests:
                             add((80 + down, 1, i, j, n))
-                    elif dests:
+                    elif dests and empty < 0:
                         # Emptying a column: only with a King that goes
-                        # there at once (see the module notes).
+                        # there at once, and while no column is empty (see
+                        # the module notes).
                         if kings is None:
                             kings = self._kings(cols, infos, found, talon, reach, talon_bits)
                         for j in dests:
@@ -587,11 +600,9 @@ class KlondikeRules:
         if swaps:
             # A run off the middle of a run: only when the twin of its bottom
             # card could be put on the card it uncovers at once, being face
-            # up, reachable in the talon or (with take-backs) on top of its
-            # foundation (see the module notes).
-            movable = all_up | talon_bits
-            if self.takeback:
-                movable |= found_tops
+            # up, reachable in the talon or on top of its foundation, worth
+            # taking back (see the module notes).
+            movable = all_up | talon_bits | back_bits
             extras: list[KMove] = []
             for i, card, n in swaps:
                 twin = TWIN_CARD[card]
@@ -633,19 +644,20 @@ class KlondikeRules:
                 else:
                     add((65, 3, q, empty))
 
-        if found_tops and self.takeback:
+        if back_bits:
             self._takebacks(found, tops, empty, add)
         result.sort(reverse=True)
         return result
 
     def _foundation_bits(self, found: tuple[int, ...]) -> tuple[int, int]:
-        """The cards that may go up next, and the foundations' top cards, as
-        bits (remembered: there are few foundation states)."""
+        """The cards that may go up next, and the foundations' top cards worth
+        taking back (none without take-backs; see ``_backs``), as bits
+        (remembered: there are few foundation states)."""
         bits = self._foundation_cache.get(found)
         if bits is None:
             bits = self._foundation_cache[found] = (
                 _bits(s * 13 + f for s, f in enumerate(found) if f < 13),
-                _bits(s * 13 + f - 1 for s, f in enumerate(found) if f),
+                _bits(self._backs(found)) if self.takeback else 0,
             )
         return bits
 
@@ -700,8 +712,8 @@ class KlondikeRules:
     ) -> list[KMove]:
         """The moves that put ``card`` (with what lies on it) onto column
         ``j``, wherever it can be had at once: face up in another column,
-        reachable in the talon, or (with take-backs) on top of its
-        foundation."""
+        reachable in the talon, or on top of its foundation, worth taking
+        back (one that would go straight back up never is)."""
         result: list[KMove] = []
         bit = 1 << card
         for c in range(7):
@@ -713,7 +725,7 @@ class KlondikeRules:
             if talon[q - 1] == card:
                 result.append((30, 3, q, j))
                 return result
-        if self.takeback and found[SUIT[card]] == RANK[card]:
+        if self.takeback and card in self._backs(found):
             result.append((30, 4, SUIT[card], j))
         return result
 

@@ -135,9 +135,9 @@ class SpiderRules:
         cols, stock = self._start
         return (tuple(_complete(c) for c in cols), stock)
 
-    def key(self, state: SState) -> int:
+    def key(self, state: SState) -> tuple[bytes | int, ...]:
         cols, stock = state
-        return hash((*sorted(cols), stock))
+        return (*sorted(cols), stock)
 
     def score(self, state: SState) -> int:
         """How far the position looks from a win (lower is better): face-down

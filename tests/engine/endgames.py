@@ -2,7 +2,8 @@
 
 The positions are endgames small enough to search completely with no pruning
 at all: Klondike with a few cards off the foundations (some face down, face-up
-runs, a talon, every rule set), and the Spider family with one or two runs
+runs, a talon, every rule set; also with every column taken, where emptying
+one and moving runs off the middle of runs matter), and the Spider family with one or two runs
 left to build. ``exhaustive`` decides them by visiting every position that
 legal actions reach, one action at a time (single stock taps, no automatic
 moves), told apart by their exact contents; the solver's answer must be the
@@ -137,6 +138,44 @@ def klondike_endgames(draw: st.DrawFn, variants: tuple[str, ...] = KLONDIKE_VARI
     waste = draw(st.integers(0, len(talon)))
     piles["w"] = " ".join(talon[:waste])
     piles["s"] = " ".join("#" + c for c in reversed(talon[waste:]))
+    game = position(piles, code=f"{variant}-AAAAAAA")
+    total = game.total_passes
+    if total is not None:
+        game._recycles = draw(st.integers(0, total - 1))
+    return game
+
+
+@st.composite
+def klondike_full_tables(draw: st.DrawFn, variants: tuple[str, ...] = KLONDIKE_VARIANTS) -> Klondike:
+    """A Klondike position with 10 to 18 cards off the foundations and every
+    column taken: often with nothing face down under a column's run (so that
+    emptying a column, and which King goes there, can decide the game) and
+    long face-up runs (so that moving a run off the middle of one can), the
+    rest in the stock and waste."""
+    variant = draw(st.sampled_from(variants))
+    missing = draw(st.lists(st.integers(0, 7), min_size=4, max_size=4).filter(lambda m: 10 <= sum(m) <= 18))
+    tops = {s: 13 - m for s, m in zip("shdc", missing, strict=True)}
+    pool = draw(st.permutations([card(r, s) for s in "shdc" for r in range(tops[s] + 1, 14)]))
+    piles = {f"f{i + 1}": " ".join(card(r, s) for r in range(1, tops[s] + 1)) for i, s in enumerate("shdc")}
+    for i in range(1, 8):
+        if not pool:
+            break
+        down_count = 0 if draw(st.integers(0, 2)) == 0 else draw(st.integers(0, min(3, len(pool) - 1)))
+        down = [pool.pop() for _ in range(down_count)]
+        if draw(st.booleans()):
+            down.sort(key=lambda c: RANKS.index(c[0]))
+        run_cards = [pool.pop()]
+        while draw(st.integers(0, 3)):
+            fitting = [c for c in pool if fits(c, run_cards[-1])]
+            if not fitting:
+                break
+            chosen = draw(st.sampled_from(fitting))
+            pool.remove(chosen)
+            run_cards.append(chosen)
+        piles[f"t{i}"] = " ".join(["#" + c for c in down] + run_cards)
+    waste = draw(st.integers(0, len(pool)))
+    piles["w"] = " ".join(pool[:waste])
+    piles["s"] = " ".join("#" + c for c in reversed(pool[waste:]))
     game = position(piles, code=f"{variant}-AAAAAAA")
     total = game.total_passes
     if total is not None:

@@ -20,7 +20,14 @@ from engine.solver.core import run
 from engine.solver.klondike import KlondikeRules, _lost, halves
 from engine.solver.spider import SpiderRules
 from engine.solver.staged import Staged
-from tests.engine.endgames import check_verdict, exhaustive, klondike_endgames, replay_line, spider_endgames
+from tests.engine.endgames import (
+    check_verdict,
+    exhaustive,
+    klondike_endgames,
+    klondike_full_tables,
+    replay_line,
+    spider_endgames,
+)
 from tests.engine.players import greedy_move, position
 
 RANKS = "A23456789TJQK"
@@ -466,7 +473,7 @@ def twin_moves(rules: KlondikeRules, state: Any, twin: int, j: int) -> set[tuple
             result.add((1, c, j, len(col) - col.index(twin, 1)))
     if twin in reachable_talon_cards(rules, state):
         result.add((3, talon.index(twin) + 1, j))
-    if rules.takeback and found[twin // 13] == twin % 13 + 1:
+    if twin in rules._backs(found):
         result.add((4, twin // 13, j))
     return result
 
@@ -493,13 +500,15 @@ def test_a_run_leaves_the_middle_of_a_run_only_when_the_card_it_uncovers_can_be_
     run: the complete rules offer exactly those after which the card it
     leaves could go to its foundation or take the twin of the run's bottom
     card at once (face up in a column, reachable in the talon, or on top of
-    its foundation with take-backs); the fast rules only the first kind."""
+    its foundation, worth taking back); the fast rules only the first kind."""
     for rules, fast, state in random_walk(variant, seed, steps):
         cols, found, _, _, _ = state
         face_up = {c for col in cols for c in col[col[0] + 1 :]}
         near = face_up | reachable_talon_cards(rules, state)
         if rules.takeback:
-            near |= {s * 13 + f - 1 for s, f in enumerate(found) if f}
+            # Foundation tops worth taking back (not those that would go
+            # straight back up).
+            near |= set(rules._backs(found))
         ready, usable = set(), set()
         for i, col in enumerate(cols):
             for k in range(col[0] + 2, len(col)):
@@ -551,6 +560,15 @@ def test_a_run_leaves_the_middle_of_a_run_for_its_twin_from_anywhere_near() -> N
         assert then_moves(rules, state, (0, 1, *swap)) == then, (extra, found, code)
         fast = KlondikeRules(game)
         assert then_moves(fast, state, (0, 1, *swap)) == then & {(0, 0)}, (extra, found, code)
+    # The 8 of clubs on its foundation would go straight back up from the 9 of
+    # diamonds with both red 7s up (and the 6 of spades): not taken back for
+    # it then; with the 7 of hearts still out, it is.
+    for hearts, then in ((7, set()), (6, {(4, 3, 0)})):
+        found = {"s": 6, "h": hearts, "d": 7, "c": 8}
+        game = klondike_position(found, {"t1": "#Ks 9d 8s", "t2": "#Qc 9h"}, "KL1-D3N-AAAAAAA")
+        rules = KlondikeRules(game, complete=True)
+        state = rules.start([])
+        assert then_moves(rules, state, (0, 1, 0, 1, 1)) == then, hearts
 
 
 def ready_kings(rules: KlondikeRules, state: Any) -> set[tuple[int, int]]:
@@ -599,7 +617,8 @@ def test_a_column_is_emptied_only_for_a_king_that_goes_there_at_once(variant: st
         for r in (rules, fast):
             pairs = [halves(m) for m in r.moves(state) if m[1] == 5]
             offered = {first[2:] for first, _ in pairs if len(cols[first[2]]) == first[4] + 1}
-            assert offered == (emptying if kings else set())
+            # Not while another column is empty (the King can go there).
+            assert offered == (emptying if kings and all(len(c) > 1 for c in cols) else set())
             assert not any(m[1] == 1 and len(cols[m[2]]) == m[4] + 1 for m in r.moves(state))
             for i, j, n in offered:
                 then = {(second[1], second[2]) for first, second in pairs if first[2:] == (i, j, n)}
@@ -625,7 +644,7 @@ def test_a_column_is_emptied_for_a_king_from_anywhere_near() -> None:
     search tries that only together with a King into the column it leaves,
     the King on face-down cards with its run, the King on the waste, or
     (with take-backs) the King on top of its foundation; with no King near,
-    not at all."""
+    or while another column is empty, not at all."""
     emptying = (0, 1, 1)
     for extra, found, code, then in (
         ({"t3": "#3c Kd Qs", "t4": "#Kh #Kc #Ks 2d"}, {}, "KL1-D3N-AAAAAAA", {(1, 2, 0, 2)}),
@@ -633,9 +652,12 @@ def test_a_column_is_emptied_for_a_king_from_anywhere_near() -> None:
         ({"t4": "#Kh #Kc #Kd 2d"}, {"s": 13}, "KL1-D3N-AAAAAAA", {(4, 0, 0)}),
         ({"t4": "#Kh #Kc #Kd 2d"}, {"s": 13}, "KL1-D3C-AAAAAAA", set()),
         ({"t3": "Kd", "t4": "#Kh #Kc #Ks 2d"}, {}, "KL1-D3N-AAAAAAA", set()),
+        ({"t3": "#3c Kd Qs", "t4": "#Kh #Kc #Ks 2d", "t7": ""}, {}, "KL1-D3N-AAAAAAA", set()),
     ):
-        # The Kings not named lie face down under the 2 of diamonds.
-        columns = {"t1": "6h", "t2": "#2h 7c", **extra}
+        # The Kings not named lie face down under the 2 of diamonds; the
+        # other columns are taken by cards that play no part.
+        fillers = {"t3": "#5c Tc", "t5": "#3h Jd", "t6": "#4h Jc", "t7": "#5h 9d"}
+        columns = {"t1": "6h", "t2": "#2h 7c", **fillers, **extra}
         game = klondike_position({"s": 0, "h": 0, "d": 0, "c": 0, **found}, columns, code)
         for complete in (True, False):
             rules = KlondikeRules(game, complete=complete)
@@ -794,6 +816,12 @@ def endgames(examples: int) -> settings:
 @given(klondike_endgames())
 def test_klondike_endgames_agree_with_an_exhaustive_search(game: Klondike) -> None:
     check_verdict(game)
+
+
+@endgames(300)
+@given(klondike_full_tables())
+def test_klondike_endgames_with_every_column_taken_agree_with_an_exhaustive_search(game: Klondike) -> None:
+    check_verdict(game, limit=60_000)
 
 
 @endgames(400)
