@@ -105,10 +105,7 @@ def klondike_endgames(draw: st.DrawFn, variants: tuple[str, ...] = KLONDIKE_VARI
     """A Klondike position with 4 to 14 cards off the foundations: in columns
     (some face down, face-up runs built on them) and in the stock and waste."""
     variant = draw(st.sampled_from(variants))
-    missing = draw(st.lists(st.integers(0, 5), min_size=4, max_size=4).filter(lambda m: 4 <= sum(m) <= 14))
-    tops = {s: 13 - m for s, m in zip("shdc", missing, strict=True)}
-    pool = draw(st.permutations([card(r, s) for s in "shdc" for r in range(tops[s] + 1, 14)]))
-    piles = {f"f{i + 1}": " ".join(card(r, s) for r in range(1, tops[s] + 1)) for i, s in enumerate("shdc")}
+    piles, pool = _foundations(draw, 5, 4, 14)
     # Columns one by one: a few face-down cards (sometimes low ones at the
     # bottom, so the foundations wait for buried cards, the way positions get
     # lost), a face-up card, and a face-up run built on it from the cards
@@ -116,17 +113,8 @@ def klondike_endgames(draw: st.DrawFn, variants: tuple[str, ...] = KLONDIKE_VARI
     for i in draw(st.lists(st.integers(1, 7), max_size=7, unique=True)):
         if not pool:
             break
-        down = [pool.pop() for _ in range(draw(st.integers(0, min(3, len(pool) - 1))))]
-        if draw(st.booleans()):
-            down.sort(key=lambda c: RANKS.index(c[0]))
-        run_cards = [pool.pop()]
-        while draw(st.booleans()):
-            fitting = [c for c in pool if fits(c, run_cards[-1])]
-            if not fitting:
-                break
-            chosen = draw(st.sampled_from(fitting))
-            pool.remove(chosen)
-            run_cards.append(chosen)
+        down = _face_down(draw, pool, draw(st.integers(0, min(3, len(pool) - 1))))
+        run_cards = _face_up_run(draw, pool, st.booleans())
         if len(run_cards) > 1 and draw(st.booleans()):
             # The top card's other parent, buried under the run it lies on.
             other = [c for c in pool if fits(run_cards[-1], c)]
@@ -134,15 +122,7 @@ def klondike_endgames(draw: st.DrawFn, variants: tuple[str, ...] = KLONDIKE_VARI
                 pool.remove(other[0])
                 down.insert(draw(st.integers(0, len(down))), other[0])
         piles[f"t{i}"] = " ".join(["#" + c for c in down] + run_cards)
-    talon = pool
-    waste = draw(st.integers(0, len(talon)))
-    piles["w"] = " ".join(talon[:waste])
-    piles["s"] = " ".join("#" + c for c in reversed(talon[waste:]))
-    game = position(piles, code=f"{variant}-AAAAAAA")
-    total = game.total_passes
-    if total is not None:
-        game._recycles = draw(st.integers(0, total - 1))
-    return game
+    return _with_talon(draw, piles, pool, variant)
 
 
 @st.composite
@@ -153,29 +133,56 @@ def klondike_full_tables(draw: st.DrawFn, variants: tuple[str, ...] = KLONDIKE_V
     long face-up runs (so that moving a run off the middle of one can), the
     rest in the stock and waste."""
     variant = draw(st.sampled_from(variants))
-    missing = draw(st.lists(st.integers(0, 7), min_size=4, max_size=4).filter(lambda m: 10 <= sum(m) <= 18))
-    tops = {s: 13 - m for s, m in zip("shdc", missing, strict=True)}
-    pool = draw(st.permutations([card(r, s) for s in "shdc" for r in range(tops[s] + 1, 14)]))
-    piles = {f"f{i + 1}": " ".join(card(r, s) for r in range(1, tops[s] + 1)) for i, s in enumerate("shdc")}
+    piles, pool = _foundations(draw, 7, 10, 18)
     for i in range(1, 8):
         if not pool:
             break
         down_count = 0 if draw(st.integers(0, 2)) == 0 else draw(st.integers(0, min(3, len(pool) - 1)))
-        down = [pool.pop() for _ in range(down_count)]
-        if draw(st.booleans()):
-            down.sort(key=lambda c: RANKS.index(c[0]))
-        run_cards = [pool.pop()]
-        while draw(st.integers(0, 3)):
-            fitting = [c for c in pool if fits(c, run_cards[-1])]
-            if not fitting:
-                break
-            chosen = draw(st.sampled_from(fitting))
-            pool.remove(chosen)
-            run_cards.append(chosen)
+        down = _face_down(draw, pool, down_count)
+        run_cards = _face_up_run(draw, pool, st.integers(0, 3))
         piles[f"t{i}"] = " ".join(["#" + c for c in down] + run_cards)
-    waste = draw(st.integers(0, len(pool)))
-    piles["w"] = " ".join(pool[:waste])
-    piles["s"] = " ".join("#" + c for c in reversed(pool[waste:]))
+    return _with_talon(draw, piles, pool, variant)
+
+
+def _foundations(draw: st.DrawFn, most: int, low: int, high: int) -> tuple[dict[str, str], list[str]]:
+    """Foundations with up to ``most`` cards missing per suit, ``low`` to
+    ``high`` in all; and the missing cards, shuffled."""
+    missing = draw(st.lists(st.integers(0, most), min_size=4, max_size=4).filter(lambda m: low <= sum(m) <= high))
+    tops = {s: 13 - m for s, m in zip("shdc", missing, strict=True)}
+    pool = draw(st.permutations([card(r, s) for s in "shdc" for r in range(tops[s] + 1, 14)]))
+    piles = {f"f{i + 1}": " ".join(card(r, s) for r in range(1, tops[s] + 1)) for i, s in enumerate("shdc")}
+    return piles, pool
+
+
+def _face_down(draw: st.DrawFn, pool: list[str], count: int) -> list[str]:
+    """``count`` cards off ``pool`` to lie face down, sometimes the lowest
+    at the bottom."""
+    down = [pool.pop() for _ in range(count)]
+    if draw(st.booleans()):
+        down.sort(key=lambda c: RANKS.index(c[0]))
+    return down
+
+
+def _face_up_run(draw: st.DrawFn, pool: list[str], go_on: st.SearchStrategy[Any]) -> list[str]:
+    """A face-up run off ``pool``: a card, and cards that fit on it for as
+    long as ``go_on`` draws something true."""
+    run_cards = [pool.pop()]
+    while draw(go_on):
+        fitting = [c for c in pool if fits(c, run_cards[-1])]
+        if not fitting:
+            break
+        chosen = draw(st.sampled_from(fitting))
+        pool.remove(chosen)
+        run_cards.append(chosen)
+    return run_cards
+
+
+def _with_talon(draw: st.DrawFn, piles: dict[str, str], talon: list[str], variant: str) -> Klondike:
+    """The game with ``piles`` and ``talon`` shared between waste and stock
+    (and, with counted passes, some passes used)."""
+    waste = draw(st.integers(0, len(talon)))
+    piles["w"] = " ".join(talon[:waste])
+    piles["s"] = " ".join("#" + c for c in reversed(talon[waste:]))
     game = position(piles, code=f"{variant}-AAAAAAA")
     total = game.total_passes
     if total is not None:
