@@ -323,9 +323,7 @@ class Search(Generic[S, M]):
                     continue
                 seen.add(h)
                 if covers is not None:
-                    if len(covered) > COVERED_LIMIT:
-                        covered.clear()
-                    covered.update(hash(k) for k in covers(child))
+                    _cover(covered, covers(child))
                 nodes += 1
                 if dead is not None and dead(child, options[tried]):
                     continue
@@ -456,9 +454,7 @@ class BestFirst(Search[S, M]):
                 state = unpack(packed)
                 nodes += 1
                 if covers is not None:
-                    if len(covered) > COVERED_LIMIT:
-                        covered.clear()
-                    covered.update(hash(k) for k in covers(state))
+                    _cover(covered, covers(state))
                 # Lost (see Rules): kept as seen, never expanded. Asked only
                 # of the positions taken from the frontier, most never are.
                 if dead is not None and dead(state, parent[key][1]):
@@ -679,6 +675,14 @@ def moves_to(parent: dict[int, tuple[int, M | None]], key: int) -> list[M]:
         key = up
     moves.reverse()
     return moves
+
+
+def _cover(covered: set[int], keys: Iterable[Hashable]) -> None:
+    """Add ``keys`` (hashed, as the searches keep keys) to ``covered``,
+    forgetting all it held once past ``COVERED_LIMIT``."""
+    if len(covered) > COVERED_LIMIT:
+        covered.clear()
+    covered.update(hash(k) for k in keys)
 
 
 def _same(value: Any) -> Any:

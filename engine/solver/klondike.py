@@ -260,20 +260,17 @@ class KlondikeRules:
         further on more cards need it)."""
         cols, _found, talon, pointer, recycles = state
         n = len(talon)
-        if self.draw != 3 or not n:
-            return []
         last = self.max_recycles
+        if self.draw != 3 or not n or (last is None and (pointer % 3 == 0 or pointer == n)):
+            return []
+        base = hash((*sorted(cols), talon))
         if last is None:
-            if pointer % 3 == 0 or pointer == n:
-                return []
-            base = hash((*sorted(cols), talon))
             keys: list[tuple[int, ...]] = [(base, p) for p in range(pointer + 3, n, 3)]
             keys.append((base, 0))
             return keys
         pointers = list(range(pointer, n + 1, 3))
         if pointers[-1] != n:
             pointers.append(n)
-        base = hash((*sorted(cols), talon))
         passes = range(recycles, last + 1)
         return [(base, p, r) for p in pointers for r in passes if p != pointer or r != recycles]
 
@@ -584,10 +581,9 @@ class KlondikeRules:
                         for j in dests:
                             for kind, at, size_c in kings:
                                 if kind == 1:
-                                    then: KMove = (50, 1, at, i, size_c + n if at == j else size_c)
+                                    add((50, 5, i, j, n, 1, at, i, size_c + n if at == j else size_c))
                                 else:
-                                    then = (50, kind, at, i)
-                                add((50, 5, i, j, n, *then[1:]))
+                                    add((50, 5, i, j, n, kind, at, i))
                 else:
                     if next_bits >> col[k - 1] & 1:
                         for p in PARENTS[card]:
@@ -609,9 +605,9 @@ class KlondikeRules:
                 if movable >> twin & 1:
                     for p in PARENTS[card]:
                         if p in tops:
-                            j = tops[p]
-                            for then in self._onto(cols, infos, found, talon, reach, twin, i):
-                                extras.append((30, 5, i, j, n, *then[1:]))
+                            then = self._onto(cols, infos, found, talon, reach, twin, i)
+                            if then is not None:
+                                extras.append((30, 5, i, tops[p], n, *then[1:]))
             if self.complete:
                 result.extend(extras)
             elif extras:
@@ -709,25 +705,23 @@ class KlondikeRules:
         reach: tuple[int, ...],
         card: int,
         j: int,
-    ) -> list[KMove]:
-        """The moves that put ``card`` (with what lies on it) onto column
-        ``j``, wherever it can be had at once: face up in another column,
-        reachable in the talon, or on top of its foundation, worth taking
-        back (one that would go straight back up never is)."""
-        result: list[KMove] = []
+    ) -> KMove | None:
+        """The move that puts ``card`` (with what lies on it) onto column
+        ``j``, from wherever it can be had at once: face up in another
+        column, reachable in the talon, or on top of its foundation, worth
+        taking back (one that would go straight back up never is); None
+        when it cannot be had."""
         bit = 1 << card
         for c in range(7):
             if c != j and infos[c][0] & bit:
                 col = cols[c]
-                result.append((30, 1, c, j, len(col) - col.index(card, col[0] + 1)))
-                return result
+                return (30, 1, c, j, len(col) - col.index(card, col[0] + 1))
         for q in reach:
             if talon[q - 1] == card:
-                result.append((30, 3, q, j))
-                return result
+                return (30, 3, q, j)
         if self.takeback and card in self._backs(found):
-            result.append((30, 4, SUIT[card], j))
-        return result
+            return (30, 4, SUIT[card], j)
+        return None
 
     def _takebacks(
         self, found: tuple[int, ...], tops: dict[int, int], empty: int, add: Callable[[KMove], None]
@@ -770,7 +764,7 @@ class KlondikeRules:
         if kind == 3:
             return self._close(cl, found, talon, pointer, recycles, out, move[3:4])
         if kind == 5:
-            then = (0, *move[5:])
+            then = halves(move)[1]
             cl, found, talon, pointer, recycles = self._move((tuple(cl), found, talon, pointer, recycles), then, out)
         return self._close(cl, found, talon, pointer, recycles, out)
 
@@ -783,7 +777,7 @@ class KlondikeRules:
         kind = move[1]
         if kind == 5:
             # Two moves in one; play() makes the second.
-            return self._move(state, (0, 1, move[2], move[3], move[4]), out)
+            return self._move(state, halves(move)[0], out)
         if kind == 1:
             i, j, n = move[2], move[3], move[4]
             col = cl[i]

@@ -714,9 +714,7 @@ def children_and_covered(rules: KlondikeRules, state: Any) -> set[int]:
     return result
 
 
-@given(
-    st.sampled_from(["KL1-D3N", "KL1-D3V", "KL1-D3C", "KL1-D1N", "KL1-D1V"]), st.integers(0, 10**6), st.integers(0, 120)
-)
+@given(st.sampled_from(["KL1-D3N", "KL1-D3V", "KL1-D3C"]), st.integers(0, 10**6), st.integers(0, 120))
 @settings(max_examples=60, deadline=None)
 def test_a_position_covers_only_positions_whose_every_move_it_has(variant: str, seed: int, steps: int) -> None:
     """Along a random game: every key ``covers`` gives is the key of the same
