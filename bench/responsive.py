@@ -19,7 +19,8 @@ from typing import Any
 
 from bench.common import browser, median, print_table, save, served
 from tests.browser.conftest import wait_ready
-from tests.browser.test_solver import HARD, panel_state, progress_count, start_long_search
+from tests.browser.helpers import panel_state, progress_count, start_long_search
+from tests.browser.records import HARD
 
 PROBE = """
 window.__tasks = []; window.__lag = [];

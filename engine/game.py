@@ -594,8 +594,8 @@ def game_class(game: str) -> type[Game]:
     """The class that plays deal codes of ``game`` (``"KL"``, ``"SD"``, ``"SP"``)."""
     cls = _GAMES.get(game)
     if cls is None:
-        name = {"SD": "Spiderette", "SP": "Spider"}.get(game, repr(game))
-        raise CodeError(f"{name} is not available yet.", "unknown_game", game=str(game))
+        known = ", ".join(sorted(_GAMES))
+        raise CodeError(f"Unknown game {game!r}: expected one of {known}.", "unknown_game", game=str(game))
     return cls
 
 

@@ -11,6 +11,8 @@ import pytest
 
 from tools.devserver import serve_in_background
 
+pytestmark = pytest.mark.vendored  # reads the runtime, fonts and artwork in static/vendor/
+
 
 def get(url: str, path: str, host: str | None = None) -> int:
     address = url.removeprefix("http://").rstrip("/")

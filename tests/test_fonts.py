@@ -7,7 +7,11 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 from tools import site, vendor
+
+pytestmark = pytest.mark.vendored  # reads the runtime, fonts and artwork in static/vendor/
 
 ROOT = Path(__file__).resolve().parent.parent
 FONTS_CSS = ROOT / "static" / "css" / "fonts.css"

@@ -13,6 +13,8 @@ import pytest
 
 from tools import site
 
+pytestmark = pytest.mark.vendored  # reads the runtime, fonts and artwork in static/vendor/
+
 ROOT = Path(__file__).resolve().parent.parent
 
 

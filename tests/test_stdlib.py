@@ -15,6 +15,8 @@ import pytest
 from tests.browser.stdlib_probe import full_stdlib_modules
 from tools import pyfiles, stdlib, vendor
 
+pytestmark = pytest.mark.vendored  # reads the runtime, fonts and artwork in static/vendor/
+
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = vendor.VENDOR / "pyodide" / stdlib.ARCHIVE
 

@@ -1,9 +1,11 @@
-"""Helpers for playing the table with real pointer events (mouse and touch), and
-for serving the page a changed copy of its Python code."""
+"""What the browser tests share: playing the table with real pointer events (mouse and
+touch), reading what the page shows, asking for hints, and serving the page a changed copy
+of its Python code."""
 
 from __future__ import annotations
 
 import io
+import re
 import zipfile
 from dataclasses import dataclass
 from typing import Any
@@ -11,9 +13,48 @@ from urllib.parse import unquote
 
 from playwright.sync_api import Page
 
+from tests.ui.words import NOT_WORDS
 from tools import pyfiles
 
 IDLE_TIMEOUT_MS = 5_000
+
+
+ENGLISH_LEFT = """(notWords) => {
+    const strip = new RegExp(notWords.source, 'g');
+    const visible = el => {
+        if (!el || el.closest('[hidden], dialog:not([open])')) return false;
+        const style = getComputedStyle(el);
+        if (style.display === 'none' || style.visibility === 'hidden') return false;
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && r.height > 0;
+    };
+    // Words a translation keeps: language names in themselves, codes, keys, card indices.
+    const kept = el => el.closest('[lang="en"], code, kbd, script, style, svg, #code, .card .face');
+    const found = [];
+    const look = (text, where) => {
+        const words = String(text || '').replace(strip, ' ').match(/[A-Za-z]{2,}/g);
+        if (words) found.push(where + ': ' + words.join(' ') + ' <- ' + String(text).trim().slice(0, 80));
+    };
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const el = node.parentElement;
+        if (visible(el) && !kept(el)) look(node.textContent, el.tagName.toLowerCase() + (el.id ? '#' + el.id : ''));
+    }
+    for (const el of document.querySelectorAll('[aria-label], [title], [placeholder], [aria-roledescription]')) {
+        if (!visible(el) && !el.matches('.card, .pile') || kept(el)) continue;
+        for (const name of ['aria-label', 'title', 'aria-roledescription']) {
+            if (el.hasAttribute(name)) look(el.getAttribute(name), name + '@' + (el.id || el.className));
+        }
+    }
+    look(document.title, 'title');
+    return found;
+}"""
+
+
+SOLVE_TIMEOUT_MS = 120_000
+"""Starting the worker's Python and a search, on a busy machine."""
+
+PANEL_ANSWERS = "['lost', 'unknown', 'error'].includes(document.getElementById('solver-panel').dataset.state)"
 
 
 @dataclass(frozen=True)
@@ -232,3 +273,54 @@ def play_with_mouse(page: Page, game: Any, move: Any) -> None:
         target = "f" + str("shdc".index(source[-move.count].suit) + 1)
     size = len(cards_in(page, move.src))
     drag_from(page, card_at(page, move.src, size - move.count).grab, target)
+
+
+def play_last_move(page: Page, last: str) -> None:
+    source, target = last.split(">")
+    pile, _, count = source.partition(":")
+    size = len(cards_in(page, pile))
+    drag_from(page, card_at(page, pile, size - int(count or 1)).grab, target)
+    page.wait_for_function("document.body.dataset.won === 'true'")
+    page.keyboard.press("Escape")  # a key skips the cascade
+    page.wait_for_selector("#dlg-win[open]")
+    page.keyboard.press("Escape")  # the win summary
+
+
+def english_left(page: Page) -> list[str]:
+    found: list[str] = page.evaluate(f"({ENGLISH_LEFT})(new RegExp({NOT_WORDS.pattern!r}))")
+    return found
+
+
+def panel_state(page: Page) -> str:
+    return str(page.evaluate("document.getElementById('solver-panel').dataset.state"))
+
+
+def ask_hint(page: Page) -> str:
+    """Press H and wait for the solver's word on it: the hinted move once proven,
+    or the panel's state (lost, unknown, error)."""
+    page.keyboard.press("h")
+    page.wait_for_function(
+        f"() => document.body.dataset.hintVerdict === 'proven' || {PANEL_ANSWERS}",
+        timeout=SOLVE_TIMEOUT_MS,
+    )
+    return str(
+        page.evaluate(
+            f"{PANEL_ANSWERS} ? 'panel:' + document.getElementById('solver-panel').dataset.state"
+            " : document.body.dataset.hint"
+        )
+    )
+
+
+def progress_count(page: Page) -> int:
+    text = str(page.evaluate("document.getElementById('solver-progress').textContent"))
+    found = re.search(r"([\d,]+) positions", text)
+    return int(found.group(1).replace(",", "")) if found else -1
+
+
+def start_long_search(page: Page) -> None:
+    page.keyboard.press("h")
+    page.wait_for_function(
+        "() => document.getElementById('solver-panel').dataset.state === 'searching' && "
+        "/[1-9][\\d,]* positions/.test(document.getElementById('solver-progress').textContent)",
+        timeout=SOLVE_TIMEOUT_MS,
+    )

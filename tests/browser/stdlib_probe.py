@@ -24,7 +24,7 @@ from typing import Any
 from playwright.sync_api import Browser, Page, Route
 
 import engine
-from tests.engine.test_spider_playouts import play_greedy
+from tests.engine.spider_players import play_greedy
 from tools import pyfiles, stdlib
 from ui.model.hashlink import record_hash
 

@@ -11,7 +11,8 @@ from playwright.sync_api import Page
 
 from tests.browser.conftest import screenshot
 from tests.browser.helpers import follow_link, wait_idle
-from tests.browser.test_screens import KLONDIKE_LONG, SPIDER_LONG, encode
+from tests.browser.records import KLONDIKE_LONG, SPIDER_LONG
+from ui.model.hashlink import record_hash
 
 # For each face-up card of each column, whether its index (rank over suit) is whole: inside
 # the card, clear of its edges, and above the top of the card lying on it.
@@ -42,7 +43,7 @@ INDEX_CHECK = """
 })
 """
 
-SCENES = {"klondike": encode(KLONDIKE_LONG), "spider": encode(SPIDER_LONG)}
+SCENES = {"klondike": record_hash(KLONDIKE_LONG), "spider": record_hash(SPIDER_LONG)}
 
 
 @pytest.mark.parametrize("size", [(360, 640), (640, 360)], ids=["portrait", "landscape"])

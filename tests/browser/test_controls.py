@@ -24,21 +24,10 @@ from tests.browser.helpers import (
     wait_moves,
     wait_status,
 )
+from tests.browser.records import WIN_RECORD
+from ui.model.hashlink import record_hash
 
 CODE_RE = re.compile(r"^(KL1-D[13][NVC]|SD1-S[124]|SP1-S[124])-[A-Z]{7}$")
-
-# A greedy player wins this deal in 102 moves; the record stops one move short.
-WIN_RECORD = (
-    "KL1-D1N-AAAAALK t6>f t6>t3 t3:2>t1 s s w>t3 t2>t3 s s s s w>f t7>f t7>t1 s w>f s s s w>t2 w>t2 s w>t3 "
-    "t2:3>t3 w>t2 t6>t2 t6>t3 s w>f s w>f t5>f t3>f t3>f w>f t5>t1 t5>f t5>f t7>t5 t7>f t6>t1 t6>f w>f w>t6 "
-    "w>t6 s w>t7 s s w>t2 t1:6>t2 s w>f t2>f s w>t7 s w>t4 s w>f t3>f t2>f t3>f t2>f t3>f s w>t5 t4:2>t5 "
-    "t4>f t7:3>t4 t7>f t7>t6 s w>f t4>f t4>f t3>f t4>f t3>f t4>f t3>f t3>f t2>f t2>f t2>f t2>f w>f t5>f "
-    "t5>f t5>f t6>f t5>f t6>f t5>f t6>f s w>f s w>f t2>f t2>f"
-)
-
-
-def encode(record: str) -> str:
-    return "#" + record.replace(" ", "%20").replace(">", "%3E").replace(":", "%3A")
 
 
 def test_no_hash_deals_a_random_klondike_game(open_game: Callable[..., Page]) -> None:
@@ -179,7 +168,7 @@ def test_a_bad_code_or_record_in_the_hash_says_so_and_deals_a_random_game(open_g
 
 
 def test_a_win_plays_the_cascade_then_shows_a_summary(open_game: Callable[..., Page]) -> None:
-    page = open_game(encode(WIN_RECORD), width=1440, height=900)
+    page = open_game(record_hash(WIN_RECORD), width=1440, height=900)
     assert moves(page) == 101
     wait_idle(page)
     last = cards_in(page, "t4")[-1]

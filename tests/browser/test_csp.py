@@ -10,7 +10,8 @@ from pathlib import Path
 from playwright.sync_api import BrowserContext
 
 from tests.browser.conftest import wait_ready
-from tests.browser.test_persistence import near_win, play_last_move
+from tests.browser.helpers import play_last_move
+from tests.browser.records import near_win
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 VIOLATIONS = """

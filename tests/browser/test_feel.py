@@ -20,6 +20,7 @@ from tests.browser.helpers import (
     cards_in,
     click_card,
     moves,
+    play_last_move,
     play_with_mouse,
     score,
     status,
@@ -27,7 +28,7 @@ from tests.browser.helpers import (
     wait_idle,
     wait_moves,
 )
-from tests.browser.test_persistence import near_win, play_last_move
+from tests.browser.records import near_win
 from ui.model.hashlink import record_hash
 
 CODE = "KL1-D1N-AAAAAAG"

@@ -4,10 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import pytest
 from playwright.sync_api import Page, Request
-
-pytestmark = pytest.mark.browser
 
 
 def test_fonts_load_only_for_thai_and_khmer_text(open_game: Callable[..., Page]) -> None:

@@ -9,43 +9,11 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
+from tests.browser.axe import assert_clean
 from tests.browser.conftest import screenshot
-from tests.browser.helpers import cards_in, click_card, wait_idle, wait_moves
-from tests.browser.test_axe import WIN_RECORD, assert_clean, encode
-from tests.ui.test_i18n import NOT_WORDS
-
-pytestmark = pytest.mark.browser
-
-ENGLISH_LEFT = """(notWords) => {
-    const strip = new RegExp(notWords.source, 'g');
-    const visible = el => {
-        if (!el || el.closest('[hidden], dialog:not([open])')) return false;
-        const style = getComputedStyle(el);
-        if (style.display === 'none' || style.visibility === 'hidden') return false;
-        const r = el.getBoundingClientRect();
-        return r.width > 0 && r.height > 0;
-    };
-    // Words a translation keeps: language names in themselves, codes, keys, card indices.
-    const kept = el => el.closest('[lang="en"], code, kbd, script, style, svg, #code, .card .face');
-    const found = [];
-    const look = (text, where) => {
-        const words = String(text || '').replace(strip, ' ').match(/[A-Za-z]{2,}/g);
-        if (words) found.push(where + ': ' + words.join(' ') + ' <- ' + String(text).trim().slice(0, 80));
-    };
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const el = node.parentElement;
-        if (visible(el) && !kept(el)) look(node.textContent, el.tagName.toLowerCase() + (el.id ? '#' + el.id : ''));
-    }
-    for (const el of document.querySelectorAll('[aria-label], [title], [placeholder], [aria-roledescription]')) {
-        if (!visible(el) && !el.matches('.card, .pile') || kept(el)) continue;
-        for (const name of ['aria-label', 'title', 'aria-roledescription']) {
-            if (el.hasAttribute(name)) look(el.getAttribute(name), name + '@' + (el.id || el.className));
-        }
-    }
-    look(document.title, 'title');
-    return found;
-}"""
+from tests.browser.helpers import cards_in, click_card, english_left, wait_idle, wait_moves
+from tests.browser.records import WIN_RECORD
+from ui.model.hashlink import record_hash
 
 OVERFLOWING = """() => [...document.querySelectorAll(
         'button, label, legend, .seg span, .stat, dt, dd, th, td, h2, h3, .tool span, .rules-toc a, .check span, '
@@ -58,11 +26,6 @@ OVERFLOWING = """() => [...document.querySelectorAll(
         return el.scrollWidth > el.clientWidth + 1 || cut;
     }).map(el => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + ' "' + el.textContent.trim().slice(0, 40)
         + '" ' + el.scrollWidth + '>' + el.clientWidth)"""
-
-
-def english_left(page: Page) -> list[str]:
-    found: list[str] = page.evaluate(f"({ENGLISH_LEFT})(new RegExp({NOT_WORDS.pattern!r}))")
-    return found
 
 
 def overflowing(page: Page) -> list[str]:
@@ -133,7 +96,7 @@ def tour(page: Page, language: str, size: str, axe: bool) -> dict[str, list[str]
     wait_idle(page)
     screen("Spider table", "spider")
 
-    page.evaluate("hash => { location.hash = hash; }", encode(WIN_RECORD))
+    page.evaluate("hash => { location.hash = hash; }", record_hash(WIN_RECORD))
     page.wait_for_function("() => document.querySelector('[data-moves]').dataset.moves === '101'")
     wait_idle(page)
     click_card(page, cards_in(page, "t4")[-1])

@@ -8,15 +8,11 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import Page
 
-from tests.browser.helpers import cards_in, click_card, status, wait_idle, wait_moves
-from tests.browser.test_axe import WIN_RECORD, encode
-from tests.browser.test_language_screens import english_left
-from tests.browser.test_solver import LOST, ask_hint
-
-pytestmark = pytest.mark.browser
+from tests.browser.helpers import ask_hint, cards_in, click_card, english_left, status, wait_idle, wait_moves
+from tests.browser.records import LOST, WIN_RECORD
+from ui.model.hashlink import record_hash
 
 STATUS_WORDS = {"th": "ไม่มีทางชนะ", "km": "មិនអាចឈ្នះ"}
 
@@ -104,7 +100,7 @@ def test_changing_language_rewrites_every_open_screen(open_game: Callable[..., P
     page.evaluate("document.getElementById('update').hidden = true")
 
     # The win summary.
-    page.evaluate("hash => { location.hash = hash; }", encode(WIN_RECORD))
+    page.evaluate("hash => { location.hash = hash; }", record_hash(WIN_RECORD))
     page.wait_for_function("() => document.querySelector('[data-moves]').dataset.moves === '101'")
     wait_idle(page)
     click_card(page, cards_in(page, "t4")[-1])
@@ -116,7 +112,7 @@ def test_changing_language_rewrites_every_open_screen(open_game: Callable[..., P
     switch(page, "en")
 
     # The solver's answer: its panel and the status line.
-    page.evaluate("hash => { location.hash = hash; }", encode(LOST))
+    page.evaluate("hash => { location.hash = hash; }", record_hash(LOST))
     page.wait_for_function("n => document.querySelector('[data-moves]').dataset.moves === String(n)", arg=10)
     assert ask_hint(page) == "panel:lost"
     assert status(page) == "No win is possible from here."

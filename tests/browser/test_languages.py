@@ -7,8 +7,6 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import BrowserContext, Page
 
-pytestmark = pytest.mark.browser
-
 PLUGINS = '"!error", "!py-editor", "!py-terminal", "!py-game", "!donkey", "!codemirror", "!deprecations-manager"'
 PROBE = (
     """<!doctype html>

@@ -12,8 +12,6 @@ from playwright.sync_api import Page
 from tests.browser.conftest import screenshot
 from tests.browser.helpers import box, card_selector, wait_idle
 
-pytestmark = pytest.mark.browser
-
 # Deal, the face-up card measured (else the first one), size, and the least the card's width and
 # its index must grow with the setting, as shares.
 CASES = {

@@ -13,23 +13,20 @@ from playwright.sync_api import BrowserContext, Page
 import engine
 from tests.browser.conftest import screenshot, wait_ready
 from tests.browser.helpers import (
-    card_at,
     cards_in,
     click_card,
-    drag_from,
     follow_link,
     moves,
+    play_last_move,
     score,
     tap_stock,
     wait_idle,
     wait_moves,
 )
-from tests.engine.test_spider_playouts import play_greedy
-from ui.model.hashlink import record_hash
+from tests.browser.records import near_win
 from ui.model.session import format_clock
 
 CODE = "KL1-D1N-AAAAAAG"
-WIN_CODE = "SD1-S1-AAAAAAM"  # a deal the engine tests' greedy player wins
 GAME_KEY = "solitaire.v1.game"
 STATS_KEY = "solitaire.v1.stats"
 SETTINGS_KEY = "solitaire.v1.settings"
@@ -38,25 +35,6 @@ SETTINGS_KEY = "solitaire.v1.settings"
 def table_state(page: Page) -> dict[str, object]:
     piles = page.eval_on_selector_all("[data-pile]", "els => els.map(e => e.dataset.pile)")
     return {"score": score(page), "moves": moves(page), "piles": {pile: cards_in(page, pile) for pile in piles}}
-
-
-def near_win() -> tuple[str, str]:
-    """A link to the winning game one move before the win, and that last move."""
-    game = engine.new_game(WIN_CODE)
-    assert play_greedy(game)  # type: ignore[arg-type]
-    *record, last = game.record().split()
-    return record_hash(" ".join(record)), last
-
-
-def play_last_move(page: Page, last: str) -> None:
-    source, target = last.split(">")
-    pile, _, count = source.partition(":")
-    size = len(cards_in(page, pile))
-    drag_from(page, card_at(page, pile, size - int(count or 1)).grab, target)
-    page.wait_for_function("document.body.dataset.won === 'true'")
-    page.keyboard.press("Escape")  # a key skips the cascade
-    page.wait_for_selector("#dlg-win[open]")
-    page.keyboard.press("Escape")  # the win summary
 
 
 def open_with_storage(new_context: Callable[..., BrowserContext], site_url: str, script: str) -> Page:

@@ -28,35 +28,21 @@ from tests.browser.helpers import (
     wait_idle,
     wait_moves,
 )
-from tests.browser.test_controls import WIN_RECORD
+from tests.browser.records import KLONDIKE_LONG, SPIDER_LONG, WIN_RECORD
+from ui.model.hashlink import record_hash
 
-
-def encode(record: str) -> str:
-    return "#" + record.replace(" ", "%20").replace(">", "%3E").replace(":", "%3A")
-
-
-# Column 7 ends up holding 15 cards (Klondike), a column of 26 cards (Spider, one suit).
-KLONDIKE_LONG = (
-    "KL1-D1N-AAAAABD t5>f t1>t3 s w>t4 s s w>t3 t2>t3 t6>t2 t6>t5 t5:2>t6 t5>f t6:3>t2 t3:4>t6 t4:2>t3 "
-    "t4>f t6:5>t3 t6>f t3:8>t6 t3>f s w>f s s w>t1 t7>t1 s w>t5 s w>t3 s s w>t1 t7>t1 s w>t7 t6:9>t7"
-)
-SPIDER_LONG = (
-    "SP1-S1-AAAAAAM s t6:2>t9 t10>t8 t9:3>t3 s t6:2>t10 t8>t1 s t3:2>t2 t5>t10 t4>t1 t5>t8 t5:2>t2 t8:2>t6 "
-    "t1:2>t6 t7>t3 t10:2>t3 t10:3>t9 t6:5>t10 t6>t3 t3:8>t6 t4>t3 t6:9>t4 t9:4>t6 t6:5>t9 t5>t6 s t4>t10 "
-    "t7>t6 t10:2>t8 t3>t10 t3:2>t10 t3>t6 t1>t6 t6:4>t3 t8:3>t9 s t3>t4 t3:5>t5 t3>t4 t3>t8 t10>t4 t4:4>t9 t5:6>t9"
-)
 SPIDERETTE = "SD1-S2-AAAAABC t6>t5 t3>t4 s"
 
 EVIDENCE = {
     "fresh": ("#KL1-D1N-AAAAAAG", 0),
-    "klondike-long": (encode(KLONDIKE_LONG), 0),
-    "spider-long": (encode(SPIDER_LONG), 0),
+    "klondike-long": (record_hash(KLONDIKE_LONG), 0),
+    "spider-long": (record_hash(SPIDER_LONG), 0),
 }
 """The tables looked at for the cards' readability (with the drag and the cascade below)."""
 MORE = {
     "klondike": ("#KL1-D1N-AAAAAAG%20t1%3Ef%20t5%3Et4%20s%20s", 0),
     "klondike-draw3": ("#KL1-D3V-AAAAAAG", 2),
-    "spiderette": (encode(SPIDERETTE), 0),
+    "spiderette": (record_hash(SPIDERETTE), 0),
     "spider": ("#SP1-S4-AAAAAAB", 1),
 }
 SCENES = EVIDENCE if os.environ.get("SOLITAIRE_EVIDENCE") else {**EVIDENCE, **MORE}
@@ -133,7 +119,7 @@ def test_screenshots(open_game: Callable[..., Page], size: str) -> None:
     page.mouse.up()
     wait_moves(page, 1)
     # The win cascade, mid-way.
-    open_scene(page, encode(WIN_RECORD), 0)
+    open_scene(page, record_hash(WIN_RECORD), 0)
     wait_idle(page)
     click_card(page, cards_in(page, "t4")[-1])
     page.wait_for_timeout(2000)

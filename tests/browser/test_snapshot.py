@@ -16,7 +16,7 @@ from pathlib import Path
 from playwright.sync_api import BrowserContext, Page
 
 from tests.browser.conftest import Traffic, wait_ready
-from tests.browser.test_solver import ask_hint
+from tests.browser.helpers import ask_hint
 from tools import stdlib
 
 ROOT = Path(__file__).resolve().parent.parent.parent

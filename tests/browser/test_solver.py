@@ -18,47 +18,29 @@ import engine
 from engine.codes import DealCode, format_code, parse_code
 from engine.solver import solve
 from engine.winnable_seeds import seeds_for
+from tests.browser.axe import assert_clean
 from tests.browser.conftest import screenshot, wait_ready
-from tests.browser.helpers import archive_with, cards_in, drag_from, moves, status, tap_stock, wait_idle, wait_moves
-from tests.browser.test_axe import assert_clean
+from tests.browser.helpers import (
+    SOLVE_TIMEOUT_MS,
+    archive_with,
+    ask_hint,
+    cards_in,
+    drag_from,
+    moves,
+    panel_state,
+    progress_count,
+    start_long_search,
+    status,
+    tap_stock,
+    wait_idle,
+    wait_moves,
+)
+from tests.browser.records import HARD, LOST
+from ui.model.hashlink import record_hash
 from ui.model.hints import SOLVER_NOTE, winnable_note
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-SOLVE_TIMEOUT_MS = 120_000
-"""Starting the worker's Python and a search, on a busy machine."""
-HARD = "SP1-S4-AAAAAAM"
-"""Spider with 4 suits: the solver does not decide this deal within a minute
-(undecided after 150 s in CPython, which searches faster than the page's Python)."""
-LOST = "KL1-D1V-AAAAAAF t4>t7 t7:2>t3 s t3>t7 s t7:2>t2 t2:3>t7 t7>t3 t3>t7 w>t2"
-"""Vegas draw 1: lost since the 4th action from the end (see tests/ui/test_solver_tasks.py)."""
 LOST_BACK = 4
-
-
-def encode(record: str) -> str:
-    return "#" + record.replace(" ", "%20").replace(">", "%3E").replace(":", "%3A")
-
-
-def panel_state(page: Page) -> str:
-    return str(page.evaluate("document.getElementById('solver-panel').dataset.state"))
-
-
-PANEL_ANSWERS = "['lost', 'unknown', 'error'].includes(document.getElementById('solver-panel').dataset.state)"
-
-
-def ask_hint(page: Page) -> str:
-    """Press H and wait for the solver's word on it: the hinted move once proven,
-    or the panel's state (lost, unknown, error)."""
-    page.keyboard.press("h")
-    page.wait_for_function(
-        f"() => document.body.dataset.hintVerdict === 'proven' || {PANEL_ANSWERS}",
-        timeout=SOLVE_TIMEOUT_MS,
-    )
-    return str(
-        page.evaluate(
-            f"{PANEL_ANSWERS} ? 'panel:' + document.getElementById('solver-panel').dataset.state"
-            " : document.body.dataset.hint"
-        )
-    )
 
 
 def shown_hint(page: Page) -> dict[str, Any]:
@@ -124,7 +106,7 @@ def test_hint_highlights_a_legal_move_and_playing_it_keeps_the_game_winnable(
     open_game: Callable[..., Page], record: str
 ) -> None:
     requested: list[str] = []
-    page = open_game(encode(record), width=1280, height=800)
+    page = open_game(record_hash(record), width=1280, height=800)
     page.context.on("request", lambda request: requested.append(request.url))
     page.wait_for_timeout(500)
     assert not [url for url in requested if "solver_worker" in url], "nothing of the solver loads with the page"
@@ -159,21 +141,6 @@ def test_the_worker_is_not_started_at_page_load(open_game: Callable[..., Page], 
     page.wait_for_function("document.body.dataset.hintVerdict === 'proven'", timeout=SOLVE_TIMEOUT_MS)
     assert page.locator("script[worker][name=solver]").count() == 1
     assert [url for url in fetched if url.endswith("/ui/solver_worker.py")]
-
-
-def progress_count(page: Page) -> int:
-    text = str(page.evaluate("document.getElementById('solver-progress').textContent"))
-    found = re.search(r"([\d,]+) positions", text)
-    return int(found.group(1).replace(",", "")) if found else -1
-
-
-def start_long_search(page: Page) -> None:
-    page.keyboard.press("h")
-    page.wait_for_function(
-        "() => document.getElementById('solver-panel').dataset.state === 'searching' && "
-        "/[1-9][\\d,]* positions/.test(document.getElementById('solver-progress').textContent)",
-        timeout=SOLVE_TIMEOUT_MS,
-    )
 
 
 def test_page_stays_responsive_during_a_solve(open_game: Callable[..., Page]) -> None:
@@ -247,7 +214,7 @@ def test_cancel_and_escape_stop_a_long_search(open_game: Callable[..., Page]) ->
 
 
 def test_lost_position_offers_undo_to_the_last_winnable_position(open_game: Callable[..., Page]) -> None:
-    page = open_game(encode(LOST), width=360, height=640)
+    page = open_game(record_hash(LOST), width=360, height=640)
     assert ask_hint(page) == "panel:lost"
     assert status(page) == "No win is possible from here."
     assert page.is_visible("#solver-rewind")
@@ -350,13 +317,13 @@ def test_solver_screenshots(open_game: Callable[..., Page], size: str) -> None:
     start_long_search(page)
     screenshot(page, f"solver-searching-{size}")
     page.keyboard.press("Escape")
-    page.evaluate("hash => { location.hash = hash; }", encode(LOST))
+    page.evaluate("hash => { location.hash = hash; }", record_hash(LOST))
     page.wait_for_function("document.querySelector('[data-moves]').dataset.moves === '10'")
     assert ask_hint(page) == "panel:lost"
     wait_idle(page)
     screenshot(page, f"solver-lost-{size}")
     page.click("#solver-close")
-    page.evaluate("hash => { location.hash = hash; }", encode("SP1-S1-AAAAAAB t4>t8 t3>t2 t1>t10"))
+    page.evaluate("hash => { location.hash = hash; }", record_hash("SP1-S1-AAAAAAB t4>t8 t3>t2 t1>t10"))
     page.wait_for_selector("#dlg-link[open]")  # the game on the table has moves: asked first
     page.click("#link-open")
     page.wait_for_function("document.querySelector('[data-code]').dataset.code === 'SP1-S1-AAAAAAB'")

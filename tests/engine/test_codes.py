@@ -238,10 +238,11 @@ def test_new_game_dispatches_on_the_prefix() -> None:
 
 def test_a_game_without_an_engine_is_a_clear_code_error(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(engine.game, "_GAMES", {"KL": engine.Klondike})
-    for code, name in (("SD1-S4-AAAAAAH", "Spiderette"), ("SP1-S1-AAAAAAA", "Spider")):
-        with pytest.raises(CodeError, match=f"^{name} is not available yet"):
+    for code, game in (("SD1-S4-AAAAAAH", "SD"), ("SP1-S1-AAAAAAA", "SP")):
+        with pytest.raises(CodeError, match=f"^Unknown game '{game}': expected one of KL\\.$") as raised:
             engine.new_game(code)
-        with pytest.raises(CodeError, match="not available yet"):
+        assert raised.value.reason == "unknown_game"
+        with pytest.raises(CodeError, match="Unknown game"):
             engine.replay(code + " s")
 
 

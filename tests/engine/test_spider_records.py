@@ -13,7 +13,7 @@ import engine
 from engine import IllegalMove, Klondike, SaveError, Spider, Spiderette
 from engine.codes import seed_letters
 from engine.spider import REMOVED
-from tests.engine.test_spider_playouts import greedy_move, position_key
+from tests.engine.spider_players import greedy_move, position_key
 
 
 def play_until_runs_removed(code: str, runs: int) -> Spiderette:

@@ -109,6 +109,7 @@ def test_art_files_are_those_the_vendoring_copies() -> None:
         art_file(Card(10, "c"))
 
 
+@pytest.mark.vendored
 def test_court_artwork_is_vendored_with_its_licence_and_precached() -> None:
     vendor.ensure()
     precache = site.site_files()

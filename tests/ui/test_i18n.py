@@ -14,7 +14,8 @@ import pytest
 import engine
 from engine.cards import SUITS, Card
 from engine.moves import REASONS
-from tests.engine.test_reasons import MOVE_EXAMPLES
+from tests.engine.refusal_examples import MOVE_EXAMPLES
+from tests.ui.words import english_words
 from tools import catalogs
 from ui.model import i18n, rules_view
 from ui.model import words as word_module
@@ -27,23 +28,12 @@ THAI = re.compile("[\u0e00-\u0e7f]")
 KHMER = re.compile("[\u1780-\u17ff]")
 SCRIPT = {"th": THAI, "km": KHMER}
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
-# Deal codes, their parts, notation, single letters (card ranks J Q K A, keys D F U H) and
-# the names printed on keys are not words to translate.
-NOT_WORDS = re.compile(
-    r"[A-Z]{2}\d-[A-Z0-9]{2,3}-[A-Z]{7}|\b[A-Z]{1,2}\d?\b|\bt\d+(?::\d+)?>[a-z]\d*|\bw>f\b|\bs\b|\$"
-    r"|\b(?:Ctrl|Enter|Escape|Tab|Shift|Home|End|Space|JSON)\b|[\w-]+\.json"
-)
-LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 
 
 @pytest.fixture(autouse=True)
 def english_afterwards() -> Iterator[None]:
     yield
     i18n.use_language("en")
-
-
-def english_words(text: str) -> list[str]:
-    return LATIN_WORD.findall(NOT_WORDS.sub(" ", text))
 
 
 # ------------------------------------------------------------------ catalogs

@@ -10,8 +10,8 @@ import pytest
 
 import engine
 from engine.spider import Spiderette
-from tests.engine.test_spider_playouts import play_greedy
-from tests.ui.test_persist import CODE, WON_CODE, Clock, setup, stats
+from tests.engine.spider_players import play_greedy
+from tests.ui.saving import CODE, WON_CODE, Clock, setup, stats
 from ui.model.persist import Keeper, abandon, preferences_from, preferences_to
 from ui.model.progress import Entry, replacement
 from ui.model.session import Preferences, Session

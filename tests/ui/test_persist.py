@@ -5,35 +5,14 @@ from __future__ import annotations
 import pytest
 
 import engine
-from tests.engine.test_spider_playouts import play_greedy
+from tests.engine.spider_players import play_greedy
+from tests.ui.saving import CODE, WON_CODE, Clock, setup, stats
 from ui.model.hashlink import LinkError
 from ui.model.persist import Keeper, abandon, choose_start, preferences_from, preferences_to
 from ui.model.session import Preferences, Session
 from ui.model.stats import VariantStats
 from ui.model.storage import GAME_KEY, STATS_KEY, MemoryBackend, SavedGame, Store
 from ui.model.tabs import on_storage
-
-CODE = "KL1-D1N-AAAAAAG"
-WON_CODE = "SD1-S1-AAAAAAI"  # a deal the engine tests' greedy player wins
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-def setup(code: str = CODE) -> tuple[Session, Store, Keeper, Clock]:
-    clock = Clock()
-    session = Session(engine.new_game(code), clock=clock)
-    store = Store(MemoryBackend())
-    return session, store, Keeper(session, store), clock
-
-
-def stats(store: Store, key: str = "KL-D1N") -> VariantStats:
-    return VariantStats.from_dict(store.load_stats().get(key))
 
 
 def test_every_action_is_saved_with_its_clock_and_undo_history() -> None:

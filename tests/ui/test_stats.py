@@ -151,7 +151,7 @@ IMPORT_FAULTS = [
 
 @pytest.mark.parametrize(("text", "reason"), IMPORT_FAULTS)
 def test_an_import_refusal_has_a_reason_and_is_worded_in_every_language(text: str, reason: str) -> None:
-    from tests.ui.test_i18n import english_words
+    from tests.ui.words import english_words
     from ui.model.i18n import use_language
     from ui.model.stats import ImportRefused, import_refusal_text, problem_text
 

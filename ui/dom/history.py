@@ -183,8 +183,3 @@ class History:
         else:
             self.write()
             self.app.say(_("The link was not opened: your game goes on."))
-
-    @property
-    def asking(self) -> bool:
-        """True while the question about a link is open."""
-        return self._asking is not None

@@ -39,9 +39,6 @@ __all__ = [
     "pile_name",
 ]
 
-SUIT_SLOTS = ("s", "h", "d", "c")
-"""The suit of each foundation slot f1-f4."""
-
 FACE_DOWN = N_("face-down card")
 
 _IN_SENTENCE = {
