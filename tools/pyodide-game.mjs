@@ -68,7 +68,8 @@ export async function loadPyodide(options = {}) {
 }
 
 function whenPlayable(callback) {
-  const start = () => setTimeout(callback, SNAPSHOT_DELAY_MS);
+  // The mark says a snapshot is on its way (a first visit never makes one).
+  const start = () => { performance.mark("pyodide-snapshot-scheduled"); setTimeout(callback, SNAPSHOT_DELAY_MS); };
   if (document.body?.dataset.ready === "true") return start();
   const observer = new MutationObserver(() => {
     if (document.body?.dataset.ready !== "true") return;

@@ -1,6 +1,18 @@
-"""Run every test: installs the test tools and the runtime when missing, then pytest.
+"""Run the tests, in layers: installs the test tools and the runtime when missing.
 
-Usage: python3 tools/test.py [pytest arguments]
+Usage:
+  python3 tools/test.py            every test: the fast layer, then the rest
+  python3 tools/test.py --fast     the fast layer only: lint, format, types, then the
+                                   engine, model and project tests in CPython (no
+                                   vendored runtime, no browser)
+  python3 tools/test.py ARGS ...   pytest with these arguments (after vendoring)
+
+The fast layer runs first so that a lint or type error fails in seconds, before a
+browser starts. The rest are the tests marked ``vendored`` (they read the runtime
+vendored from npm) and ``browser`` (every test under tests/browser/): see
+tests/conftest.py. Both pytest layers spread their tests over the machine's cores
+(pytest-xdist, a test file per worker, so a file's browser and page fixtures stay
+together).
 
 Python test tools go into .venv/ (created on first use, refreshed when
 requirements-dev.txt changes); the pinned browser runtime comes from npm ci.
@@ -14,7 +26,9 @@ import hashlib
 import os
 import subprocess
 import sys
+import time
 import venv
+from collections.abc import Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -25,6 +39,16 @@ from tools import vendor  # noqa: E402 - the path above makes the package import
 VENV = ROOT / ".venv"
 REQUIREMENTS = ROOT / "requirements-dev.txt"
 STAMP = VENV / ".requirements.sha256"
+
+FAST = "not browser and not vendored"
+REST = "browser or vendored"
+CHECKS: tuple[tuple[str, ...], ...] = (
+    ("ruff", "check", "."),
+    ("ruff", "format", "--check", "."),
+    # pyproject.toml ([tool.mypy]) names the whole repository; the browser's modules
+    # (pyscript, js, pyodide) are typed by the stubs in stubs/.
+    ("mypy",),
+)
 
 
 def venv_python() -> Path:
@@ -47,12 +71,40 @@ def ensure_tools() -> None:
     STAMP.write_text(digest)
 
 
-def main() -> int:
+def workers() -> list[str]:
+    """pytest-xdist's options: one worker per core, a test file per worker at a time."""
+    return ["-n", os.environ.get("SOLITAIRE_TEST_WORKERS", "auto"), "--dist", "loadfile"]
+
+
+def run(step: str, command: Sequence[str]) -> int:
+    """Run one step of a layer, saying what it is and how long it took."""
+    print(f"\n=== {step}: {' '.join(command)}", flush=True)
+    start = time.monotonic()
+    code = subprocess.run([str(venv_python()), "-m", *command], cwd=ROOT, check=False).returncode
+    print(f"=== {step}: {'passed' if code == 0 else 'FAILED'} in {time.monotonic() - start:.0f} s", flush=True)
+    return code
+
+
+def fast_layer() -> int:
+    for check in CHECKS:
+        code = run(check[0], check)
+        if code:
+            return code
+    return run("fast tests", ["pytest", "-m", FAST, *workers()])
+
+
+def main(arguments: Sequence[str]) -> int:
     ensure_tools()
+    if list(arguments) == ["--fast"]:
+        return fast_layer()
     vendor.ensure()
-    command = [str(venv_python()), "-m", "pytest", *sys.argv[1:]]
-    return subprocess.run(command, cwd=ROOT, check=False).returncode
+    if arguments:
+        return run("pytest", ["pytest", *arguments])
+    start = time.monotonic()
+    code = fast_layer() or run("browser and vendored tests", ["pytest", "-m", REST, *workers()])
+    print(f"\n=== every test: {'passed' if code == 0 else 'FAILED'} in {time.monotonic() - start:.0f} s", flush=True)
+    return code
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

@@ -214,11 +214,17 @@ def new_context(browser: Browser, traffic: Traffic) -> Iterator[Callable[..., Br
 
 
 def wait_ready(page: Page) -> None:
-    page.wait_for_function("document.body.dataset.ready", timeout=BOOT_TIMEOUT_MS)
-    state = page.evaluate("document.body.dataset.ready")
-    if state != "true":
-        message = page.evaluate("document.querySelector('.boot-error-text')?.textContent")
-        raise AssertionError(f"the page did not boot: {message}")
+    """Wait until the page says it booted (``<body data-ready="true">``) or failed to.
+
+    One read, in the page, of a document that may still be loading (``body`` can be
+    null early on, and a page that hands over to a new version loads twice)."""
+    state = page.wait_for_function(
+        "() => { const ready = document.body?.dataset.ready; return ready ? [ready, "
+        "document.querySelector('.boot-error-text')?.textContent ?? ''] : null; }",
+        timeout=BOOT_TIMEOUT_MS,
+    ).json_value()
+    if state[0] != "true":
+        raise AssertionError(f"the page did not boot: {state[1]}")
 
 
 @pytest.fixture

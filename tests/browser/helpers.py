@@ -85,6 +85,27 @@ def wait_idle(page: Page) -> None:
     )
 
 
+def wait_warm(page: Page) -> None:
+    """Wait until the page's start-up work is over: every module it imports soon after
+    the first frame imported, every dialog laid out once (``ui/dom/warming.py``)."""
+    page.wait_for_function("document.body.dataset.warm === 'done'", timeout=IDLE_TIMEOUT_MS * 6)
+
+
+def wait_drawn(page: Page) -> None:
+    """Wait until the screen is drawn as it will stay: frames drawn, no card animation
+    running, the fonts loaded (before a screenshot or a check of what is shown)."""
+    wait_idle(page)
+    page.wait_for_function("document.fonts.status === 'loaded'")
+
+
+CASCADE_UNDER_WAY = """() => document.getAnimations().filter(a => a.id === 'cascade').length === 52
+    && [...document.querySelectorAll('[data-pile^=f] .card')].filter(card => {
+         const r = card.getBoundingClientRect(), f = card.parentElement.getBoundingClientRect();
+         return Math.abs(r.left - f.left) > 40 || Math.abs(r.top - f.top) > 40; }).length >= 5"""
+"""The win's cascade is under way: every card has its animation, and some are well on
+their way across the table."""
+
+
 def box(page: Page, selector: str) -> Box:
     rect = page.eval_on_selector(
         selector, "e => { const r = e.getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; }"

@@ -178,7 +178,9 @@ def run_session(browser: Browser, site_url: str, full_stdlib: bool = False, watc
         assert page.evaluate("document.body.dataset.ready") == "true", "the game did not boot"
         _play(page, last)
         _import_everything(page)
-        page.wait_for_timeout(600)  # the worker's next report
+        # The worker reports every 200 ms: the second report from now began after these imports.
+        for _ in range(2):
+            context.wait_for_event("requestfinished", lambda request: request.url.endswith("/" + WORKER_REPORT))
         report.add(page.evaluate("globalThis.__stdlibProbe()"), report.page_modules)
     finally:
         context.close()

@@ -12,7 +12,7 @@ from pathlib import Path
 from playwright.sync_api import Page
 
 from tests.browser.axe import AXE, assert_clean
-from tests.browser.helpers import cards_in, click_card, wait_idle, wait_moves
+from tests.browser.helpers import cards_in, click_card, wait_drawn, wait_idle, wait_moves
 from tests.browser.records import WIN_RECORD
 from ui.model.hashlink import record_hash
 
@@ -85,5 +85,5 @@ def test_win_screen_has_no_violations(open_game: Callable[..., Page]) -> None:
     wait_moves(page, 102)
     page.click("#celebration")  # a tap skips the cascade
     page.wait_for_selector("#dlg-win[open]")
-    page.wait_for_timeout(300)
+    wait_drawn(page)
     assert_clean(page, "Win screen")

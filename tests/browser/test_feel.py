@@ -27,6 +27,7 @@ from tests.browser.helpers import (
     tap_stock,
     wait_idle,
     wait_moves,
+    wait_warm,
 )
 from tests.browser.records import near_win
 from ui.model.hashlink import record_hash
@@ -166,8 +167,7 @@ def test_a_tap_to_the_foundation_shows_at_once_and_a_double_tap_still_works(open
         page.evaluate(TAP_PROBE)
         click_card(page, card)
         page.wait_for_function("window.__tap !== null")
-        taps.append(float(page.evaluate("window.__tap")))
-        page.wait_for_timeout(400)  # not a double tap
+        taps.append(float(page.evaluate("window.__tap")))  # another column's card: never a double tap
     print(f"tap to foundation: {', '.join(f'{t:.1f}' for t in taps)} ms from pointerup to the move count")
     assert min(taps) < 50, "measured only as an order of magnitude; the budget is in bench.latency"
     assert cards_in(page, "f3") == ["Ad"]
@@ -241,9 +241,9 @@ if (!window.__hintProbe) {
 
 
 def ask_hint_fast(page: Page) -> tuple[str, float]:
-    """Press H (a second after the page is up, as a player would) and measure, in the
-    page, from the key to the hint on the table."""
-    page.wait_for_timeout(1000)
+    """Press H (once the page's start-up work is over, as a player would take a moment
+    to look at the table) and measure, in the page, from the key to the hint on the table."""
+    wait_warm(page)
     page.evaluate(HINT_PROBE)
     page.keyboard.press("h")
     page.wait_for_function("window.__hintAt !== null")
@@ -333,7 +333,9 @@ def test_the_finish_button_moves_no_card_and_stays_while_the_player_finishes_by_
     )
     play_with_mouse(page, game, line[0])
     wait_moves(page, game.moves + 1)
-    page.wait_for_timeout(500)  # the page has looked again
+    page.wait_for_function(
+        "n => document.getElementById('btn-finish').dataset.looked === String(n)", arg=game.moves + 1
+    )
     assert page.is_visible("#btn-finish")
     assert "no" not in page.evaluate("window.__finish")
     assert page.evaluate(size) == shown_before

@@ -104,7 +104,7 @@ def test_taps_foundation_drops_and_take_back(open_game: Callable[..., Page]) -> 
     assert pile_of(page, "Ah") == "f2"
     # A tap on a card with nowhere to go does nothing and says nothing.
     click_card(page, "3s")
-    page.wait_for_timeout(400)
+    wait_idle(page)  # a tap is answered as it ends: the frames after it show what it did
     assert moves(page) == 4
 
 

@@ -11,7 +11,7 @@ from playwright.sync_api import Page
 
 from tests.browser.axe import assert_clean
 from tests.browser.conftest import screenshot
-from tests.browser.helpers import cards_in, click_card, english_left, wait_idle, wait_moves
+from tests.browser.helpers import cards_in, click_card, english_left, wait_drawn, wait_idle, wait_moves
 from tests.browser.records import WIN_RECORD
 from ui.model.hashlink import record_hash
 
@@ -102,7 +102,7 @@ def tour(page: Page, language: str, size: str, axe: bool) -> dict[str, list[str]
     click_card(page, cards_in(page, "t4")[-1])
     wait_moves(page, 102)
     page.wait_for_selector("#dlg-win[open]")
-    page.wait_for_timeout(300)
+    wait_drawn(page)
     screen("win summary", "win")
     return problems
 

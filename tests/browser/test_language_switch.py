@@ -24,6 +24,13 @@ def switch(page: Page, language: str) -> None:
         "dispatchEvent(new CustomEvent('solitaire:language', { detail: lang })); }",
         language,
     )
+    settled(page, language)
+
+
+def settled(page: Page, language: str) -> None:
+    """Wait until the page speaks ``language``: the loading screen's script has set the
+    page's language, and the frames after it are drawn (the table's names are written
+    again in the next one)."""
     page.wait_for_function("lang => document.documentElement.lang === lang", arg=language)
     wait_idle(page)
 
@@ -45,6 +52,7 @@ def test_changing_language_rewrites_every_open_screen(open_game: Callable[..., P
     english = status(page)
     page.click("#btn-settings")
     page.check("#set-language input[value='th']")
+    settled(page, "th")
     assert status(page) != english
     no_english(page, "th: refused move under Settings")
     page.keyboard.press("Escape")

@@ -49,7 +49,8 @@ def open_with_storage(new_context: Callable[..., BrowserContext], site_url: str,
 def test_reload_resumes_cards_score_moves_clock_and_undo(open_game: Callable[..., Page]) -> None:
     page = open_game("#" + CODE)
     tap_stock(page)
-    page.wait_for_timeout(1100)  # let the clock run past a second
+    # The clock runs past a second (the page's clock shows it).
+    page.wait_for_function("document.querySelector('[data-time]').dataset.time !== '0:00'")
     click_card(page, "Ad")  # a single tap sends the Ace home
     wait_moves(page, 2)
     tap_stock(page)
@@ -269,7 +270,7 @@ def test_a_second_tab_takes_the_game_over_and_nothing_is_counted_twice(
     tap_stock(second)
     wait_moves(second, 1)
     first.keyboard.press("d")  # the covered tab plays nothing, saves nothing, counts nothing
-    first.wait_for_timeout(300)
+    wait_idle(first)
     variants = json.loads(second.evaluate(f"localStorage.getItem('{STATS_KEY}')"))["variants"]
     assert (variants["KL-D1N"]["played"], len(variants["KL-D1N"]["recent"])) == (2, 1)
     saved = json.loads(second.evaluate(f"localStorage.getItem('{GAME_KEY}')"))

@@ -18,6 +18,7 @@ from playwright.sync_api import Page
 
 from tests.browser.conftest import screenshot
 from tests.browser.helpers import (
+    CASCADE_UNDER_WAY,
     box,
     card_selector,
     cards_in,
@@ -122,8 +123,7 @@ def test_screenshots(open_game: Callable[..., Page], size: str) -> None:
     open_scene(page, record_hash(WIN_RECORD), 0)
     wait_idle(page)
     click_card(page, cards_in(page, "t4")[-1])
-    page.wait_for_timeout(2000)
-    assert page.evaluate("document.getAnimations().filter(a => a.id === 'cascade').length") == 52
+    page.wait_for_function(CASCADE_UNDER_WAY)
     screenshot(page, f"{size}-win-cascade")
     page.click("#celebration")
     page.wait_for_selector("#dlg-win[open]")

@@ -34,6 +34,7 @@ from tests.browser.helpers import (
     tap_stock,
     wait_idle,
     wait_moves,
+    wait_warm,
 )
 from tests.browser.records import HARD, LOST
 from ui.model.hashlink import record_hash
@@ -108,7 +109,7 @@ def test_hint_highlights_a_legal_move_and_playing_it_keeps_the_game_winnable(
     requested: list[str] = []
     page = open_game(record_hash(record), width=1280, height=800)
     page.context.on("request", lambda request: requested.append(request.url))
-    page.wait_for_timeout(500)
+    wait_warm(page)
     assert not [url for url in requested if "solver_worker" in url], "nothing of the solver loads with the page"
     game = engine.replay(record)
     card_moves = 0
@@ -130,8 +131,8 @@ def test_the_worker_is_not_started_at_page_load(open_game: Callable[..., Page], 
     fetched: list[str] = []
     page = open_game("#KL1-D1N-AAAAAAG")
     page.context.on("request", lambda request: fetched.append(request.url))
-    # The page's own boot is over; wait a moment more, then look at everything it loaded.
-    page.wait_for_timeout(1500)
+    # The page's start-up work is over: look at everything it loaded.
+    wait_warm(page)
     loaded = page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
     assert not [url for url in loaded + fetched if "solver_worker" in url]
     assert len([url for url in loaded if url.endswith("pyodide.asm.wasm")]) == 1, "one Python only"
@@ -200,7 +201,8 @@ def test_cancel_and_escape_stop_a_long_search(open_game: Callable[..., Page]) ->
     assert status(page) == "Search cancelled."
     assert page.evaluate("document.getElementById('solver-panel').hidden")
     stopped = progress_count(page)
-    page.wait_for_timeout(800)
+    # The cancelled search's last slice comes back to a page that has moved on.
+    page.wait_for_function("document.getElementById('solver-panel').dataset.running === '0'")
     assert progress_count(page) == stopped, "no more progress after Cancel"
     # Escape stops a search as well; a move on the table stops it too (its position is gone).
     start_long_search(page)

@@ -88,7 +88,7 @@ def test_spiderette_double_click_and_auto_drop(open_game: Callable[..., Page]) -
     # Auto-drop (off by default): a single click does nothing until it is turned on.
     wait_idle(page)
     page.mouse.click(*box(page, card_selector("2s", "t3")).grab)
-    page.wait_for_timeout(400)
+    wait_idle(page)  # a tap is answered as it ends: the frames after it show what it did
     assert moves(page) == 1
     page.click("#btn-settings")
     assert page.is_checked("#set-double")

@@ -125,9 +125,9 @@ def test_an_update_is_announced_and_used_when_the_player_asks(
 
     first.close()
     # A tab closed a moment ago may still be counted by the service worker: the
-    # notice then asks again to close the other tabs, and a second press (as a
-    # player would make) goes on. Each press is answered one way or the other.
-    for _ in range(10):
+    # notice then asks again to close the other tabs, and another press (as a
+    # player would make) goes on. Each press waits for its answer, one way or the other.
+    for _ in range(50):
         second.evaluate("document.querySelector('#update-text').textContent = ''")
         second.click("#update-reload")
         second.wait_for_function(
@@ -137,7 +137,6 @@ def test_an_update_is_announced_and_used_when_the_player_asks(
         )
         if build_of(second) == "v2" or "other tabs" not in second.inner_text("#update-text"):
             break
-        second.wait_for_timeout(500)
     second.wait_for_function("document.documentElement.dataset.build === 'v2'", timeout=60_000)
     wait_ready(second)
     assert second.is_hidden("#update")

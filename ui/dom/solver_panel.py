@@ -31,6 +31,7 @@ from typing import Any, Literal, Protocol
 from pyscript import document, window
 
 import engine
+from ui.dom.attributes import set_attribute
 from ui.dom.callbacks import listen
 from ui.model.actions import Actions
 from ui.model.hints import (
@@ -226,7 +227,17 @@ class SolverPanel:
     def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
         task = asyncio.ensure_future(work)
         self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        self._count_tasks()
+        task.add_done_callback(self._ended)
+
+    def _ended(self, task: asyncio.Future[None]) -> None:
+        self._tasks.discard(task)
+        self._count_tasks()
+
+    def _count_tasks(self) -> None:
+        # A stopped search's loop ends when its last slice comes back: until then the
+        # panel says a search is still out (data-running), which the tests wait for.
+        set_attribute(self.panel, "data-running", str(len(self._tasks)))
 
     async def _guard(self, job: int, work: Coroutine[Any, Any, None]) -> None:
         try:

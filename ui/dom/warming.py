@@ -11,7 +11,8 @@ The browser also works out a dialog's styles and layout the first time it is
 shown, which made a first opening two to three times slower than the next ones
 (Settings: about 45 ms against 15 while the solver searched). So ``warm_up``
 then lays each dialog out once, unseen (``lay_out_unseen``), one per idle
-period.
+period. Once all is done, ``<body data-warm="done">`` says so: the page's
+start-up work is over (the tests wait for it before they look at what it loaded).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import Any
 
 from pyscript import document, window
 
+from ui.dom.attributes import set_attribute
 from ui.dom.callbacks import kept_proxy
 
 __all__ = ["DIALOGS", "SOON", "lay_out_unseen", "warm_up"]
@@ -68,12 +70,13 @@ def warm_up(modules: Sequence[str] = SOON, dialogs: Sequence[str] = DIALOGS) -> 
     idle = getattr(window, "requestIdleCallback", None)
 
     def next_one(*_: Any) -> None:
-        if not waiting:
-            return
-        work, name = waiting.pop(0)
-        work(name)
+        if waiting:
+            work, name = waiting.pop(0)
+            work(name)
         if waiting:
             schedule()
+        else:
+            set_attribute(document.body, "data-warm", "done")
 
     proxy = kept_proxy(next_one)
 
