@@ -1,8 +1,10 @@
-# The PyScript module (0.7) as the page uses it: the page's document and window
-# (JavaScript objects, so Any) and named workers.
+# The PyScript module (0.7) as the page uses it: the page's document and window (typed
+# by the Protocols in the js stub, so mypy checks the page's DOM calls) and named workers.
 from typing import Any
 
-document: Any
-window: Any
+from js import Document, Window
+
+document: Document
+window: Window
 
 async def create_named_worker(src: str, name: str, config: str | None = ...) -> Any: ...

@@ -212,8 +212,9 @@ class SettingsDialog:
             focused = document.activeElement
             name = str(focused.name) if focused and focused.closest("#set-backs, #set-tables") else ""
             self._draw_swatches()
-            if name:
-                self.el.querySelector(f'input[name="{name}"]:checked').focus()
+            chosen = self.el.querySelector(f'input[name="{name}"]:checked') if name else None
+            if chosen is not None:
+                chosen.focus()
 
     def _check(self, group: str, value: str) -> None:
         choice = self.el.querySelector(f'input[name="{group}"][value="{value}"]')

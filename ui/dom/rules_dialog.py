@@ -19,7 +19,10 @@ class RulesDialog:
     def __init__(self) -> None:
         self.el = document.getElementById("dlg-rules")
         self.body = document.getElementById("rules-body")
-        self.form = self.el.querySelector("form")
+        form = self.el.querySelector("form")
+        if form is None:
+            raise LookupError("the rules dialog has no form")
+        self.form = form
         self._game = ""
         listen(document.getElementById("rules-game"), "change", self._game_chosen)
         listen(self.body, "click", self._link_clicked)
@@ -53,7 +56,9 @@ class RulesDialog:
             marked.classList.remove("why")
         target.classList.add("why")
         target.scrollIntoView()
-        target.querySelector("h3").focus()
+        heading = target.querySelector("h3")
+        if heading is not None:
+            heading.focus()
 
     def _show(self, family: str) -> None:
         self._game = family
