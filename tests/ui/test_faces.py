@@ -121,6 +121,7 @@ def test_court_artwork_is_vendored_with_its_licence_and_precached() -> None:
     assert "Chris Aguilar" in (ROOT / "static/vendor/cards/readme.txt").read_text("utf-8")
 
 
+@pytest.mark.vendored
 @pytest.mark.parametrize("name", ART_FILES)
 def test_the_frame_shown_fits_every_artwork_file(name: str) -> None:
     """The view box crops each file to its framed picture: the files must have the card size it assumes."""
@@ -135,6 +136,7 @@ def test_the_frame_shown_fits_every_artwork_file(name: str) -> None:
     assert y + h < height
 
 
+@pytest.mark.vendored
 def test_art_url_is_relative_to_the_page() -> None:
     url = art_url(Card(13, "h"))
     assert url == "./static/vendor/cards/KH.svg"
