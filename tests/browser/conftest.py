@@ -33,7 +33,9 @@ CHROMIUM_ARGS = [
 TESTS_PER_BROWSER = 10
 """A browser is started afresh after this many tests (and after it died): its renderers,
 their garbage and its caches never outlive a few tests, however long the suite."""
-BOOT_TIMEOUT_MS = 60_000
+BOOT_TIMEOUT_MS = 120_000
+DEFAULT_TIMEOUT_MS = 60_000
+"""How long any wait of a test may take before it fails (Playwright's own default is 30 s)."""
 # Not under test-results/: pytest-playwright empties that folder at the start of every run.
 # SOLITAIRE_SCREENSHOTS names another folder (tools/screens.py: one outside the repository).
 SCREENSHOTS = Path(
@@ -197,6 +199,9 @@ def new_context(browser: Browser, traffic: Traffic) -> Iterator[Callable[..., Br
         # offline tests ask for the service worker.
         options.setdefault("service_workers", "block")
         context = browser.new_context(**options)
+        # A bound on a wait is how long a test waits before it fails, never how long the
+        # page should take: generous, for a machine busy with other work.
+        context.set_default_timeout(DEFAULT_TIMEOUT_MS)
         traffic.watch(context)
         contexts.append(context)
         return context

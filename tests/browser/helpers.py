@@ -16,7 +16,7 @@ from playwright.sync_api import Page
 from tests.ui.words import NOT_WORDS
 from tools import pyfiles
 
-IDLE_TIMEOUT_MS = 5_000
+IDLE_TIMEOUT_MS = 60_000
 
 
 ENGLISH_LEFT = """(notWords) => {
@@ -88,7 +88,7 @@ def wait_idle(page: Page) -> None:
 def wait_warm(page: Page) -> None:
     """Wait until the page's start-up work is over: every module it imports soon after
     the first frame imported, every dialog laid out once (``ui/dom/warming.py``)."""
-    page.wait_for_function("document.body.dataset.warm === 'done'", timeout=IDLE_TIMEOUT_MS * 6)
+    page.wait_for_function("document.body.dataset.warm === 'done'", timeout=IDLE_TIMEOUT_MS)
 
 
 def wait_drawn(page: Page) -> None:
@@ -218,9 +218,7 @@ def wait_moves(page: Page, count: int) -> None:
 
 
 def wait_status(page: Page, text: str) -> None:
-    page.wait_for_function(
-        "text => document.querySelector('[role=status]').textContent.includes(text)", arg=text, timeout=5_000
-    )
+    page.wait_for_function("text => document.querySelector('[role=status]').textContent.includes(text)", arg=text)
 
 
 def follow_link(page: Page, hash_text: str, moves: int | None = None) -> None:

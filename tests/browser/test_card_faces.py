@@ -79,7 +79,6 @@ def test_court_artwork_is_drawn_from_the_site(open_game: Callable[..., Page]) ->
     page.wait_for_function(
         "() => performance.getEntriesByType('resource').filter(e => e.name.includes('/static/vendor/cards/')"
         " && e.responseEnd > 0).length >= 2",
-        timeout=10_000,
     )
     loaded = page.evaluate(
         "performance.getEntriesByType('resource').filter(e => e.name.includes('/static/vendor/cards/'))"

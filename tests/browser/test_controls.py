@@ -204,7 +204,7 @@ def test_animations_run_and_stop_for_reduced_motion(open_game: Callable[..., Pag
     page = open_game("#KL1-D1N-AAAAAAG")
     wait_idle(page)
     page.mouse.click(*box(page, "[data-pile='s']").center)
-    page.wait_for_function("document.getAnimations().length > 0", timeout=2_000)
+    page.wait_for_function("document.getAnimations().length > 0")
     wait_idle(page)
 
     # The player asks for reduced motion: the same page stops animating.

@@ -112,9 +112,7 @@ def test_bad_storage_shows_a_notice_and_play_goes_on(
 ) -> None:
     script, notice = BAD_STORAGE[case]
     page = open_with_storage(new_context, site_url, script)
-    page.wait_for_function(
-        "text => document.querySelector('[role=status]').textContent.includes(text)", arg=notice, timeout=5_000
-    )
+    page.wait_for_function("text => document.querySelector('[role=status]').textContent.includes(text)", arg=notice)
     tap_stock(page)
     wait_moves(page, 1)
     assert len(cards_in(page, "w")) == 1
