@@ -274,7 +274,7 @@ def import_refusal_text(error: ImportRefused) -> str:
     ...     print(import_refusal_text(error))
     ...     _ = use_language("en")
     ...     print(import_refusal_text(error))
-    ไฟล์สถิตินี้เสียหาย: คลอนไดก์ เปิดทีละ 1 ใบ ปกติ: ชนะมากกว่าจำนวนเกมที่เล่น
+    ไฟล์สถิตินี้เสียหาย: คลอนไดก์ จั่ว 1 ใบ แบบปกติ: ชนะมากกว่าจำนวนเกมที่เล่น
     This statistics file is damaged: Klondike, draw 1, Normal: more games won than played.
     """
     plain = {
