@@ -134,6 +134,8 @@ def test_khmer_sets_numbers_apart() -> None:
         ("th", "Score {score}.", "แต้ม {score}"),
         ("th", "You won! {amount} in {n} moves.", "คุณชนะ! ได้ {amount} คะแนน ใน {n} ตา"),
         ("th", "{game}, draw {n}, {scoring}", "{game} เปิดทีละ {n} ใบ {scoring}"),
+        ("th", "{game}, draw {n}, {scoring}", "{game} จั่ว {n} ใบ แบบ{scoring}"),
+        ("km", "{game}, draw {n}, {scoring}", "{game} ដក {n} សន្លឹក បែប{scoring}"),
         ("th", "Undo to the last winnable position", "ย้อนกลับไปยังตำแหน่งล่าสุดที่ยังชนะได้"),
         ("th", "Back to the {game} game {code} at move {n}.", "กลับมาที่เกม{game} {code} ที่ตาเดินที่ {n}"),
         ("km", "4 suits", "4 ប្រភេទ"),

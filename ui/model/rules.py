@@ -272,12 +272,17 @@ SPIDER: tuple[Section, ...] = (
                 "The number of suits, chosen in New game, changes which cards make up the deck, not how many there are:"
             ),
             Table(
-                (N_("Suits"), N_("Level"), N_("Spiderette, 52 cards"), N_("Spider, 104 cards")),
+                (N_("Suits"), N_("Level"), N_("The cards")),
                 (
-                    ("1", N_("Easy"), N_("4 × 13 spades"), N_("8 × 13 spades")),
-                    ("2", N_("Medium"), N_("2 × 13 spades, 2 × 13 hearts"), N_("4 × 13 spades, 4 × 13 hearts")),
-                    ("4", N_("Hard"), N_("One standard deck"), N_("Two standard decks")),
+                    ("1", N_("Easy"), N_("Spades only")),
+                    ("2", N_("Medium"), N_("Spades and hearts")),
+                    ("4", N_("Hard"), N_("All four suits")),
                 ),
+            ),
+            N_(
+                "Spiderette's 52 cards are then 4 × 13 spades; 2 × 13 spades and 2 × 13 hearts; or one "
+                "standard deck. Spider's 104 are 8 × 13 spades; 4 × 13 spades and 4 × 13 hearts; or two "
+                "standard decks."
             ),
             N_("The picture shows the start of deal SD1-S4-AAAAAAH."),
         ),
