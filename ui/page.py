@@ -32,7 +32,7 @@ from ui.dom.render import MOVE_MS, Renderer
 from ui.dom.update_notice import update_notice_language
 from ui.dom.warming import warm_up
 from ui.model.actions import DialogName
-from ui.model.announce import describe_play, describe_undo
+from ui.model.announce import describe_play, describe_undo, win_text
 from ui.model.cascade import flights, launch_order
 from ui.model.hashlink import LinkError, parse_hash, record_hash
 from ui.model.i18n import _, again, joined, use_language
@@ -553,7 +553,7 @@ class App:
         """The win: the cards cascade off the foundations, then the summary (at once with
         reduced motion; a tap anywhere skips to it)."""
         game = self.session.game
-        self.say(_("You won! Score {score} in {n} moves.").format(score=game.score_text, n=game.moves))
+        self.say(win_text(game))
         self._summary_due = True
         if self._reduced.matches:
             self._show_win()

@@ -122,7 +122,7 @@ def test_a_hint_exists_exactly_when_a_move_is_legal(variant: DealCode, seed: int
 def test_hints_are_numbered_in_every_language() -> None:
     game = engine.new_game("KL1-D1N-AAAAAAG")
     try:
-        for language, numbered in (("th", "คำใบ้ 2 จาก 4:"), ("km", "ជំនួយទី 2 ក្នុងចំណោម 4៖")):
+        for language, numbered in (("th", "คำใบ้ 2 จาก 4:"), ("km", "តម្រុយទី 2 ក្នុងចំណោម 4៖")):
             assert use_language(language)
             choice = choose_hint(game, 1)
             assert choice is not None

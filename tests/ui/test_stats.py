@@ -188,5 +188,5 @@ def test_every_problem_reason_is_worded() -> None:
             seen |= {p.reason for p in getattr(error, "problems", ())}
     assert seen == set(get_args(ProblemReason)), "every reason is met by some file above"
     assert problem_text(Problem("count_range", "KL-D1N", ("won", 0, 9))) == (
-        "Klondike, draw 1, Normal: the number of games won is not a whole number from 0 to 9"
+        "Klondike, draw 1, Normal scoring: the number of games won is not a whole number from 0 to 9"
     )

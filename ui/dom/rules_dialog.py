@@ -65,6 +65,11 @@ class RulesDialog:
         for radio in self.form.querySelectorAll("input[name='rules-game']"):
             radio.checked = str(radio.value) == family
         self.body.innerHTML = rules_html(family)
+        # The page's Content-Security-Policy (style-src 'self') drops the style attributes of
+        # parsed markup: the picture's size and its cards' places go in through the CSSOM,
+        # which it allows.
+        for element in self.body.querySelectorAll("[style]"):
+            element.style.cssText = element.getAttribute("style")
 
     def _game_chosen(self, event: Any) -> None:
         self._show(str(event.target.value))

@@ -37,6 +37,7 @@ __all__ = [
     "pile_in_sentence",
     "pile_label",
     "pile_name",
+    "win_text",
 ]
 
 FACE_DOWN = N_("face-down card")
@@ -382,3 +383,17 @@ def pick_refusal(game: Game, pid: str, count: int) -> str:
         if error is not None and error.reason in _PICK_RULES:
             return refusal_text(game.settings.game, error)
     return _("The {card} can't be picked up.").format(card=card_name(card))
+
+
+def win_text(game: Game) -> str:
+    """The status line's words for a win: the score, or in Vegas the dollars won
+    (an amount, not points).
+
+    >>> import engine
+    >>> g = engine.new_game("KL1-D1V-AAAAAAG")
+    >>> win_text(g)
+    'You won! -$52 in 0 moves.'
+    """
+    if game.settings.game == "KL" and game.settings.scoring == "V":
+        return _("You won! {amount} in {n} moves.").format(amount=game.score_text, n=game.moves)
+    return _("You won! Score {score} in {n} moves.").format(score=game.score_text, n=game.moves)

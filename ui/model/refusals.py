@@ -14,7 +14,7 @@ language, and names the section of the rules (``ui.model.rules``) that a "Why?" 
 ('Only a King can go to an empty column.', 'kl-empty')
 >>> _ = use_language("km")
 >>> refusal_text("KL", error)
-'មានតែ K (ស្ដេច) ទេដែលអាចដាក់ក្នុងជួរឈរទទេ។'
+'មានតែ K ទេដែលអាចដាក់ក្នុងជួរឈរទទេ។'
 >>> _ = use_language("th")
 >>> refusal_text("KL", g.refusal_error("t3>t2"))
 'วาง คิงข้าวหลามตัด บน แจ็คดอกจิก ไม่ได้: ต้องวางไพ่สีสลับกันและแต้มต่ำกว่าหนึ่งลำดับ (7 แดงบน 8 ดำ)'

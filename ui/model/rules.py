@@ -65,6 +65,7 @@ KLONDIKE: tuple[Section, ...] = (
                 "Move all 52 cards onto the four foundations, one per suit, each built up from Ace to King. "
                 "The game never declares a loss: when nothing useful is left, undo or start a new game."
             ),
+            N_("Cards rank from the Ace (low) through 2 to 10, then Jack, Queen and King (high)."),
         ),
     ),
     Section(
@@ -72,9 +73,9 @@ KLONDIKE: tuple[Section, ...] = (
         N_("The deal"),
         (
             N_(
-                "One deck of 52 cards, no jokers, shuffled. Seven columns get 1, 2, 3, 4, 5, 6 and 7 cards; "
-                "only the last card of each column is face up. The other 24 cards are the stock, face down. "
-                "The waste and the four foundations start empty."
+                "One deck of 52 cards, no jokers, shuffled. Seven columns get 1, 2, 3, 4, 5, 6 and 7 cards, "
+                "28 in all; only the last card of each column is face up, and the other 21 are face down. "
+                "The other 24 cards are the stock, face down. The waste and the four foundations start empty."
             ),
             N_("The picture shows the start of deal KL1-D1N-AAAAAAG."),
         ),
@@ -134,8 +135,12 @@ KLONDIKE: tuple[Section, ...] = (
                     "three at a time with Draw 3."
                 ),
                 N_(
-                    "Only the top card of the waste can be played. With Draw 3, when it is played, "
-                    "the card under it becomes playable."
+                    "New game offers both: Draw 1 is the easy choice, every card of the stock comes up in turn; "
+                    "Draw 3 is the hard one."
+                ),
+                N_(
+                    "Only the top card of the waste can be played. With Draw 3 the three cards are shown fanned "
+                    "on the waste; when the top one is played, the card under it becomes playable."
                 ),
                 N_(
                     "When the stock is empty, tap it to turn the whole waste back into the stock, in its order. "
@@ -166,15 +171,16 @@ KLONDIKE: tuple[Section, ...] = (
                 (
                     (N_("Card to a foundation (from a column or the waste)"), "+10"),
                     (N_("Card from the waste to a column"), "+5"),
-                    (N_("Face-down card turned up"), "+5"),
+                    (N_("Face-down card turned up (on top of the move that uncovered it)"), "+5"),
                     (N_("Waste turned back into the stock"), "−100"),
                     (N_("Card or group from column to column"), "0"),
                     (N_("Card taken back from a foundation"), "0"),
                 ),
             ),
             N_(
-                "The score starts at 0 and never goes below 0. A game won without taking cards back from "
-                "the foundations scores 625: 52 cards × 10 + 21 face-down cards turned × 5, "
+                "The score starts at 0 and never goes below 0, so turning the waste back early in a game "
+                "costs less than 100. A game won without taking cards back from the foundations scores 625: "
+                "52 cards × 10 + 21 face-down cards turned × 5, "
                 "plus 5 for each card moved from the waste to a column, less 100 for each time the waste was "
                 "turned back."
             ),
@@ -196,6 +202,7 @@ KLONDIKE: tuple[Section, ...] = (
                 "There is no lower limit. The score is negative while the foundations hold 10 cards or fewer "
                 "and positive from the 11th: a win without taking cards back ends at −$52 + 52 × $5 = +$208."
             ),
+            N_("The score is shown in dollars, with its sign: +$208, $0, -$52."),
         ),
     ),
     Section(
@@ -209,7 +216,14 @@ KLONDIKE: tuple[Section, ...] = (
                     "else an empty column for a King."
                 ),
                 N_("Drag any playable card or group to where it may go."),
-                N_("No card ever moves to a foundation by itself: you play every card."),
+                N_("When a move is refused, the game says which rule refused it: Why? opens that rule here."),
+                N_(
+                    "No card moves by itself until the rest of the game can play itself: every card face up and "
+                    "the stock and waste empty (with Draw 1 and Normal scoring, whatever is left in them). "
+                    "Then Finish appears; pressed, it plays the remaining moves one by one, each an ordinary move "
+                    "that Undo takes back, scored as if played by hand."
+                ),
+                N_("The setting Finish automatically (off unless turned on) plays them without the button."),
             ),
         ),
     ),
@@ -236,8 +250,8 @@ SPIDER: tuple[Section, ...] = (
         (
             N_(
                 "Build runs of one suit from King down to Ace in the columns; each completed run leaves the table. "
-                "Spiderette is won when 4 runs are removed, Spider when 8 are. The game does not detect a stuck "
-                "game: undo, restart the deal or start a new one."
+                "Spiderette is won when 4 runs are removed, Spider when 8 are: then no card is left on the table. "
+                "The game does not detect a stuck game: undo, restart the deal or start a new one."
             ),
         ),
     ),
@@ -254,6 +268,9 @@ SPIDER: tuple[Section, ...] = (
                 "Spider: two decks, 104 cards, in 10 columns of 6, 6, 6, 6, 5, 5, 5, 5, 5 and 5 cards, the last "
                 "card of each face up. The other 50 cards are the stock: five deals of 10."
             ),
+            N_(
+                "The number of suits, chosen in New game, changes which cards make up the deck, not how many there are:"
+            ),
             Table(
                 (N_("Suits"), N_("Level"), N_("The cards")),
                 (
@@ -261,6 +278,11 @@ SPIDER: tuple[Section, ...] = (
                     ("2", N_("Medium"), N_("Spades and hearts")),
                     ("4", N_("Hard"), N_("All four suits")),
                 ),
+            ),
+            N_(
+                "Spiderette's 52 cards are then 4 × 13 spades; 2 × 13 spades and 2 × 13 hearts; or one "
+                "standard deck. Spider's 104 are 8 × 13 spades; 4 × 13 spades and 4 × 13 hearts; or two "
+                "standard decks."
             ),
             N_("The picture shows the start of deal SD1-S4-AAAAAAH."),
         ),
@@ -272,10 +294,12 @@ SPIDER: tuple[Section, ...] = (
             (
                 N_(
                     "A face-up card goes onto the last card of another column that is exactly one rank higher, "
-                    "in any suit: a 9 of hearts on a 10 of spades."
+                    "in any suit: a 9 of hearts on a 10 of spades, or a Queen on a King."
                 ),
-                N_("Nothing goes onto an Ace."),
-                N_("A King can only go to an empty column."),
+                N_(
+                    "The Ace is the lowest card and the King the highest: nothing goes onto an Ace, and a King "
+                    "can only go to an empty column."
+                ),
                 N_("When the last card leaves a column, the face-down card under it turns face up by itself."),
             ),
         ),
@@ -285,8 +309,9 @@ SPIDER: tuple[Section, ...] = (
         N_("Moving groups"),
         (
             N_(
-                "Several cards move together only when they go down one rank at a time and are all of one suit. "
-                "A group of mixed suits moves one card at a time. The first card of the group follows the "
+                "Several cards move together only when they go down one rank at a time and are all of one suit, "
+                "such as 8, 7, 6 of hearts. A group of mixed suits moves one card at a time. "
+                "The first card of the group follows the "
                 "single-card rule."
             ),
         ),
@@ -294,7 +319,10 @@ SPIDER: tuple[Section, ...] = (
     Section(
         "sp-empty",
         N_("Empty columns"),
-        (N_("An empty column takes any card, or any group that may move."),),
+        (
+            N_("An empty column takes any card, or any group that may move."),
+            N_("It is the most useful space in the game: park a card or a group there to uncover another card."),
+        ),
     ),
     Section(
         "sp-stock",
@@ -348,11 +376,17 @@ SPIDER: tuple[Section, ...] = (
                 N_("Drag a card or a group to a column that takes it; while you drag, those columns are highlighted."),
                 N_(
                     "Double click (on unless turned off in Settings) moves the card or group to its best place: "
-                    "a column ending one rank higher in the same suit, else one rank higher in another suit, "
-                    "else an empty column."
+                    "first a column ending one rank higher in the same suit, then one rank higher in another suit "
+                    "(a step this game adds), then an empty column."
                 ),
                 N_("Auto-drop (off unless turned on in Settings) sends a released card or group to that best place."),
                 N_("Hint shows the next move of a winning line found by the solver, which sees the face-down cards."),
+                N_("When a move is refused, the game says which rule refused it: Why? opens that rule here."),
+                N_(
+                    "Once the stock is empty, every card is face up and the rest of the game can play itself, "
+                    "Finish appears and plays the remaining moves, each an ordinary move that Undo takes back; "
+                    "the setting Finish automatically (off unless turned on) plays them without the button."
+                ),
             ),
         ),
     ),

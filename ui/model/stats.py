@@ -53,7 +53,8 @@ __all__ = [
 RECENT = 20
 """How many recent results a variant remembers (for the chart)."""
 
-_SCORING = {"N": N_("Normal"), "V": N_("Vegas"), "C": N_("Classic")}
+_SCORING = {"N": N_("Normal scoring"), "V": N_("Vegas scoring"), "C": N_("Classic rules")}
+"""The same names as a game's own description (``ui.model.session.SCORING_NAMES``)."""
 _GAMES = ("KL", "SD", "SP")
 
 
@@ -73,7 +74,7 @@ def variant_label(key: str) -> str:
     """Words for a variant key.
 
     >>> variant_label("KL-D3V"), variant_label("SD-S1")
-    ('Klondike, draw 3, Vegas', 'Spiderette, 1 suit')
+    ('Klondike, draw 3, Vegas scoring', 'Spiderette, 1 suit')
     """
     game, _dash, options = key.partition("-")
     name = game_name(game) if game in _GAMES else game
@@ -191,7 +192,7 @@ class Problem:
     >>> str(p)
     'KL-D1N: played is not a whole number from 0 to 10'
     >>> problem_text(p)
-    'Klondike, draw 1, Normal: the number of games played is not a whole number from 0 to 10'
+    'Klondike, draw 1, Normal scoring: the number of games played is not a whole number from 0 to 10'
     """
 
     reason: ProblemReason
@@ -274,8 +275,8 @@ def import_refusal_text(error: ImportRefused) -> str:
     ...     print(import_refusal_text(error))
     ...     _ = use_language("en")
     ...     print(import_refusal_text(error))
-    ไฟล์สถิตินี้เสียหาย: คลอนไดก์ เปิดทีละ 1 ใบ ปกติ: ชนะมากกว่าจำนวนเกมที่เล่น
-    This statistics file is damaged: Klondike, draw 1, Normal: more games won than played.
+    ไฟล์สถิตินี้เสียหาย: คลอนไดก์ จั่ว 1 ใบ คิดคะแนนแบบปกติ: ชนะมากกว่าจำนวนเกมที่เล่น
+    This statistics file is damaged: Klondike, draw 1, Normal scoring: more games won than played.
     """
     plain = {
         "not_export": N_("This file is not a solitaire statistics export."),

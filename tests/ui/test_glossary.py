@@ -1,0 +1,167 @@
+"""The glossary holds the catalogs: no translation uses a word that locale/GLOSSARY.md's
+"Words not used" table rules out for its concept, and Khmer sets numbers apart as Khmer
+writes them. Each check is also run on a wrong translation, to show it can fail.
+
+Pure Python (CPython): the catalogs are read as the game ships them."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from tools import catalogs
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+GLOSSARY = ROOT / "locale" / "GLOSSARY.md"
+LANGUAGES = ("th", "km")
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One row of "Words not used": in ``language``, a message whose English says one of
+    ``when`` (``*``: every message) must not be translated with any of ``never``."""
+
+    language: str
+    concept: str
+    when: tuple[str, ...]
+    never: tuple[re.Pattern[str], ...]
+
+    def applies(self, english: str) -> bool:
+        lowered = english.lower()
+        return "*" in self.when or any(phrase.lower() in lowered for phrase in self.when)
+
+    def offences(self, english: str, translation: str) -> list[str]:
+        if not self.applies(english):
+            return []
+        return [pattern.pattern for pattern in self.never if pattern.search(translation)]
+
+
+def _cells(line: str) -> list[str]:
+    # Markdown cells, split on the pipes that are not escaped (a regular expression may hold "\|").
+    inner = line.strip().removeprefix("|").removesuffix("|")
+    return [cell.strip().replace("\\|", "|") for cell in re.split(r"(?<!\\)\|", inner)]
+
+
+def _quoted(cell: str) -> tuple[str, ...]:
+    return tuple(re.findall(r"`([^`]+)`", cell))
+
+
+def rules(text: str | None = None) -> list[Rule]:
+    """The rows of the glossary's "Words not used" table."""
+    text = GLOSSARY.read_text(encoding="utf-8") if text is None else text
+    section = text.split("## Words not used", 1)[1].split("\n## ", 1)[0]
+    found = []
+    for line in section.splitlines():
+        if not line.startswith("|"):
+            continue
+        cells = _cells(line)
+        if len(cells) != 5 or cells[0] in ("language", "---"):
+            continue
+        language, concept, when, never, _instead = cells
+        found.append(Rule(language, concept, _quoted(when), tuple(re.compile(word) for word in _quoted(never))))
+    return found
+
+
+def messages(language: str) -> list[tuple[str, str]]:
+    """Every message of the language's catalog: (its English, each translation)."""
+    found = []
+    for message in catalogs._read(language):
+        if not message.id:
+            continue
+        english = message.id if isinstance(message.id, str) else " ".join(message.id)
+        strings = [message.string] if isinstance(message.string, str) else list(message.string)
+        found += [(english, text) for text in strings]
+    return found
+
+
+def offenders(language: str, catalog: list[tuple[str, str]], rule_list: list[Rule]) -> list[tuple[str, str, str]]:
+    found = []
+    for rule in rule_list:
+        if rule.language != language:
+            continue
+        for english, text in catalog:
+            found += [(rule.concept, word, text) for word in rule.offences(english, text)]
+    return found
+
+
+NUMERIC = "n|count|score|amount|index|number|seconds|positions|of|back|done|total|won|lost|low|high|skipped"
+ENDS_IN_A_NUMBER = f"{NUMERIC}|pile|piles"
+"""Placeholders whose words can end in a number ("column 5")."""
+STARTS_WITH_A_NUMBER = f"{NUMERIC}|card|cards|needed|top"
+"""Placeholders whose words can start with one ("7 of hearts")."""
+KHMER_LETTER = "[\u1780-\u17d3\u17dd\u17e0-\u17e9\u19e0-\u19ff]"
+"""Khmer letters, signs and digits (not the sentence marks ។ ៖ …, which follow a number directly)."""
+GLUED = re.compile(
+    rf"[0-9]{KHMER_LETTER}|{KHMER_LETTER}[0-9]"
+    rf"|\{{(?:{ENDS_IN_A_NUMBER})\}}{KHMER_LETTER}|{KHMER_LETTER}\{{(?:{STARTS_WITH_A_NUMBER})\}}"
+)
+
+
+def glued_numbers(catalog: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Khmer text where a number, or a placeholder that can hold one, touches a Khmer word."""
+    return [(match.group(), text) for _english, text in catalog for match in GLUED.finditer(text)]
+
+
+# ------------------------------------------------------------------ the table
+
+
+def test_the_glossary_rules_out_the_words_it_names() -> None:
+    table = rules()
+    concepts = {(rule.language, rule.concept) for rule in table}
+    assert {("th", "score"), ("th", "position"), ("th", "draw"), ("th", "Vegas amount")} <= concepts
+    assert {("km", "suit"), ("km", "a game"), ("km", "column, row, run"), ("km", "hint"), ("km", "King")} <= concepts
+    assert all(rule.language in LANGUAGES and rule.when and rule.never for rule in table)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_message_uses_a_word_the_glossary_rules_out(language: str) -> None:
+    assert offenders(language, messages(language), rules()) == []
+
+
+def test_khmer_sets_numbers_apart() -> None:
+    assert glued_numbers(messages("km")) == []
+
+
+# ------------------------------------------------- the checks can fail
+
+
+@pytest.mark.parametrize(
+    ("language", "english", "wrong"),
+    [
+        ("th", "Score {score}.", "แต้ม {score}"),
+        ("th", "You won! {amount} in {n} moves.", "คุณชนะ! ได้ {amount} คะแนน ใน {n} ตา"),
+        ("th", "{game}, draw {n}, {scoring}", "{game} เปิดทีละ {n} ใบ {scoring}"),
+        ("th", "{game}, draw {n}, {scoring}", "{game} จั่ว {n} ใบ แบบ{scoring}"),
+        ("km", "{game}, draw {n}, {scoring}", "{game} ដក {n} សន្លឹក បែប{scoring}"),
+        ("th", "Undo to the last winnable position", "ย้อนกลับไปยังตำแหน่งล่าสุดที่ยังชนะได้"),
+        ("th", "Back to the {game} game {code} at move {n}.", "กลับมาที่เกม{game} {code} ที่ตาเดินที่ {n}"),
+        ("km", "4 suits", "4 ប្រភេទ"),
+        ("km", "Winnable deals only", "តែការចែកដែលអាចឈ្នះបាន"),
+        ("km", "Playing", "របៀបលេង"),
+        ("km", "Hint", "ជំនួយ"),
+        ("km", "Only a King can go to an empty column.", "មានតែ K (ស្ដេច) ទេដែលអាចដាក់ក្នុងជួរឈរទទេ។"),
+        ("km", "Hint: tap the stock to deal a row.", "ជំនួយ៖ ប៉ះគំនរសល់ ដើម្បីចែកមួយជួរ។"),
+        ("km", "This move keeps the game winnable.", "ការដើរនេះនៅតែអាចឲ្យល្បែងឈ្នះបាន។"),
+    ],
+)
+def test_a_ruled_out_word_is_found(language: str, english: str, wrong: str) -> None:
+    assert offenders(language, [(english, wrong)], rules()) != []
+
+
+def test_a_glued_khmer_number_is_found() -> None:
+    assert glued_numbers([("", "បានត្រឡប់ក្រោយ៖ {cards} នៅលើ{pile}វិញ។")]) != []
+    assert glued_numbers([("", "ជួរឈរទី 5វិញ")]) != []
+    assert glued_numbers([("", "ដាក់លើ{card}។")]) != []
+    assert glued_numbers([("", "ជួរឈរទី 5 វិញ។ {pile}៖ {contents} ទៅ{pile}")]) == []
+
+
+def test_the_rules_read_escaped_pipes_in_a_cell() -> None:
+    text = "## Words not used\n\n| language | concept | when | never | instead |\n|---|---|---|---|---|\n"
+    text += "| km | x | `*` | `ជួរ(?!ឈរ\\|ដេក)` | y |\n"
+    (rule,) = rules(text)
+    assert rule.never[0].pattern == "ជួរ(?!ឈរ|ដេក)"
+    assert rule.offences("row", "ជួរខាងលើ")
+    assert not rule.offences("row", "ជួរដេកខាងលើ ជួរឈរ")
