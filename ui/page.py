@@ -37,7 +37,7 @@ from ui.model.cascade import flights, launch_order
 from ui.model.hashlink import LinkError, parse_hash, record_hash
 from ui.model.i18n import _, again, joined, use_language
 from ui.model.layout import CardBox, compute, table_of
-from ui.model.persist import Keeper, abandon, choose_start
+from ui.model.persist import Keeper, abandon, choose_start, saved_from_entry
 from ui.model.progress import Entry, unfinished
 from ui.model.session import Event, Preferences, Session, describe_code, format_clock
 from ui.model.storage import SavedGame, Store
@@ -641,15 +641,7 @@ def _initial_game(store: Store) -> tuple[engine.Game, SavedGame | None, str, boo
             return saved.game, saved, "", False  # the same game, as last saved (perhaps by another tab)
         if saved is not None:
             abandon(store, saved)  # this tab's entry names another game: the saved one is left
-        resumed = SavedGame(
-            game,
-            entry.elapsed,
-            entry.counted,
-            entry.finished,
-            entry.id,
-            opened_at=entry.opened_at,
-            replaced=entry.replaced,
-        )
+        resumed = saved_from_entry(entry, game)
         return game, resumed, "", False
     text = str(window.location.hash)
     try:

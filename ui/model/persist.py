@@ -31,7 +31,7 @@ from ui.model.stats import come_back, finish_game, leave_game, new_game_id, star
 from ui.model.storage import SavedGame, Store
 from ui.model.themes import back_names, table_names
 
-__all__ = ["Keeper", "abandon", "choose_start", "preferences_from", "preferences_to"]
+__all__ = ["Keeper", "abandon", "choose_start", "preferences_from", "preferences_to", "resume", "saved_from_entry"]
 
 
 @dataclass(slots=True)
@@ -251,6 +251,35 @@ class Keeper:
 
     def save_preferences(self) -> None:
         self.store.save_settings(preferences_to(self.session.preferences))
+
+
+def resume(session: Session, store: Store, saved: SavedGame | None, tab: str = "") -> Keeper:
+    """The keeper of a session that opened ``saved`` (None: a game with nothing saved of it)."""
+    if saved is None:
+        return Keeper(session, store, tab=tab)
+    return Keeper(
+        session,
+        store,
+        counted=saved.counted,
+        finished=saved.finished,
+        game_id=saved.game_id,
+        tab=tab,
+        opened_at=saved.opened_at,
+        replaced=saved.replaced,
+    )
+
+
+def saved_from_entry(entry: Entry, game: engine.Game) -> SavedGame:
+    """The game of a history entry (``game``, loaded from it) as a save to resume."""
+    return SavedGame(
+        game,
+        entry.elapsed,
+        entry.counted,
+        entry.finished,
+        entry.id,
+        opened_at=entry.opened_at,
+        replaced=entry.replaced,
+    )
 
 
 def preferences_to(preferences: Preferences) -> dict[str, Any]:
