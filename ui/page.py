@@ -37,7 +37,7 @@ from ui.model.cascade import flights, launch_order
 from ui.model.hashlink import LinkError, parse_hash, record_hash
 from ui.model.i18n import _, again, joined, use_language
 from ui.model.layout import CardBox, compute, table_of
-from ui.model.persist import Keeper, abandon, choose_start, saved_from_entry
+from ui.model.persist import Keeper, abandon, choose_start, resume_entry
 from ui.model.progress import Entry, unfinished
 from ui.model.session import Event, Preferences, Session, describe_code, format_clock
 from ui.model.storage import SavedGame, Store
@@ -637,12 +637,8 @@ def _initial_game(store: Store) -> tuple[engine.Game, SavedGame | None, str, boo
     entry = Entry.from_state(state if isinstance(state, str) else None)
     game = entry.load() if entry is not None else None
     if entry is not None and game is not None:
-        if saved is not None and saved.game_id == entry.id:
-            return saved.game, saved, "", False  # the same game, as last saved (perhaps by another tab)
-        if saved is not None:
-            abandon(store, saved)  # this tab's entry names another game: the saved one is left
-        resumed = saved_from_entry(entry, game)
-        return game, resumed, "", False
+        resumed = resume_entry(store, saved, entry, game)
+        return resumed.game, resumed, "", False
     text = str(window.location.hash)
     try:
         linked, kept = choose_start(text, saved)

@@ -31,7 +31,16 @@ from ui.model.stats import come_back, finish_game, leave_game, new_game_id, star
 from ui.model.storage import SavedGame, Store
 from ui.model.themes import back_names, table_names
 
-__all__ = ["Keeper", "abandon", "choose_start", "preferences_from", "preferences_to", "resume", "saved_from_entry"]
+__all__ = [
+    "Keeper",
+    "abandon",
+    "choose_start",
+    "preferences_from",
+    "preferences_to",
+    "resume",
+    "resume_entry",
+    "saved_from_entry",
+]
 
 
 @dataclass(slots=True)
@@ -280,6 +289,16 @@ def saved_from_entry(entry: Entry, game: engine.Game) -> SavedGame:
         opened_at=entry.opened_at,
         replaced=entry.replaced,
     )
+
+
+def resume_entry(store: Store, saved: SavedGame | None, entry: Entry, game: engine.Game) -> SavedGame:
+    """What a page opened at this tab's history entry resumes (a reload, or Back from
+    another site): ``game``, the entry's, or the saved game when it is the same one;
+    a saved game the entry does not name is left (``abandon``)."""
+    if saved is not None and saved.game_id == entry.id:
+        return saved  # the same game, as last saved (perhaps by another tab)
+    abandon(store, saved)
+    return saved_from_entry(entry, game)
 
 
 def preferences_to(preferences: Preferences) -> dict[str, Any]:
