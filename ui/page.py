@@ -20,7 +20,7 @@ from pyscript import document, window
 
 import engine
 from ui.dom.attributes import set_attribute
-from ui.dom.browser_storage import keep, open_store, tell_notices
+from ui.dom.browser_storage import keep, open_store
 from ui.dom.callbacks import kept_proxy, listen
 from ui.dom.finishing import Finisher
 from ui.dom.focus import Focus
@@ -199,7 +199,6 @@ class App:
         self.keeper = keep(self.session, self.store, resumed, self.say, self._played_elsewhere)
         self.history = History(self, self.keeper)
         self.preferences_changed()
-        tell_notices(self.store, self.say)
 
     # --------------------------------------------------------------- actions
 
@@ -670,8 +669,11 @@ def start() -> None:
     app.keep_in(resumed)
     window.solitaireBoot.done()
     app.first_frame()
-    if message:
-        app.say(message)
+    # The start's message and the storage's notices in one: a notice said first would
+    # be replaced at once by the message, unread.
+    said = [text for text in (message, *store.take_notices()) if text]
+    if said:
+        app.say(joined(" ", said))
     document.body.dataset.ready = "true"
     warm_up()
     if ask and app.history is not None:
