@@ -190,3 +190,35 @@ def test_every_problem_reason_is_worded() -> None:
     assert problem_text(Problem("count_range", "KL-D1N", ("won", 0, 9))) == (
         "Klondike, draw 1, Normal: the number of games won is not a whole number from 0 to 9"
     )
+
+
+@pytest.mark.parametrize(
+    ("variants_json", "english"),
+    [
+        ('{"KL-D1N": {"played": -1, "won": 1.5}}', "(and 1 more problem)."),
+        ('{"KL-D1N": {"played": -1, "won": 1.5, "best_streak": -1}}', "(and 2 more problems)."),
+    ],
+)
+def test_the_problems_left_unnamed_are_counted_in_each_language_s_own_plural(variants_json: str, english: str) -> None:
+    from tests.ui.test_i18n import english_words
+    from ui.model.i18n import use_language
+    from ui.model.stats import ImportRefused, import_refusal_text
+
+    with pytest.raises(ImportRefused) as caught:
+        read_import(export(variants_json))
+    error = caught.value
+    assert str(error).endswith(english)
+    assert import_refusal_text(error).endswith(english)
+    count = str(len(error.problems) - 1)
+    try:
+        for language in ("th", "km"):
+            use_language(language)
+            worded = import_refusal_text(error)
+            assert count in worded
+            assert english_words(worded) == [], worded
+    finally:
+        use_language("en")
+
+
+def test_the_chart_of_one_game_says_game() -> None:
+    assert 'aria-label="Last 1 game: 1 won, 0 lost"' in chart_svg([[1, 700]])

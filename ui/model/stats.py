@@ -257,7 +257,8 @@ class ImportRefused(ValueError):
         if reason != "damaged":
             text = english[reason] + (f" {detail}" if detail else "")
         elif len(problems) > 1:
-            text = f"This statistics file is damaged: {problems[0]} (and {len(problems) - 1} more problems)."
+            more = len(problems) - 1
+            text = f"This statistics file is damaged: {problems[0]} (and {more} more problem{'s' if more > 1 else ''})."
         else:
             text = f"This statistics file is damaged: {problems[0]}."
         super().__init__(text)
@@ -287,9 +288,12 @@ def import_refusal_text(error: ImportRefused) -> str:
         return _(plain[error.reason])
     problems = error.problems
     if len(problems) > 1:
-        return _("This statistics file is damaged: {problem} (and {count} more problems).").format(
-            problem=problem_text(problems[0]), count=len(problems) - 1
-        )
+        more = len(problems) - 1
+        return ngettext(
+            "This statistics file is damaged: {problem} (and {count} more problem).",
+            "This statistics file is damaged: {problem} (and {count} more problems).",
+            more,
+        ).format(problem=problem_text(problems[0]), count=more)
     return _("This statistics file is damaged: {problem}.").format(problem=problem_text(problems[0]))
 
 
@@ -562,7 +566,8 @@ def chart_svg(recent: list[list[int]], width: int = 240, height: int = 64) -> st
     gap = 2
     bar = max(2.0, (width - gap * (RECENT - 1)) / RECENT)
     wins = sum(1 for won, _score in recent if won)
-    label = _("Last {n} games: {won} won, {lost} lost").format(n=len(recent), won=wins, lost=len(recent) - wins)
+    label = ngettext("Last {n} game: {won} won, {lost} lost", "Last {n} games: {won} won, {lost} lost", len(recent))
+    label = label.format(n=len(recent), won=wins, lost=len(recent) - wins)
     parts = [
         f'<svg viewBox="0 0 {width} {height}" width="{width}" height="{height}"'
         f' role="img" aria-label="{escape(label)}" class="stats-chart">',
