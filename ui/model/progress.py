@@ -195,7 +195,7 @@ class Arrival:
     - ``"ask"``: a link to another game over an unfinished one: ask first
       (``link_question``), then open ``game`` or keep playing;
     - ``"stay"``: an empty hash or a link to the game on the table: keep it
-      (and write its entry back);
+      (and write its entry back; for a link, say ``message``);
     - ``"bad"``: a hash that holds no playable game: keep the game, say ``message``.
     """
 
@@ -225,7 +225,10 @@ def arrive(current: Entry, table: Game, state: object, hash_text: str) -> Arriva
         if link is None:
             return Arrival("stay")
         if link.code == table.code and (not link.moves or link.record == table.record()):
-            return Arrival("stay")
+            # A followed link or an edited address naming the game already played (in
+            # another letter case, with spaces after the code): nothing changes, and it says so.
+            said = _("This link opens the game already on the table: it goes on.") if state is None else ""
+            return Arrival("stay", message=said)
         game = open_link(hash_text)
     except LinkError as error:
         return Arrival("bad", message=_("{reason} The game on the table stays.").format(reason=error))
