@@ -387,3 +387,23 @@ def test_a_win_while_storage_fails_is_counted_when_another_tab_takes_over(
     wait_ready(other)
     page.wait_for_selector("#dlg-elsewhere[open]")  # the other tab's save made this one step aside
     assert win_counted(page) == (1, 1, 1)
+
+
+def test_more_wins_than_games_are_set_aside_and_the_stats_dialog_says_so(
+    new_context: Callable[..., BrowserContext], site_url: str
+) -> None:
+    stored = json.dumps({"version": 1, "variants": {"KL-D1N": {"played": 2, "won": 9}}})
+    page = open_with_storage(new_context, site_url, f"localStorage.setItem('{STATS_KEY}', {json.dumps(stored)})")
+    page.click("#btn-stats")
+    page.wait_for_selector("#dlg-stats[open]")
+    assert "those figures were set aside" in page.inner_text("#stats-msg")
+    rows = dict(
+        page.eval_on_selector_all(
+            "#stats-table tr",
+            "rows => rows.map(r => [r.querySelector('th').textContent, r.querySelector('td').textContent])",
+        )
+    )
+    assert (rows["Games played"], rows["Games won"], rows["Win rate"]) == ("2", "0", "0%")
+    assert rows["Average moves of a win"] == "–"
+    assert json.loads(page.evaluate(f"localStorage.getItem('{STATS_KEY}')"))["variants"]["KL-D1N"]["won"] == 0
+    assert page.evaluate(f"localStorage.getItem('solitaire.backup.{STATS_KEY}')") == stored

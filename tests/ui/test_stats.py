@@ -222,3 +222,19 @@ def test_the_problems_left_unnamed_are_counted_in_each_language_s_own_plural(var
 
 def test_the_chart_of_one_game_says_game() -> None:
     assert 'aria-label="Last 1 game: 1 won, 0 lost"' in chart_svg([[1, 700]])
+
+
+def test_more_wins_than_games_sets_the_wins_figures_aside_together() -> None:
+    stored = {"played": 2, "won": 9, "current_streak": 3, "best_streak": 4, "best_score": 700, "fastest_win": 90.0}
+    stats, problems = VariantStats.read({**stored, "recent": [[0, 10]]}, "KL-D1N")
+    assert [p.reason for p in problems] == ["won_over_played"]
+    assert (stats.played, stats.won, stats.win_rate, stats.average_win_moves) == (2, 0, 0.0, None)
+    assert (stats.current_streak, stats.best_streak, stats.best_score, stats.fastest_win) == (0, 0, None, None)
+    assert stats.recent == [[0, 10]], "the figures that are not the wins' are kept"
+
+
+def test_wins_whose_moves_are_not_known_have_no_average() -> None:
+    stats, problems = VariantStats.read({"played": 5, "won": 2}, "KL-D1N")
+    assert problems == []
+    assert stats.average_win_moves is None, "a win without its moves is not an average of 0"
+    assert VariantStats(played=5, won=2, win_moves_total=220).average_win_moves == 110

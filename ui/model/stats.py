@@ -118,6 +118,10 @@ _COUNTS = (
 )
 
 
+_WIN_FIGURES = ("won", "current_streak", "best_streak", "win_moves_total", "best_score", "fastest_win")
+"""The figures counted over the games won: set aside together when the wins cannot be believed."""
+
+
 def _whole(value: object) -> bool:
     return type(value) is int
 
@@ -325,7 +329,12 @@ class VariantStats:
 
     @property
     def average_win_moves(self) -> float | None:
-        return self.win_moves_total / self.won if self.won else None
+        """The moves of a win on average; None with no win, or when the moves of the
+        wins are not all known (every win takes a move at least: a total short of
+        the wins comes from figures set by hand)."""
+        if not self.won or self.win_moves_total < self.won:
+            return None
+        return self.win_moves_total / self.won
 
     @classmethod
     def from_dict(cls, data: object) -> VariantStats:
@@ -392,8 +401,13 @@ class VariantStats:
         else:
             problems.append(Problem("left_games", variant))
         if stats.won > stats.played:
+            # Which of the two counts is wrong is unknown, but the wins cannot be
+            # believed: every figure counted over them goes, not only ``won``
+            # (wins kept with no moves would average 0 moves a win).
             problems.append(Problem("won_over_played", variant))
-            stats.won = stats.played
+            fresh = cls()
+            for name in _WIN_FIGURES:
+                setattr(stats, name, getattr(fresh, name))
         return stats, problems
 
     def to_dict(self) -> dict[str, Any]:
