@@ -20,7 +20,7 @@ from pyscript import document, window
 
 import engine
 from ui.dom.attributes import set_attribute
-from ui.dom.browser_storage import keep, open_store, tell_notices
+from ui.dom.browser_storage import keep, open_store
 from ui.dom.callbacks import kept_proxy, listen
 from ui.dom.finishing import Finisher
 from ui.dom.focus import Focus
@@ -37,7 +37,7 @@ from ui.model.cascade import flights, launch_order
 from ui.model.hashlink import LinkError, parse_hash, record_hash
 from ui.model.i18n import _, again, joined, use_language
 from ui.model.layout import CardBox, compute, table_of
-from ui.model.persist import Keeper, abandon, choose_start
+from ui.model.persist import Keeper, abandon, choose_start, resume_entry
 from ui.model.progress import Entry, unfinished
 from ui.model.session import Event, Preferences, Session, describe_code, format_clock
 from ui.model.storage import SavedGame, Store
@@ -199,7 +199,6 @@ class App:
         self.keeper = keep(self.session, self.store, resumed, self.say, self._played_elsewhere)
         self.history = History(self, self.keeper)
         self.preferences_changed()
-        tell_notices(self.store, self.say)
 
     # --------------------------------------------------------------- actions
 
@@ -637,20 +636,8 @@ def _initial_game(store: Store) -> tuple[engine.Game, SavedGame | None, str, boo
     entry = Entry.from_state(state if isinstance(state, str) else None)
     game = entry.load() if entry is not None else None
     if entry is not None and game is not None:
-        if saved is not None and saved.game_id == entry.id:
-            return saved.game, saved, "", False  # the same game, as last saved (perhaps by another tab)
-        if saved is not None:
-            abandon(store, saved)  # this tab's entry names another game: the saved one is left
-        resumed = SavedGame(
-            game,
-            entry.elapsed,
-            entry.counted,
-            entry.finished,
-            entry.id,
-            opened_at=entry.opened_at,
-            replaced=entry.replaced,
-        )
-        return game, resumed, "", False
+        resumed = resume_entry(store, saved, entry, game)
+        return resumed.game, resumed, "", False
     text = str(window.location.hash)
     try:
         linked, kept = choose_start(text, saved)
@@ -682,8 +669,11 @@ def start() -> None:
     app.keep_in(resumed)
     window.solitaireBoot.done()
     app.first_frame()
-    if message:
-        app.say(message)
+    # The start's message and the storage's notices in one: a notice said first would
+    # be replaced at once by the message, unread.
+    said = [text for text in (message, *store.take_notices()) if text]
+    if said:
+        app.say(joined(" ", said))
     document.body.dataset.ready = "true"
     warm_up()
     if ask and app.history is not None:

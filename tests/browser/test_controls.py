@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+import pytest
 from playwright.sync_api import BrowserContext, Page
 
 from tests.browser.conftest import screenshot, wait_ready
@@ -167,6 +168,18 @@ def test_a_bad_code_or_record_in_the_hash_says_so_and_deals_a_random_game(open_g
     page.evaluate("location.hash = '#SD1-S4-AAAAAAH'")
     page.wait_for_function("document.querySelector('[data-code]').dataset.code === 'SD1-S4-AAAAAAH'")
     assert moves(page) == 0
+
+
+@pytest.mark.parametrize("link", ["#kl1-d1n-aaaaaag", "#KL1-D1N-AAAAAAG" + "%20" * 3000])
+def test_a_link_to_the_game_on_the_table_says_so(open_game: Callable[..., Page], link: str) -> None:
+    page = open_game("#KL1-D1N-AAAAAAG")
+    tap_stock(page)
+    wait_moves(page, 1)
+    assert "Drew" in status(page)
+    page.evaluate("h => { location.hash = h; }", link)
+    wait_status(page, "This link opens the game already on the table: it goes on.")
+    assert moves(page) == 1
+    page.wait_for_function("h => location.hash === h", arg="#KL1-D1N-AAAAAAG")
 
 
 def test_a_win_plays_the_cascade_then_shows_a_summary(open_game: Callable[..., Page]) -> None:

@@ -22,6 +22,7 @@ from tests.browser.helpers import (
     tap_stock,
     wait_idle,
     wait_moves,
+    wait_status,
 )
 from tests.browser.records import near_win
 from ui.model.session import format_clock
@@ -283,3 +284,103 @@ def test_a_second_tab_takes_the_game_over_and_nothing_is_counted_twice(
     wait_moves(first, 2)
     variants = json.loads(first.evaluate(f"localStorage.getItem('{STATS_KEY}')"))["variants"]
     assert (variants["KL-D1N"]["played"], len(variants["KL-D1N"]["recent"])) == (2, 1)
+
+
+STORAGE_FAILS = """
+(() => {
+  // Every write of the game's keys fails while 'storage-fails' is set, in every tab:
+  // a full quota, until the player frees some space.
+  const setItem = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    if (String(key).startsWith('solitaire.') && localStorage.getItem('storage-fails') === '1') {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    }
+    return setItem.call(this, key, value);
+  };
+})();
+"""
+FAIL_FROM_THE_START = "if (!sessionStorage.getItem('opened')) { sessionStorage.setItem('opened', '1');"
+FAIL_FROM_THE_START += " localStorage.setItem('storage-fails', '1'); }"
+
+
+def won_while_storage_fails(new_context: Callable[..., BrowserContext], site_url: str) -> tuple[BrowserContext, Page]:
+    """The near-win record opened and won while every write fails: the win shows,
+    the notice too, and nothing reaches the statistics."""
+    link, last = near_win()
+    context = new_context(viewport={"width": 1440, "height": 900})
+    context.add_init_script(STORAGE_FAILS)
+    context.add_init_script(STATUS_LOG)
+    page = context.new_page()
+    page.add_init_script(FAIL_FROM_THE_START)
+    page.goto(site_url + link)
+    wait_ready(page)
+    assert moves(page) == 60
+    play_last_move(page, last)
+    said = " ".join(page.evaluate("window.statusLog"))
+    assert "You won!" in said
+    assert "Storage is full" in said
+    assert page.evaluate(f"localStorage.getItem('{STATS_KEY}')") is None
+    page.evaluate("localStorage.removeItem('storage-fails')")  # storage works again
+    return context, page
+
+
+def win_counted(page: Page) -> tuple[int, int, int]:
+    data = page.evaluate(f"localStorage.getItem('{STATS_KEY}')")
+    assert data is not None, "the win was never recorded"
+    stats = json.loads(data)["variants"]["SD-S1"]
+    return stats["played"], stats["won"], len(stats["recent"])
+
+
+def test_a_win_while_storage_fails_is_counted_at_the_next_new_game(
+    new_context: Callable[..., BrowserContext], site_url: str
+) -> None:
+    _context, page = won_while_storage_fails(new_context, site_url)
+    page.click("#btn-new")
+    page.click("#new-deal")
+    wait_status(page, "Saving works again.")
+    assert win_counted(page) == (1, 1, 1)
+
+
+def test_a_win_while_storage_fails_comes_back_and_is_counted_at_a_reload(
+    new_context: Callable[..., BrowserContext], site_url: str
+) -> None:
+    _context, page = won_while_storage_fails(new_context, site_url)
+    page.reload()
+    wait_ready(page)
+    assert moves(page) == 61
+    assert page.evaluate("document.body.dataset.won") == "true"
+    assert win_counted(page) == (1, 1, 1)
+    page.reload()
+    wait_ready(page)
+    assert win_counted(page) == (1, 1, 1), "counted once"
+
+
+def test_a_win_while_storage_fails_is_counted_when_another_tab_takes_over(
+    new_context: Callable[..., BrowserContext], site_url: str
+) -> None:
+    context, page = won_while_storage_fails(new_context, site_url)
+    other = context.new_page()
+    other.goto(site_url)
+    wait_ready(other)
+    page.wait_for_selector("#dlg-elsewhere[open]")  # the other tab's save made this one step aside
+    assert win_counted(page) == (1, 1, 1)
+
+
+def test_more_wins_than_games_are_set_aside_and_the_stats_dialog_says_so(
+    new_context: Callable[..., BrowserContext], site_url: str
+) -> None:
+    stored = json.dumps({"version": 1, "variants": {"KL-D1N": {"played": 2, "won": 9}}})
+    page = open_with_storage(new_context, site_url, f"localStorage.setItem('{STATS_KEY}', {json.dumps(stored)})")
+    page.click("#btn-stats")
+    page.wait_for_selector("#dlg-stats[open]")
+    assert "those figures were set aside" in page.inner_text("#stats-msg")
+    rows = dict(
+        page.eval_on_selector_all(
+            "#stats-table tr",
+            "rows => rows.map(r => [r.querySelector('th').textContent, r.querySelector('td').textContent])",
+        )
+    )
+    assert (rows["Games played"], rows["Games won"], rows["Win rate"]) == ("2", "0", "0%")
+    assert rows["Average moves of a win"] == "–"
+    assert json.loads(page.evaluate(f"localStorage.getItem('{STATS_KEY}')"))["variants"]["KL-D1N"]["won"] == 0
+    assert page.evaluate(f"localStorage.getItem('solitaire.backup.{STATS_KEY}')") == stored

@@ -511,3 +511,23 @@ def test_words_made_before_a_change_of_language_are_worded_again_when_used() -> 
         assert said == i18n._("{pile} is empty.").format(pile=i18n._("Stock"))
     finally:
         i18n.use_language("en")
+
+
+def test_counted_messages_are_extracted_with_their_plural_and_translated_in_one_form() -> None:
+    """Thai and Khmer have one plural form (nplurals=1): each counted message has
+    exactly one translation, which the catalogs give for every count."""
+    template = catalogs.template()
+    singular = "This statistics file is damaged: {problem} (and {count} more problem)."
+    plural = "This statistics file is damaged: {problem} (and {count} more problems)."
+    found = template.get(singular)
+    assert found is not None
+    assert found.id == (singular, plural)
+    for language in ("th", "km"):
+        catalog = catalogs._read(language)
+        assert catalog.num_plurals == 1
+        for message in catalog:
+            if message.id and not isinstance(message.id, str):
+                assert len(message.string) == 1, message.id
+        translation = i18n._catalog(language)
+        assert translation.ngettext(singular, plural, 1) == translation.ngettext(singular, plural, 5)
+        assert translation.ngettext(singular, plural, 1) not in (singular, plural)

@@ -148,6 +148,25 @@ def test_the_table_s_own_hash_stays(text: str) -> None:
     assert arrive(Entry.of(table, "g1"), table, None, text).kind == "stay"
 
 
+ON_THE_TABLE = "This link opens the game already on the table: it goes on."
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["#kl1-d1n-aaaaaag", "#KL1-D1N-AAAAAAG" + "%20" * 5000, "#KL1-D1N-AAAAAAG%20t1%3Ef", "#%20kl1-d1n-AAAAAAG%20"],
+)
+def test_a_link_to_the_game_on_the_table_says_so(text: str) -> None:
+    table = played("KL1-D1N-AAAAAAG t1>f")
+    arrival = arrive(Entry.of(table, "g1"), table, None, text)
+    assert (arrival.kind, arrival.game, arrival.message) == ("stay", None, ON_THE_TABLE)
+
+
+@pytest.mark.parametrize("text", ["", "#", "#%20%20"])
+def test_an_emptied_hash_keeps_the_game_without_a_word(text: str) -> None:
+    table = played("KL1-D1N-AAAAAAG t1>f")
+    assert arrive(Entry.of(table, "g1"), table, None, text).message == ""
+
+
 @pytest.mark.parametrize("text", ["#KL9-XXX", "#KL1-D1N-AAAAAAG%20t2%3Et1"])
 def test_a_bad_link_keeps_the_game_and_says_why(text: str) -> None:
     table = played("KL1-D1N-AAAAAAG t1>f")

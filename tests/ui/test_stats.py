@@ -190,3 +190,51 @@ def test_every_problem_reason_is_worded() -> None:
     assert problem_text(Problem("count_range", "KL-D1N", ("won", 0, 9))) == (
         "Klondike, draw 1, Normal scoring: the number of games won is not a whole number from 0 to 9"
     )
+
+
+@pytest.mark.parametrize(
+    ("variants_json", "english"),
+    [
+        ('{"KL-D1N": {"played": -1, "won": 1.5}}', "(and 1 more problem)."),
+        ('{"KL-D1N": {"played": -1, "won": 1.5, "best_streak": -1}}', "(and 2 more problems)."),
+    ],
+)
+def test_the_problems_left_unnamed_are_counted_in_each_language_s_own_plural(variants_json: str, english: str) -> None:
+    from tests.ui.words import english_words
+    from ui.model.i18n import use_language
+    from ui.model.stats import ImportRefused, import_refusal_text
+
+    with pytest.raises(ImportRefused) as caught:
+        read_import(export(variants_json))
+    error = caught.value
+    assert str(error).endswith(english)
+    assert import_refusal_text(error).endswith(english)
+    count = str(len(error.problems) - 1)
+    try:
+        for language in ("th", "km"):
+            use_language(language)
+            worded = import_refusal_text(error)
+            assert count in worded
+            assert english_words(worded) == [], worded
+    finally:
+        use_language("en")
+
+
+def test_the_chart_of_one_game_says_game() -> None:
+    assert 'aria-label="Last 1 game: 1 won, 0 lost"' in chart_svg([[1, 700]])
+
+
+def test_more_wins_than_games_sets_the_wins_figures_aside_together() -> None:
+    stored = {"played": 2, "won": 9, "current_streak": 3, "best_streak": 4, "best_score": 700, "fastest_win": 90.0}
+    stats, problems = VariantStats.read({**stored, "recent": [[0, 10]]}, "KL-D1N")
+    assert [p.reason for p in problems] == ["won_over_played"]
+    assert (stats.played, stats.won, stats.win_rate, stats.average_win_moves) == (2, 0, 0.0, None)
+    assert (stats.current_streak, stats.best_streak, stats.best_score, stats.fastest_win) == (0, 0, None, None)
+    assert stats.recent == [[0, 10]], "the figures that are not the wins' are kept"
+
+
+def test_wins_whose_moves_are_not_known_have_no_average() -> None:
+    stats, problems = VariantStats.read({"played": 5, "won": 2}, "KL-D1N")
+    assert problems == []
+    assert stats.average_win_moves is None, "a win without its moves is not an average of 0"
+    assert VariantStats(played=5, won=2, win_moves_total=220).average_win_moves == 110

@@ -237,3 +237,16 @@ def test_unknown_variants_are_set_aside() -> None:
     store = Store(MemoryBackend({STATS_KEY: text}))
     assert store.load_stats() == {"KL-D1N": VariantStats(played=1).to_dict()}
     assert len(store.notices) == 1
+
+
+def test_more_wins_than_games_in_storage_are_set_aside_with_a_notice() -> None:
+    text = json.dumps({"version": SAVE_VERSION, "variants": {"KL-D1N": {"played": 2, "won": 9}}})
+    backend = MemoryBackend({STATS_KEY: text})
+    store = Store(backend)
+    stats = VariantStats.from_dict(store.load_stats()["KL-D1N"])
+    assert (stats.played, stats.won, stats.average_win_moves) == (2, 0, None)
+    assert store.notices == [
+        "Some of your saved statistics were damaged: those figures were set aside, the rest are kept."
+    ]
+    assert backend.items[BACKUP_PREFIX + STATS_KEY] == text
+    assert json.loads(backend.items[STATS_KEY])["variants"]["KL-D1N"]["won"] == 0

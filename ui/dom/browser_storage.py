@@ -11,7 +11,7 @@ from pyscript import document, window
 
 from ui.dom.callbacks import listen
 from ui.model.i18n import _, joined
-from ui.model.persist import Keeper, preferences_from
+from ui.model.persist import Keeper, preferences_from, resume
 from ui.model.session import Session
 from ui.model.storage import GAME_KEY, SavedGame, Store
 from ui.model.tabs import new_tab_id, on_storage
@@ -44,17 +44,7 @@ def keep(session: Session, store: Store, resumed: SavedGame | None, say: Say, el
     session.preferences = preferences
     if resumed is not None:
         session.set_elapsed(resumed.elapsed)
-    tab = new_tab_id()
-    keeper = Keeper(
-        session,
-        store,
-        counted=resumed.counted if resumed is not None else False,
-        finished=resumed.finished if resumed is not None else False,
-        game_id=resumed.game_id if resumed is not None else "",
-        tab=tab,
-        opened_at=resumed.opened_at if resumed is not None else 0,
-        replaced=resumed.replaced if resumed is not None else "",
-    )
+    keeper = resume(session, store, resumed, new_tab_id())
     keeper.save()
     keeper.save_preferences()
 
@@ -70,7 +60,7 @@ def keep(session: Session, store: Store, resumed: SavedGame | None, say: Say, el
         # Another tab wrote the storage (a tab never hears its own writes).
         key = event.key if isinstance(event.key, str) else None  # JS null: the storage was cleared
         saved_by = store.saved_owner() if key == GAME_KEY else ""
-        if on_storage(key, tab, saved_by) == "step-aside" and keeper.active:
+        if on_storage(key, keeper.tab, saved_by) == "step-aside" and keeper.active:
             keeper.step_aside()
             elsewhere()
 

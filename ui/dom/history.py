@@ -148,11 +148,10 @@ class History:
             self._open(arrival)
         elif arrival.kind == "ask":
             self._ask(arrival)
-        elif arrival.kind == "bad":
+        else:  # "bad" or "stay": the game on the table stays
             self.write()
-            app.say(arrival.message)
-        else:
-            self.write()
+            if arrival.message:
+                app.say(arrival.message)
 
     def _open(self, arrival: Arrival) -> None:
         """Open a link's game in the entry the browser made for it; the old game's

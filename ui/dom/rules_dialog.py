@@ -69,7 +69,7 @@ class RulesDialog:
         # parsed markup: the picture's size and its cards' places go in through the CSSOM,
         # which it allows.
         for element in self.body.querySelectorAll("[style]"):
-            element.style.cssText = element.getAttribute("style")
+            element.style.cssText = element.getAttribute("style") or ""
 
     def _game_chosen(self, event: Any) -> None:
         self._show(str(event.target.value))

@@ -12,7 +12,7 @@ from pyscript import document, window
 
 from engine import VARIANTS, DealCode, format_vegas
 from ui.dom.callbacks import kept_proxy, listen
-from ui.model.i18n import _, again, ngettext
+from ui.model.i18n import _, again, joined, ngettext
 from ui.model.session import Session, format_clock
 from ui.model.stats import (
     ImportRefused,
@@ -123,6 +123,10 @@ class StatsDialog:
     def render(self) -> None:
         key = str(self.variant.value)
         stats = VariantStats.from_dict(self.store.load_stats().get(key))
+        notices = self.store.take_notices()
+        if notices:
+            # Read here first (figures set aside, storage trouble): said where the player looks.
+            self._say(joined(" ", notices), error=True)
         rows = []
         for label, value in figures(key, stats):
             row = document.createElement("tr")

@@ -31,7 +31,16 @@ from ui.model.stats import come_back, finish_game, leave_game, new_game_id, star
 from ui.model.storage import SavedGame, Store
 from ui.model.themes import back_names, table_names
 
-__all__ = ["Keeper", "abandon", "choose_start", "preferences_from", "preferences_to"]
+__all__ = [
+    "Keeper",
+    "abandon",
+    "choose_start",
+    "preferences_from",
+    "preferences_to",
+    "resume",
+    "resume_entry",
+    "saved_from_entry",
+]
 
 
 @dataclass(slots=True)
@@ -48,21 +57,58 @@ class _Tracked:
     won: bool = False
     opened_at: int = 0
     replaced: str = ""
+    played: bool = False
+    revision: int = 0
+
+
+def _catch_up(variants: dict[str, Any], tracked: _Tracked, *, leaving: bool) -> None:
+    """Add to the statistics what they lack of a played game: its start (unless
+    counted), its win (once won), or, when it is left unfinished, its loss. Each is
+    recorded once per game id, so doing it again changes nothing."""
+    if not tracked.counted:
+        start_game(variants, tracked.key, tracked.game_id)
+    if tracked.won:
+        finish_game(
+            variants,
+            tracked.key,
+            won=True,
+            score=tracked.score,
+            seconds=tracked.elapsed,
+            moves=tracked.moves,
+            game=tracked.game_id,
+            bests=tracked.opened_at == 0,
+        )
+    elif leaving:
+        leave_game(
+            variants,
+            tracked.key,
+            tracked.game_id,
+            score=tracked.score,
+            seconds=tracked.elapsed,
+            moves=tracked.moves,
+        )
 
 
 class Keeper:
     """Saves after every action and keeps the statistics.
 
-    Statistics and the save are two writes, and either can fail (a full quota).
-    The statistics are written first and name the game by its id, so a result is
-    never recorded twice: a win whose save failed is played again from the older
-    save and changes nothing; a win whose statistics failed is recorded when the
-    game is next opened or replaced.
+    Statistics and the save are two writes, and either can fail (a full quota, or
+    storage that fails for a while). What the statistics still lack of a game lives
+    with the game itself: its save and its history entry say whether it was played
+    (``played``) and what the statistics have of it (``counted``, ``finished``), and
+    its won state is the game's. So whatever fell in a failure -- its first move, its
+    win, both -- is written at the next chance: the next action, the game being left,
+    the game opened again (a reload, Back) or another tab taking over. The
+    statistics name each game by its id, so nothing is recorded twice: a win whose
+    save failed is played again from the older save and changes nothing.
 
     The same id names the game's browser-history entry (``entry``). A game left
     unfinished (another one put on the table) counts as lost, and the statistics
     keep what the loss changed under its id; when that game comes back (``expect``
     with its entry, then the session loads it) the loss is taken back.
+
+    ``revision`` counts the game's actions: the save and the entry both carry it, so
+    that a reload opens whichever of the two is newer (the entry, when the save failed).
 
     ``tab`` names this tab in the save; after ``step_aside`` (another tab saved)
     it neither saves nor counts anything (see ``ui.model.tabs``).
@@ -79,6 +125,8 @@ class Keeper:
         *,
         opened_at: int = 0,
         replaced: str = "",
+        played: bool = False,
+        revision: int = 0,
     ) -> None:
         self.session = session
         self.store = store
@@ -87,13 +135,19 @@ class Keeper:
         self._next: Entry | None = None
         self._json: str | None = None
         """The game's JSON as the last save wrote it, until the next action."""
-        self._tracked = self._track(counted, finished, game_id, opened_at, replaced)
-        if counted and not finished and session.game.won:
-            self._record_win(self._tracked)  # its statistics failed to save last time
+        self._tracked = self._track(counted, finished, game_id, opened_at, replaced, played, revision)
+        self._settle(self._tracked)  # what failed to be written last time
         session.subscribe(self.on_event)
 
     def _track(
-        self, counted: bool, finished: bool, game_id: str = "", opened_at: int = 0, replaced: str = ""
+        self,
+        counted: bool,
+        finished: bool,
+        game_id: str = "",
+        opened_at: int = 0,
+        replaced: str = "",
+        played: bool = False,
+        revision: int = 0,
     ) -> _Tracked:
         game = self.session.game
         return _Tracked(
@@ -107,10 +161,15 @@ class Keeper:
             game.won,
             opened_at,
             replaced,
+            played or counted,  # a game counted as played was played (saves from before the flag)
+            revision,
         )
 
     def step_aside(self) -> None:
-        """Another tab saved its game: stop saving and counting in this one."""
+        """Another tab saved its game: stop saving and counting in this one, once
+        what its game still owes the statistics is written (the other tab's save
+        says that storage works again)."""
+        self._settle(self._tracked)
         self.active = False
 
     @property
@@ -130,6 +189,8 @@ class Keeper:
             finished=t.finished,
             opened_at=t.opened_at,
             replaced=t.replaced,
+            played=t.played,
+            revision=t.revision,
         )
 
     @property
@@ -155,20 +216,23 @@ class Keeper:
         self._json = None
         tracked = self._tracked
         if event.kind in ("new", "restart", "load"):
-            self._leave(tracked)
+            self._settle(tracked, leaving=True)
             self._tracked = self._arrive(self._next)
             self._next = None
-        elif event.kind == "play":
-            if not tracked.counted:
-                tracked.counted = self.store.update_stats(
-                    lambda variants: start_game(variants, tracked.key, tracked.game_id)
-                )
-            if event.won and tracked.counted and not tracked.finished:
-                tracked.won = True
-                tracked.score, tracked.moves = self.session.game.score, self.session.game.moves
-                tracked.elapsed = self.session.elapsed()
-                self._record_win(tracked)
+        else:
+            tracked.revision += 1
+            if event.kind == "play":
+                tracked.played = True
+                self._observe(tracked)
+            # An undo is settled as the game was before it: a win it takes back was won.
+            self._settle(tracked)
         self.save()
+
+    def _observe(self, tracked: _Tracked) -> None:
+        """The game as it is now: its score, moves, clock and whether it is won."""
+        game = self.session.game
+        tracked.score, tracked.moves, tracked.elapsed = game.score, game.moves, self.session.elapsed()
+        tracked.won = game.won
 
     def _arrive(self, entry: Entry | None) -> _Tracked:
         """The game put on the table: a new one, or ``entry``'s coming back."""
@@ -176,66 +240,37 @@ class Keeper:
             fields = entry or Entry("", "")
             return self._track(False, False, "", fields.opened_at, fields.replaced)
         self.session.set_elapsed(entry.elapsed)
-        tracked = self._track(entry.counted, entry.finished, entry.id, entry.opened_at, entry.replaced)
-        if entry.counted and not entry.finished:
+        tracked = self._track(
+            entry.counted, entry.finished, entry.id, entry.opened_at, entry.replaced, entry.played, entry.revision
+        )
+        if tracked.played and not tracked.finished:
+            # Its loss, if one was recorded when it was left (perhaps after its entry
+            # was written, so whatever ``counted`` says), is taken back.
             variants = self.store.load_stats()
             if come_back(variants, tracked.key, entry.id):
                 self.store.save_stats(variants)
-            if tracked.won:
-                self._record_win(tracked)  # its statistics failed to save last time
+        self._settle(tracked)  # what failed to be written while it was played
         return tracked
 
-    def _record_win(self, tracked: _Tracked) -> None:
-        tracked.finished = self._record(tracked, won=True)
-
-    def _record(self, tracked: _Tracked, *, won: bool) -> bool:
-        """Add the game's result to the statistics (once per game id); True when written.
-        A win of a game opened at a later move of a shared record sets no best."""
-
-        def record(variants: dict[str, Any]) -> None:
-            finish_game(
-                variants,
-                tracked.key,
-                won=won,
-                score=tracked.score,
-                seconds=tracked.elapsed,
-                moves=tracked.moves,
-                game=tracked.game_id,
-                bests=tracked.opened_at == 0,
-            )
-
-        return self.store.update_stats(record)
-
-    def _leave(self, tracked: _Tracked) -> None:
-        """The game on the table is being left: unfinished and counted, it is a loss
-        that its coming back takes back (or the win whose statistics could not be
-        saved before)."""
-        if not tracked.counted or tracked.finished:
+    def _settle(self, tracked: _Tracked, *, leaving: bool = False) -> None:
+        """Write what the statistics still lack of the game (``_catch_up``): its start
+        once played, its win once won and, with ``leaving``, its loss. One write;
+        when it fails, the flags stay as they are and the next chance tries again."""
+        if not tracked.played or tracked.finished:
             return
-        if tracked.won:
-            self._record_win(tracked)
+        if tracked.counted and not (tracked.won or leaving):
             return
-
-        def lost(variants: dict[str, Any]) -> None:
-            leave_game(
-                variants,
-                tracked.key,
-                tracked.game_id,
-                score=tracked.score,
-                seconds=tracked.elapsed,
-                moves=tracked.moves,
-            )
-
-        self.store.update_stats(lost)
+        if self.store.update_stats(lambda variants: _catch_up(variants, tracked, leaving=leaving)):
+            tracked.counted = True
+            tracked.finished = tracked.won
 
     def save(self) -> None:
         """Save the game now (also called when the page is hidden, to keep the clock)."""
         if not self.active:
             return
         tracked = self._tracked
+        self._observe(tracked)
         game = self.session.game
-        tracked.score, tracked.moves, tracked.elapsed = game.score, game.moves, self.session.elapsed()
-        tracked.won = game.won
         self._json = game.to_json()
         saved = SavedGame(
             game,
@@ -246,11 +281,60 @@ class Keeper:
             self.tab,
             tracked.opened_at,
             tracked.replaced,
+            tracked.played,
+            tracked.revision,
         )
         self.store.save_game(saved, self._json)
 
     def save_preferences(self) -> None:
         self.store.save_settings(preferences_to(self.session.preferences))
+
+
+def resume(session: Session, store: Store, saved: SavedGame | None, tab: str = "") -> Keeper:
+    """The keeper of a session that opened ``saved`` (None: a game with nothing saved of it)."""
+    if saved is None:
+        return Keeper(session, store, tab=tab)
+    return Keeper(
+        session,
+        store,
+        counted=saved.counted,
+        finished=saved.finished,
+        game_id=saved.game_id,
+        tab=tab,
+        opened_at=saved.opened_at,
+        replaced=saved.replaced,
+        played=saved.played,
+        revision=saved.revision,
+    )
+
+
+def saved_from_entry(entry: Entry, game: engine.Game) -> SavedGame:
+    """The game of a history entry (``game``, loaded from it) as a save to resume."""
+    return SavedGame(
+        game,
+        entry.elapsed,
+        entry.counted,
+        entry.finished,
+        entry.id,
+        opened_at=entry.opened_at,
+        replaced=entry.replaced,
+        played=entry.played,
+        revision=entry.revision,
+    )
+
+
+def resume_entry(store: Store, saved: SavedGame | None, entry: Entry, game: engine.Game) -> SavedGame:
+    """What a page opened at this tab's history entry resumes (a reload, or Back from
+    another site): ``game``, the entry's, or the saved game when it is the same one
+    and not older (another tab may have played it on since); a saved game the entry
+    does not name is left (``abandon``)."""
+    if saved is not None and saved.game_id == entry.id:
+        if saved.revision >= entry.revision:
+            return saved  # the same game, as last saved (perhaps by another tab)
+        # The entry is newer: this tab played on while its saves failed.
+    else:
+        abandon(store, saved)
+    return saved_from_entry(entry, game)
 
 
 def preferences_to(preferences: Preferences) -> dict[str, Any]:
@@ -297,28 +381,23 @@ def choose_start(hash_text: str, saved: SavedGame | None) -> tuple[engine.Game |
 
 
 def abandon(store: Store, saved: SavedGame | None) -> None:
-    """A saved game that a link replaced at start-up: counted and unfinished, it is
+    """A saved game that a link replaced at start-up: played and unfinished, it is
     a loss (taken back if the game returns), or the win whose statistics could not
-    be saved before."""
-    if saved is None or not saved.counted or saved.finished:
+    be saved before; whatever else its statistics lacked is written with it."""
+    if saved is None or not (saved.played or saved.counted) or saved.finished:
         return
     game = saved.game
-    key = variant_key(game.settings)
-    game_id = saved.game_id or new_game_id()
-
-    def lost(variants: dict[str, Any]) -> None:
-        if game.won:
-            finish_game(
-                variants,
-                key,
-                won=True,
-                score=game.score,
-                seconds=saved.elapsed,
-                moves=game.moves,
-                game=game_id,
-                bests=saved.opened_at == 0,
-            )
-        else:
-            leave_game(variants, key, game_id, score=game.score, seconds=saved.elapsed, moves=game.moves)
-
-    store.update_stats(lost)
+    tracked = _Tracked(
+        variant_key(game.settings),
+        saved.game_id or new_game_id(),
+        saved.counted,
+        saved.finished,
+        game.score,
+        game.moves,
+        saved.elapsed,
+        game.won,
+        saved.opened_at,
+        saved.replaced,
+        played=True,
+    )
+    store.update_stats(lambda variants: _catch_up(variants, tracked, leaving=True))

@@ -67,6 +67,8 @@ MAX_HEAD_CHARS = 1000
 """An entry's fields take about 150 characters; anything far longer is not ours."""
 MAX_OPENED_AT = 10**6
 """The largest move number a game can have been opened at."""
+MAX_REVISION = 10**9
+"""The most actions a game can have had (as ``ui.model.storage`` reads them back)."""
 
 
 def _is_id(value: str) -> bool:
@@ -87,7 +89,10 @@ class Entry:
     seconds on its clock; ``counted`` and ``finished`` what the statistics have
     of it (played from its first move; its result recorded); ``opened_at`` the
     move at which it was opened from a shared record (0: played from the deal);
-    ``replaced`` the id of the unfinished game it replaced, which Undo brings back.
+    ``replaced`` the id of the unfinished game it replaced, which Undo brings back;
+    ``played`` whether a move was played in it (the statistics owe it its start
+    until ``counted``); ``revision`` how many actions it has had (the save carries
+    it too: of the two, the later copy of a game has more).
     """
 
     id: str
@@ -97,6 +102,8 @@ class Entry:
     finished: bool = False
     opened_at: int = 0
     replaced: str = ""
+    played: bool = False
+    revision: int = 0
 
     @classmethod
     def of(cls, game: Game, id: str, **fields: Any) -> Entry:  # noqa: A002 - the entry's id
@@ -128,6 +135,9 @@ class Entry:
         if not isinstance(data, dict) or data.get("v") != ENTRY_VERSION:
             return None
         data["game"] = game
+        # Entries written before these fields: a game counted as played was played.
+        data.setdefault("played", data.get("counted") is True)
+        data.setdefault("revision", 0)
         kinds: dict[str, tuple[type, ...]] = {
             "id": (str,),
             "game": (str,),
@@ -136,6 +146,8 @@ class Entry:
             "finished": (bool,),
             "opened_at": (int,),
             "replaced": (str,),
+            "played": (bool,),
+            "revision": (int,),
         }
         for name, allowed in kinds.items():
             value = data.get(name)
@@ -145,6 +157,8 @@ class Entry:
             return None
         if not 0 <= data["elapsed"] <= 10.0**8 or not 0 <= data["opened_at"] <= MAX_OPENED_AT:
             return None
+        if not 0 <= data["revision"] <= MAX_REVISION:
+            return None
         return cls(
             data["id"],
             data["game"],
@@ -153,6 +167,8 @@ class Entry:
             data["finished"],
             data["opened_at"],
             data["replaced"],
+            data["played"],
+            data["revision"],
         )
 
     def load(self) -> Game | None:
@@ -179,7 +195,7 @@ class Arrival:
     - ``"ask"``: a link to another game over an unfinished one: ask first
       (``link_question``), then open ``game`` or keep playing;
     - ``"stay"``: an empty hash or a link to the game on the table: keep it
-      (and write its entry back);
+      (and write its entry back; for a link, say ``message``);
     - ``"bad"``: a hash that holds no playable game: keep the game, say ``message``.
     """
 
@@ -209,7 +225,10 @@ def arrive(current: Entry, table: Game, state: object, hash_text: str) -> Arriva
         if link is None:
             return Arrival("stay")
         if link.code == table.code and (not link.moves or link.record == table.record()):
-            return Arrival("stay")
+            # A followed link or an edited address naming the game already played (in
+            # another letter case, with spaces after the code): nothing changes, and it says so.
+            said = _("This link opens the game already on the table: it goes on.") if state is None else ""
+            return Arrival("stay", message=said)
         game = open_link(hash_text)
     except LinkError as error:
         return Arrival("bad", message=_("{reason} The game on the table stays.").format(reason=error))

@@ -119,6 +119,10 @@ _COUNTS = (
 )
 
 
+_WIN_FIGURES = ("won", "current_streak", "best_streak", "win_moves_total", "best_score", "fastest_win")
+"""The figures counted over the games won: set aside together when the wins cannot be believed."""
+
+
 def _whole(value: object) -> bool:
     return type(value) is int
 
@@ -258,7 +262,8 @@ class ImportRefused(ValueError):
         if reason != "damaged":
             text = english[reason] + (f" {detail}" if detail else "")
         elif len(problems) > 1:
-            text = f"This statistics file is damaged: {problems[0]} (and {len(problems) - 1} more problems)."
+            more = len(problems) - 1
+            text = f"This statistics file is damaged: {problems[0]} (and {more} more problem{'s' if more > 1 else ''})."
         else:
             text = f"This statistics file is damaged: {problems[0]}."
         super().__init__(text)
@@ -288,9 +293,12 @@ def import_refusal_text(error: ImportRefused) -> str:
         return _(plain[error.reason])
     problems = error.problems
     if len(problems) > 1:
-        return _("This statistics file is damaged: {problem} (and {count} more problems).").format(
-            problem=problem_text(problems[0]), count=len(problems) - 1
-        )
+        more = len(problems) - 1
+        return ngettext(
+            "This statistics file is damaged: {problem} (and {count} more problem).",
+            "This statistics file is damaged: {problem} (and {count} more problems).",
+            more,
+        ).format(problem=problem_text(problems[0]), count=more)
     return _("This statistics file is damaged: {problem}.").format(problem=problem_text(problems[0]))
 
 
@@ -322,7 +330,12 @@ class VariantStats:
 
     @property
     def average_win_moves(self) -> float | None:
-        return self.win_moves_total / self.won if self.won else None
+        """The moves of a win on average; None with no win, or when the moves of the
+        wins are not all known (every win takes a move at least: a total short of
+        the wins comes from figures set by hand)."""
+        if not self.won or self.win_moves_total < self.won:
+            return None
+        return self.win_moves_total / self.won
 
     @classmethod
     def from_dict(cls, data: object) -> VariantStats:
@@ -389,8 +402,13 @@ class VariantStats:
         else:
             problems.append(Problem("left_games", variant))
         if stats.won > stats.played:
+            # Which of the two counts is wrong is unknown, but the wins cannot be
+            # believed: every figure counted over them goes, not only ``won``
+            # (wins kept with no moves would average 0 moves a win).
             problems.append(Problem("won_over_played", variant))
-            stats.won = stats.played
+            fresh = cls()
+            for name in _WIN_FIGURES:
+                setattr(stats, name, getattr(fresh, name))
         return stats, problems
 
     def to_dict(self) -> dict[str, Any]:
@@ -563,7 +581,8 @@ def chart_svg(recent: list[list[int]], width: int = 240, height: int = 64) -> st
     gap = 2
     bar = max(2.0, (width - gap * (RECENT - 1)) / RECENT)
     wins = sum(1 for won, _score in recent if won)
-    label = _("Last {n} games: {won} won, {lost} lost").format(n=len(recent), won=wins, lost=len(recent) - wins)
+    label = ngettext("Last {n} game: {won} won, {lost} lost", "Last {n} games: {won} won, {lost} lost", len(recent))
+    label = label.format(n=len(recent), won=wins, lost=len(recent) - wins)
     parts = [
         f'<svg viewBox="0 0 {width} {height}" width="{width}" height="{height}"'
         f' role="img" aria-label="{escape(label)}" class="stats-chart">',

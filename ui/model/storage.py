@@ -50,6 +50,8 @@ MAX_ELAPSED = 10.0**8
 """The longest clock read back: three years of play."""
 MAX_OPENED_AT = 10**6
 """The largest move number a game can have been opened at (links hold at most 5,000 moves)."""
+MAX_REVISION = 10**9
+"""The most actions a game can have had (far more than any game is played)."""
 
 _LIMITS: dict[str, tuple[int, int]] = {
     # key: (most characters, deepest nesting) read back, checked before parsing
@@ -120,6 +122,11 @@ class SavedGame:
     """The move at which it was opened from a shared record (0: played from the deal)."""
     replaced: str = ""
     """The id of the unfinished game it replaced (Undo brings that one back)."""
+    played: bool = False
+    """True once a move was played in it: the statistics owe it its start (and its
+    result) until ``counted`` (and ``finished``) say they have them."""
+    revision: int = 0
+    """How many actions it has had: of two copies of a game, the later one has more."""
 
 
 _SAVED = {"game": N_("game"), "settings": N_("settings"), "statistics": N_("statistics")}
@@ -241,6 +248,8 @@ class Store:
             "owner": saved.owner,
             "opened_at": saved.opened_at,
             "replaced": saved.replaced,
+            "played": saved.played,
+            "revision": saved.revision,
         }
         return self._write(GAME_KEY, json.dumps(data, separators=(",", ":")))
 
@@ -264,6 +273,10 @@ class Store:
         if type(opened_at) is not int or not 0 <= opened_at <= MAX_OPENED_AT:
             opened_at = 0
         replaced = _token(data.get("replaced"))
+        played = data.get("played") is True or counted  # saves from before the flag: counted means played
+        revision = data.get("revision")
+        if type(revision) is not int or not 0 <= revision <= MAX_REVISION:
+            revision = 0
         text = data.get("game")
         try:
             if not isinstance(text, str):
@@ -283,7 +296,7 @@ class Store:
                 _("Your saved game was damaged: it was rebuilt from its moves, without its undo history."),
             )
             game = salvaged
-        return SavedGame(game, float(elapsed), counted, finished, game_id, owner, opened_at, replaced)
+        return SavedGame(game, float(elapsed), counted, finished, game_id, owner, opened_at, replaced, played, revision)
 
     def saved_owner(self) -> str:
         """The tab that wrote the saved game ("" when none is known); reads nothing

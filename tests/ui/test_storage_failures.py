@@ -1,0 +1,233 @@
+"""A win is never lost: a game played and won while storage fails is counted once,
+whichever of its writes failed and however the game is next opened or left.
+
+Each test plays the end of a won Spiderette game from a shared record, as the page
+does (``Page``): storage starts failing before the record is opened, before its
+first move or at the winning move, and works again later; the statistics must then
+hold the game once, played and won, and no later step may count it again."""
+
+from __future__ import annotations
+
+import pytest
+
+import engine
+from tests.engine.spider_players import play_greedy
+from ui.model.persist import Keeper, resume, resume_entry
+from ui.model.progress import Entry
+from ui.model.session import Session
+from ui.model.stats import VariantStats
+from ui.model.storage import GAME_KEY, STATS_KEY, MemoryBackend, SavedGame, Store
+from ui.model.tabs import on_storage
+
+WON_CODE = "SD1-S1-AAAAAAI"  # a deal the engine tests' greedy player wins
+OTHER_CODE = "KL1-D1N-AAAAAAG"
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class Failing(MemoryBackend):
+    """A storage whose writes of some keys fail, as a full quota's do."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.failing: set[str] = set()
+
+    def setItem(self, key: str, value: str) -> None:
+        if key in self.failing:
+            raise RuntimeError("QuotaExceededError: the quota has been exceeded")
+        super().setItem(key, value)
+
+
+class Page:
+    """One page of the game, as the browser runs it: a session, its keeper, and the
+    history entry the page writes after every action (it lives in the browser's
+    history, not in the storage, so it is kept when every write fails)."""
+
+    def __init__(self, backend: MemoryBackend, saved: SavedGame, tab: str) -> None:
+        self.backend = backend
+        self.store = Store(backend)
+        self.session = Session(saved.game, clock=Clock())
+        self.session.set_elapsed(saved.elapsed)
+        self.keeper: Keeper = resume(self.session, self.store, saved, tab)
+        self.keeper.save()  # a page saves the game it opened at once
+
+    @property
+    def entry(self) -> Entry:
+        return self.keeper.entry
+
+    @classmethod
+    def open_record(cls, backend: MemoryBackend, record: str, tab: str = "a") -> Page:
+        """A shared record followed into a new tab: opened at its last move."""
+        game = engine.replay(record)
+        return cls(backend, SavedGame(game, opened_at=game.moves), tab)
+
+    def reload(self, tab: str = "r") -> Page:
+        """The page loaded again: it opens its own history entry (or the save, when
+        the save is the same game and not older)."""
+        entry = self.entry
+        game = entry.load()
+        assert game is not None
+        store = Store(self.backend)
+        return Page(self.backend, resume_entry(store, store.load_game(), entry, game), tab)
+
+    def other_tab(self, tab: str = "b") -> Page:
+        """The game opened in another tab: it resumes the save (or deals a new game);
+        its save makes this tab step aside, as the browser's storage event does."""
+        saved = Store(self.backend).load_game()
+        other = Page(self.backend, saved or SavedGame(engine.new_game(OTHER_CODE)), tab)
+        if on_storage(GAME_KEY, self.keeper.tab, Store(self.backend).saved_owner()) == "step-aside":
+            self.keeper.step_aside()
+        return other
+
+
+def last_moves() -> tuple[str, str, str]:
+    """A record two moves before a win, and those two moves (the second wins)."""
+    winner = engine.new_game(WON_CODE)
+    assert play_greedy(winner)  # type: ignore[arg-type]
+    *record, first, last = winner.record().split()
+    return " ".join(record), first, last
+
+
+def counted(backend: MemoryBackend) -> tuple[int, int, int]:
+    """(games played, games won, results) of the deal's variant."""
+    variants = Store(backend).load_stats()
+    if "SD-S1" not in variants:
+        return 0, 0, 0
+    stats = VariantStats.from_dict(variants["SD-S1"])
+    return stats.played, stats.won, len(stats.recent)
+
+
+KEYS = {"every key": {GAME_KEY, STATS_KEY}, "the statistics": {STATS_KEY}, "the game": {GAME_KEY}}
+FAILS_FROM = ("the link", "the first move", "the win")
+
+
+def play_failing(fails_from: str, keys: set[str]) -> tuple[Failing, Page, list[str]]:
+    """Open the record and play its two last moves, storage failing for ``keys`` from
+    ``fails_from`` on; it works again once the game is won. Returns the page, and the
+    moves of the won game (to play again from an older save)."""
+    record, first, last = last_moves()
+    backend = Failing()
+    if fails_from == "the link":
+        backend.failing = set(keys)
+    page = Page.open_record(backend, record)
+    if fails_from == "the first move":
+        backend.failing = set(keys)
+    page.session.play(first)
+    if fails_from == "the win":
+        backend.failing = set(keys)
+    page.session.play(last)
+    assert page.session.game.won
+    backend.failing = set()
+    return backend, page, page.session.game.record().split()[1:]
+
+
+def win_again(page: Page, moves: list[str]) -> None:
+    """A page that came back before the win (a save from before it): the player plays
+    the rest of the winning ``moves`` again."""
+    played = len(page.session.game.record().split()) - 1
+    for move in moves[played:]:
+        page.session.play(move)
+    assert page.session.game.won
+
+
+@pytest.mark.parametrize("keys", list(KEYS))
+@pytest.mark.parametrize("fails_from", FAILS_FROM)
+def test_a_win_in_failing_storage_is_counted_at_the_next_new_game(fails_from: str, keys: str) -> None:
+    backend, page, _moves = play_failing(fails_from, KEYS[keys])
+    page.session.new_game(OTHER_CODE)
+    assert counted(backend) == (1, 1, 1)
+    page.session.play("s")
+    page.session.new_game(OTHER_CODE)
+    assert counted(backend) == (1, 1, 1), "counted once"
+
+
+@pytest.mark.parametrize("keys", list(KEYS))
+@pytest.mark.parametrize("fails_from", FAILS_FROM)
+def test_a_win_in_failing_storage_comes_back_won_and_counted_at_a_reload(fails_from: str, keys: str) -> None:
+    backend, page, _moves = play_failing(fails_from, KEYS[keys])
+    page = page.reload()
+    assert page.session.game.won, "the page's history entry holds the won game"
+    assert counted(backend) == (1, 1, 1)
+    page = page.reload()
+    page.session.new_game(OTHER_CODE)
+    assert counted(backend) == (1, 1, 1), "counted once"
+
+
+@pytest.mark.parametrize("keys", list(KEYS))
+@pytest.mark.parametrize("fails_from", FAILS_FROM)
+def test_a_win_in_failing_storage_is_counted_when_another_tab_takes_over(fails_from: str, keys: str) -> None:
+    backend, page, won_moves = play_failing(fails_from, KEYS[keys])
+    other = page.other_tab()
+    assert not page.keeper.active
+    assert counted(backend) == (1, 1, 1)
+    # The other tab has the saved game (the same one, older) or a new deal: whatever
+    # it does with it, the game is not counted again.
+    if other.session.game.code == WON_CODE:
+        win_again(other, won_moves)
+    other.session.new_game(OTHER_CODE)
+    assert counted(backend) == (1, 1, 1), "counted once"
+
+
+@pytest.mark.parametrize("keys", list(KEYS))
+def test_a_win_left_while_storage_still_fails_is_counted_when_it_comes_back(keys: str) -> None:
+    backend, page, _moves = play_failing("the link", KEYS[keys])
+    won = page.entry
+    backend.failing = set(KEYS[keys])
+    page.keeper.expect(Entry("", "", replaced=won.id))
+    page.session.new_game(OTHER_CODE)  # left, and nothing could be written
+    backend.failing = set()
+    page.keeper.expect(won)  # Back: its history entry is one step back
+    game = won.load()
+    assert game is not None
+    page.session.load(game)
+    assert counted(backend) == (1, 1, 1)
+    page.session.new_game(OTHER_CODE)
+    assert counted(backend) == (1, 1, 1), "counted once"
+
+
+@pytest.mark.parametrize("keys", list(KEYS))
+def test_a_first_move_in_failing_storage_is_counted_with_the_win(keys: str) -> None:
+    record, first, last = last_moves()
+    backend = Failing()
+    page = Page.open_record(backend, record)
+    backend.failing = set(KEYS[keys])
+    page.session.play(first)
+    backend.failing = set()
+    page.session.play(last)
+    assert counted(backend) == (1, 1, 1)
+    page.reload().session.new_game(OTHER_CODE)
+    assert counted(backend) == (1, 1, 1), "counted once"
+
+
+def test_a_game_left_unfinished_while_storage_failed_counts_as_played_and_lost() -> None:
+    record, first, _last = last_moves()
+    backend = Failing()
+    backend.failing = {GAME_KEY, STATS_KEY}
+    page = Page.open_record(backend, record)
+    page.session.play(first)
+    backend.failing = set()
+    page.session.new_game(OTHER_CODE)
+    assert counted(backend) == (1, 0, 1)
+
+
+def test_an_old_save_without_the_played_flag_still_counts_its_games() -> None:
+    """Saves and history entries written before the flag: a game counted as played was played."""
+    backend = MemoryBackend()
+    store = Store(backend)
+    game = engine.replay(f"{OTHER_CODE} s")
+    store.save_game(SavedGame(game, 3.0, counted=True, game_id="old1"))
+    saved = store.load_game()
+    assert saved is not None
+    assert saved.played
+    head, _newline, game_json = Entry("old1", game.to_json(), counted=True).to_state().partition("\n")
+    old_head = head.replace(',"played":true', "").replace(',"played":false', "")
+    old_head = old_head.replace(',"revision":0', "")
+    entry = Entry.from_state(old_head + "\n" + game_json)
+    assert entry is not None
+    assert entry.played
