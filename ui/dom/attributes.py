@@ -9,18 +9,21 @@ writes them through here.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from js import Element
 
 __all__ = ["drop_attribute", "set_attribute"]
 
 
-def set_attribute(element: Any, name: str, value: str) -> None:
+def set_attribute(element: Element, name: str, value: str) -> None:
     """``element.setAttribute(name, value)``, unless it already has that value."""
     if element.getAttribute(name) != value:
         element.setAttribute(name, value)
 
 
-def drop_attribute(element: Any, name: str) -> None:
+def drop_attribute(element: Element, name: str) -> None:
     """``element.removeAttribute(name)``, unless it has no such attribute."""
     if element.hasAttribute(name):
         element.removeAttribute(name)

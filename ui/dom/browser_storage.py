@@ -5,7 +5,7 @@ about storage trouble."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 from pyscript import document, window
 
@@ -15,6 +15,9 @@ from ui.model.persist import Keeper, preferences_from, resume
 from ui.model.session import Session
 from ui.model.storage import GAME_KEY, SavedGame, Store
 from ui.model.tabs import new_tab_id, on_storage
+
+if TYPE_CHECKING:
+    from js import Event
 
 __all__ = ["keep", "open_store", "tell_notices"]
 
@@ -48,7 +51,7 @@ def keep(session: Session, store: Store, resumed: SavedGame | None, say: Say, el
     keeper.save()
     keeper.save_preferences()
 
-    def hidden(_event: Any) -> None:
+    def hidden(_event: Event) -> None:
         # The clock runs between actions: keep it when the player leaves or switches tabs.
         if str(document.visibilityState) == "hidden":
             keeper.save()
@@ -56,7 +59,7 @@ def keep(session: Session, store: Store, resumed: SavedGame | None, say: Say, el
     listen(document, "visibilitychange", hidden)
     listen(window, "pagehide", lambda _e: keeper.save())
 
-    def storage_changed(event: Any) -> None:
+    def storage_changed(event: Event) -> None:
         # Another tab wrote the storage (a tab never hears its own writes).
         key = event.key if isinstance(event.key, str) else None  # JS null: the storage was cleared
         saved_by = store.saved_owner() if key == GAME_KEY else ""

@@ -9,9 +9,12 @@ here: the page lives exactly as long as they do, so none is ever destroyed.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pyodide.ffi import create_proxy
+
+if TYPE_CHECKING:
+    from js import Document, Element, Event, Window
 
 __all__ = ["kept_proxy", "listen"]
 
@@ -25,6 +28,8 @@ def kept_proxy(handler: Callable[..., Any]) -> Any:
     return proxy
 
 
-def listen(target: Any, name: str, handler: Callable[[Any], Any], capture: bool = False) -> None:
+def listen(
+    target: Element | Document | Window, name: str, handler: Callable[[Event], object], capture: bool = False
+) -> None:
     """Call ``handler(event)`` on every ``name`` event of ``target``."""
     target.addEventListener(name, kept_proxy(handler), capture)

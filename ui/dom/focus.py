@@ -9,7 +9,7 @@ opened a dialog when it closes.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from js import Object
 from pyodide.ffi import to_js
@@ -21,6 +21,9 @@ from ui.model.actions import Actions
 from ui.model.session import Session
 from ui.model.table import TableState
 
+if TYPE_CHECKING:
+    from js import Element, Event
+
 __all__ = ["TABBABLE", "Focus", "same_node", "trap_tab"]
 
 TABBABLE = (
@@ -29,21 +32,23 @@ TABBABLE = (
 )
 
 
-def same_node(a: Any, b: Any) -> bool:
+def same_node(a: Element | None, b: Element | None) -> bool:
     """True when two element handles are the same DOM node (JS null is never one)."""
-    return bool(a) and bool(b) and bool(a.isSameNode(b))
+    return bool(a and b and a.isSameNode(b))
 
 
 class Focus:
     """The DOM focus of one page, kept in step with the keyboard state."""
 
-    def __init__(self, board: Any, session: Session, state: TableState, renderer: Renderer, actions: Actions) -> None:
+    def __init__(
+        self, board: Element, session: Session, state: TableState, renderer: Renderer, actions: Actions
+    ) -> None:
         self.board = board
         self.session = session
         self.state = state
         self.renderer = renderer
         self.actions = actions
-        self._opener: Any = None
+        self._opener: Element | None = None
         self._options = to_js({"preventScroll": True}, dict_converter=Object.fromEntries)
         listen(board, "focusin", self._focus_in)
         listen(board, "focusout", self._focus_out)
@@ -76,7 +81,7 @@ class Focus:
 
     # ---------------------------------------------------------------- events
 
-    def _focus_in(self, event: Any) -> None:
+    def _focus_in(self, event: Event) -> None:
         self.state.keyboard_active = True
         target = event.target
         game = self.session.game
@@ -86,17 +91,18 @@ class Focus:
                 keyboard.go(game, spot)
                 return
 
-    def _focus_out(self, event: Any) -> None:
+    def _focus_out(self, event: Event) -> None:
         related = event.relatedTarget
         if related and not self.board.contains(related):
             self.state.keyboard_active = False
 
-    def _any_focus_in(self, event: Any) -> None:
-        dialog = event.target.closest("dialog") if hasattr(event.target, "closest") else None
+    def _any_focus_in(self, event: Event) -> None:
+        target = event.target
+        dialog = target.closest("dialog") if target and hasattr(target, "closest") else None
         if dialog and self._opener is None:
             self._opener = event.relatedTarget or self.board
 
-    def _dialog_closed(self, _event: Any) -> None:
+    def _dialog_closed(self, _event: Event) -> None:
         if document.querySelector("dialog[open]"):
             return  # one dialog gave way to another: the first opener gets the focus back at the end
         opener = self._opener
@@ -111,7 +117,7 @@ class Focus:
             self.focus_table()
 
 
-def trap_tab(event: Any, dialog: Any) -> None:
+def trap_tab(event: Event, dialog: Element) -> None:
     """Tab and Shift+Tab cycle inside the open dialog."""
     items = []
     for el in dialog.querySelectorAll(TABBABLE):

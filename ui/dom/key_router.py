@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pyscript import document
 
@@ -21,6 +21,9 @@ from ui.model.keyboard import Command
 from ui.model.session import Session
 from ui.model.table import TableState
 
+if TYPE_CHECKING:
+    from js import Event
+
 __all__ = ["KeyRouter"]
 
 NAVIGATION = {"ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", "Enter", " ", "Escape"}
@@ -28,7 +31,7 @@ ARROWS = {"ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"}
 FIELDS = {"input", "textarea", "select"}
 
 
-def _in_field(event: Any) -> bool:
+def _in_field(event: Event) -> bool:
     return str(getattr(event.target, "tagName", "") or "").lower() in FIELDS
 
 
@@ -75,7 +78,7 @@ class KeyRouter:
         event.preventDefault()
         self.run(command)
 
-    def _escape(self, event: Any, key: str) -> None:
+    def _escape(self, event: Event, key: str) -> None:
         if key == "Escape" and self.escape():
             event.preventDefault()
 
