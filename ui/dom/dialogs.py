@@ -42,6 +42,8 @@ class NewGameDialog:
         self.message = document.getElementById("new-code-msg")
         self.winnable = document.getElementById("new-winnable")
         self.winnable_msg = document.getElementById("new-winnable-msg")
+        self._opened_with: tuple[str, ...] = ()
+        """The options as the dialog opened with them."""
         listen(self.form, "change", self._options_changed)
         listen(self.code, "input", self._code_typed)
         listen(self.form, "submit", self._submit)
@@ -57,7 +59,18 @@ class NewGameDialog:
         self.code.value = ""
         self._show_message("", ok=True)
         self._sync_visibility()
+        self._opened_with = self._choices()
+        self._mark_unsaved()
         self.el.showModal()
+
+    def _choices(self) -> tuple[str, ...]:
+        return (*(_radio(self.form, name) for name in ("game", "draw", "scoring", "suits")), str(self.winnable.checked))
+
+    def _mark_unsaved(self) -> None:
+        """Mark the dialog while it holds a choice not dealt yet (other options, a code):
+        a tap beside it then leaves it open (``ui.dom.dialog_frame``)."""
+        unsaved = self._choices() != self._opened_with or bool(str(self.code.value).strip())
+        self.el.dataset.unsaved = "true" if unsaved else "false"
 
     def _sync_visibility(self) -> None:
         # Draw and scoring for the games that have them, the number of suits for the others.
@@ -101,6 +114,7 @@ class NewGameDialog:
         return settings
 
     def _code_typed(self, _event: Any) -> None:
+        self._mark_unsaved()
         try:
             settings = self._validate()
         except engine.CodeError:
@@ -118,6 +132,7 @@ class NewGameDialog:
     def _options_changed(self, event: Any) -> None:
         if str(event.target.name) == "code":
             return
+        self._mark_unsaved()
         self._sync_visibility()
         # A valid code takes the new options and keeps its shuffle.
         try:

@@ -20,6 +20,8 @@ class RulesDialog:
         self.el = document.getElementById("dlg-rules")
         self.body = document.getElementById("rules-body")
         self.form = self.el.querySelector("form")
+        self.scroller = self.el.querySelector(".dialog-body")
+        """What scrolls: the dialog's body, between its title and its Done button."""
         self._game = ""
         listen(document.getElementById("rules-game"), "change", self._game_chosen)
         listen(self.body, "click", self._link_clicked)
@@ -33,7 +35,7 @@ class RulesDialog:
         if section and document.getElementById(section) is not None:
             self._go_to(section)
         else:
-            self.el.scrollTop = 0
+            self.scroller.scrollTop = 0
             document.getElementById("rules-title").focus()
 
     def _link_clicked(self, event: Any) -> None:
@@ -63,7 +65,7 @@ class RulesDialog:
 
     def _game_chosen(self, event: Any) -> None:
         self._show(str(event.target.value))
-        self.el.scrollTop = 0
+        self.scroller.scrollTop = 0
 
     def language_changed(self) -> None:
         """The rules again in the new language (the section in view is kept)."""
