@@ -3,6 +3,7 @@ that another tab plays the game (native ``<dialog>``)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from html import escape
 from typing import Any
 
@@ -20,6 +21,9 @@ from ui.model.session import Session, describe_code, format_clock
 from ui.model.themes import BACKS, TABLES
 
 __all__ = ["ElsewhereDialog", "HelpDialog", "NewGameDialog", "SettingsDialog", "WinDialog"]
+
+EXAMPLE_SEED = 6
+"""The shuffle of the deal code shown as an example in New game (``…-AAAAAAG``)."""
 
 
 def _radio(form: Any, name: str) -> str:
@@ -79,9 +83,12 @@ class NewGameDialog:
             el.hidden = not draws
         for el in self.form.querySelectorAll(".sp-only"):
             el.hidden = draws
-        note = winnable_note(self._chosen())
+        chosen = self._chosen()
+        note = winnable_note(chosen)
         self.winnable_msg.textContent = note
         self.winnable_msg.hidden = not note
+        # The example is a code of the game and options chosen: the shape to type for them.
+        self.code.placeholder = engine.format_code(replace(chosen, seed=EXAMPLE_SEED))
 
     def _show_message(self, text: str, ok: bool) -> None:
         self.message.textContent = text
