@@ -92,12 +92,72 @@
       if (source.text !== null) el.textContent = _(source.text, el.getAttribute("data-i18n"));
       Object.keys(source.attrs).forEach(function (name) { el.setAttribute(name, _(source.attrs[name])); });
     });
+    watchWords();
+    keepWordsWhole(document.body);
     var manifest = document.querySelector('link[rel="manifest"]');
     if (manifest) {
       manifest.setAttribute("href", language === "en"
         ? "./static/manifest.webmanifest" : "./static/manifest." + language + ".webmanifest");
     }
   }
+  // Thai and Khmer lines break where the browser's dictionary finds words, and it does
+  // not know some of the game's (its loanwords above all): "สไปเดอร์" would be cut as
+  // "สไปเด|อร์". Each word listed in locale/GLOSSARY.md (compiled into static/words.js)
+  // is kept whole in a no-wrap span, whoever wrote the text (this script or Python):
+  // an observer wraps the words of every text that arrives. The table is left alone.
+  var NOT_WRAPPED = "script, style, svg, code, kbd, option, select, textarea, title, .word, #board";
+  var wholeFor = null;
+  var wholePattern = null;
+  function wholeWords() {
+    if (wholeFor !== language) {
+      var words = ((window.solitaireWholeWords || {})[language] || []).slice();
+      words.sort(function (a, b) { return b.length - a.length; });  // the longest first
+      wholeFor = language;
+      var escaped = words.map(function (word) { return word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); });
+      wholePattern = escaped.length ? new RegExp(escaped.join("|"), "g") : null;
+    }
+    return wholePattern;
+  }
+  function keepWordsWhole(root) {
+    var pattern = wholeWords();
+    if (!pattern || !root || (root.closest && root.closest(NOT_WRAPPED))) return;
+    var found = [];
+    var walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (var node = walker.nextNode(); node; node = walker.nextNode()) {
+      pattern.lastIndex = 0;
+      if (node.parentElement && !node.parentElement.closest(NOT_WRAPPED) && pattern.test(node.data)) found.push(node);
+    }
+    found.forEach(function (text) {
+      var parts = [];
+      var at = 0;
+      var match;
+      pattern.lastIndex = 0;
+      while ((match = pattern.exec(text.data))) {
+        if (match.index > at) parts.push(document.createTextNode(text.data.slice(at, match.index)));
+        var word = document.createElement("span");
+        word.className = "word";
+        word.textContent = match[0];
+        parts.push(word);
+        at = match.index + match[0].length;
+      }
+      if (at < text.data.length) parts.push(document.createTextNode(text.data.slice(at)));
+      text.replaceWith.apply(text, parts);
+    });
+  }
+  var wordWatcher = null;
+  function watchWords() {
+    if (wordWatcher || !document.body) return;
+    wordWatcher = new MutationObserver(function (records) {
+      if (!wholeWords()) return;
+      var changed = new Set();
+      records.forEach(function (record) {
+        changed.add(record.target.nodeType === Node.ELEMENT_NODE ? record.target : record.target.parentElement);
+      });
+      changed.forEach(keepWordsWhole);
+    });
+    wordWatcher.observe(document.body, { childList: true, characterData: true, subtree: true });
+  }
+
   function setLanguage(code) {
     if (LANGUAGES.indexOf(code) < 0) return false;
     language = code;

@@ -1,5 +1,6 @@
 // The page's own words in Thai and Khmer, for the loading screen and the page's HTML.
-// Made by tools/catalogs.py compile from locale/*/LC_MESSAGES/game.po: do not edit.
+// Made by tools/catalogs.py compile from locale/*/LC_MESSAGES/game.po and
+// locale/GLOSSARY.md: do not edit.
 window.solitaireWords = {
  "km": {
   "(optional: replays a deal)": "(ស្រេចចិត្ត៖ លេងល្បែងដដែលម្ដងទៀត)",
@@ -229,4 +230,40 @@ window.solitaireWords = {
   "♥ red": "♥ แดง",
   "♦ blue": "♦ น้ำเงิน"
  }
+};
+window.solitaireWholeWords = {
+ "km": [
+  "ស្ប៉ាយឌើរ៉ែត",
+  "ស្ប៉ាយឌើ",
+  "ក្លុនដាយ",
+  "សូលីទែរ",
+  "វេហ្គាស",
+  "ក្រណាត់",
+  "ក្រឡាចត្រង្គ",
+  "រាត្រី",
+  "ចាំបាច់",
+  "អេក្រង់",
+  "លុះត្រាតែ",
+  "ស្រេចចិត្ត",
+  "វឌ្ឍនភាព"
+ ],
+ "th": [
+  "สไปเดอร์เรตต์",
+  "สไปเดอร์เรต",
+  "สไปเดอร์",
+  "คลอนไดก์",
+  "โซลิแทร์",
+  "เวกัส",
+  "คลาสสิก",
+  "คอนทราสต์",
+  "ดับเบิลคลิก",
+  "ไพทอน",
+  "ออฟไลน์",
+  "โจ๊กเกอร์",
+  "แท็บ",
+  "บันทึก",
+  "กระทำ",
+  "ระหว่าง",
+  "ตาข่าย"
+ ]
 };

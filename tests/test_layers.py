@@ -185,3 +185,31 @@ def test_a_cycle_is_found() -> None:
 def test_a_type_checking_import_of_the_page_is_found() -> None:
     sources = {"ui.dom.focus": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from ui.page import App\n"}
     assert type_checking_page_imports(sources) == ["ui.dom.focus"]
+
+
+def imported_test_modules(source: str) -> list[str]:
+    """The test modules (``test_*``) that ``source`` imports."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        names = [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        found += [name for name in names if name.split(".")[-1].startswith("test_")]
+    return found
+
+
+def test_nothing_imports_a_test_module() -> None:
+    """What tests share lives in helper modules: a test module imported by another is
+    collected out of order (its settings and fixtures with it) and runs its own tests twice."""
+    offenders = [
+        f"{path.relative_to(ROOT)}: {name}"
+        for folder in ("tests", "tools", "bench")
+        for path in sorted((ROOT / folder).rglob("*.py"))
+        for name in imported_test_modules(path.read_text(encoding="utf-8"))
+    ]
+    assert offenders == []
+
+
+def test_the_import_scan_finds_a_test_module() -> None:
+    source = "from tests.engine.test_reasons import MOVE_EXAMPLES\nimport tests.ui.test_i18n\nimport tests.ui.words\n"
+    assert imported_test_modules(source) == ["tests.engine.test_reasons", "tests.ui.test_i18n"]

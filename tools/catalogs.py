@@ -42,6 +42,7 @@ SOURCES = ("ui",)
 PAGE_SOURCES = {"index.html": "html", "static/boot.js": "javascript", "static/manifest.webmanifest": "manifest"}
 """The page's own words, read before Python starts (see ``page_words``)."""
 WORDS_JS = "static/words.js"
+GLOSSARY = "locale/GLOSSARY.md"
 MANIFEST = "static/manifest.webmanifest"
 MANIFEST_FIELDS = ("name", "short_name", "description")
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
@@ -174,13 +175,29 @@ def page_words(language: str) -> dict[str, str]:
     return words
 
 
+def whole_words() -> dict[str, list[str]]:
+    """The words each language keeps whole on a line: the table under "Words kept whole
+    on a line" in ``locale/GLOSSARY.md``."""
+    text = (ROOT / GLOSSARY).read_text(encoding="utf-8")
+    section = text.split("## Words kept whole on a line", 1)[1]
+    words: dict[str, list[str]] = {language: [] for language in LANGUAGES}
+    for line in section.splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) == 2 and cells[0] in words:
+            words[cells[0]] = cells[1].split()
+    return words
+
+
 def words_js() -> bytes:
-    """``static/words.js``: the page's words in each translated language."""
+    """``static/words.js``: the page's words in each translated language, and the words
+    each keeps whole on a line."""
     table = {language: page_words(language) for language in LANGUAGES}
     text = (
         "// The page's own words in Thai and Khmer, for the loading screen and the page's HTML.\n"
-        "// Made by tools/catalogs.py compile from locale/*/LC_MESSAGES/game.po: do not edit.\n"
+        "// Made by tools/catalogs.py compile from locale/*/LC_MESSAGES/game.po and\n"
+        "// locale/GLOSSARY.md: do not edit.\n"
         f"window.solitaireWords = {json.dumps(table, ensure_ascii=False, indent=1, sort_keys=True)};\n"
+        f"window.solitaireWholeWords = {json.dumps(whole_words(), ensure_ascii=False, indent=1, sort_keys=True)};\n"
     )
     return text.encode("utf-8")
 

@@ -22,6 +22,7 @@ import engine
 from ui.dom.attributes import set_attribute
 from ui.dom.browser_storage import keep, open_store
 from ui.dom.callbacks import kept_proxy, listen
+from ui.dom.dialog_frame import frame_dialogs
 from ui.dom.finishing import Finisher
 from ui.dom.focus import Focus
 from ui.dom.hinting import Hinter
@@ -189,6 +190,7 @@ class App:
         listen(document, "keydown", self._skip_key)
         listen(by_id("btn-rules"), "click", lambda _e: self.open_dialog("rules"))
         listen(window, "solitaire:language", lambda event: self.language_changed(str(event.detail)))
+        frame_dialogs()
         observer = window.ResizeObserver.new(kept_proxy(self._resized))
         observer.observe(self.board)
         self._observer = observer

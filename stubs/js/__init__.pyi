@@ -77,6 +77,7 @@ class Element(Node, Protocol):
     download: str
     scope: str
     options: Any
+    placeholder: str
     style: Style
     classList: ClassList
     dataset: Dataset
@@ -232,6 +233,7 @@ class Window(Protocol):
     Blob: Any
     ResizeObserver: Any
     AudioContext: Any
+    Event: Any
     def setTimeout(self, callback: Any, delay: float = ..., /, *arguments: Any) -> int: ...
     def clearTimeout(self, handle: int | None, /) -> None: ...
     def setInterval(self, callback: Any, delay: float = ..., /) -> int: ...

@@ -15,6 +15,7 @@ from playwright.sync_api import Page
 
 from tests.ui.words import NOT_WORDS
 from tools import pyfiles
+from ui.model.storage import GAME_KEY
 
 IDLE_TIMEOUT_MS = 60_000
 
@@ -294,7 +295,9 @@ def play_with_mouse(page: Page, game: Any, move: Any) -> None:
     drag_from(page, card_at(page, move.src, size - move.count).grab, target)
 
 
-def play_last_move(page: Page, last: str) -> None:
+def play_last_move(page: Page, last: str, keep_summary: bool = False) -> None:
+    """Play the winning move ``last`` with the mouse; a key skips the cascade to the win
+    summary, which another closes unless ``keep_summary``."""
     source, target = last.split(">")
     pile, _, count = source.partition(":")
     size = len(cards_in(page, pile))
@@ -302,7 +305,20 @@ def play_last_move(page: Page, last: str) -> None:
     page.wait_for_function("document.body.dataset.won === 'true'")
     page.keyboard.press("Escape")  # a key skips the cascade
     page.wait_for_selector("#dlg-win[open]")
-    page.keyboard.press("Escape")  # the win summary
+    if keep_summary:
+        wait_idle(page)
+    else:
+        page.keyboard.press("Escape")  # the win summary
+
+
+ANOTHER_TAB_SAVES = f"""() => {{
+    const save = JSON.parse(localStorage.getItem('{GAME_KEY}'));
+    save.owner = 'abcdef012345';
+    localStorage.setItem('{GAME_KEY}', JSON.stringify(save));
+    dispatchEvent(new StorageEvent('storage', {{key: '{GAME_KEY}', storageArea: localStorage}}));
+}}"""
+"""What this tab hears when another tab of the game saves its game (a tab never hears
+its own writes, so the event is sent here by hand)."""
 
 
 def english_left(page: Page) -> list[str]:

@@ -1,17 +1,20 @@
 """The page's Content-Security-Policy: the strictest the runtime allows, and the game,
-its celebration and the solver's worker all run under it."""
+its celebration, the solver's worker and every screen and dialog run under it."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from pathlib import Path
 
-from playwright.sync_api import BrowserContext
+import pytest
+from playwright.sync_api import BrowserContext, Page
 
 from tests.browser.conftest import wait_ready
-from tests.browser.helpers import play_last_move
+from tests.browser.helpers import ANOTHER_TAB_SAVES, play_last_move, wait_idle
 from tests.browser.records import near_win
+from ui.model.storage import STATS_KEY
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 VIOLATIONS = """
@@ -62,3 +65,73 @@ def test_the_game_the_win_and_the_solver_run_under_the_policy(
     play_last_move(page, last)  # the win: its cascade starts, a key skips to the summary
     assert page.evaluate("document.body.dataset.won") == "true"
     assert page.evaluate("window.cspViolations") == []
+
+
+RECENT_RESULTS = {
+    "version": 1,
+    "variants": {"SD-S1": {"played": 6, "won": 3, "recent": [[index % 2, 100 * index] for index in range(6)]}},
+}
+"""Statistics with recent results, so that the Stats dialog draws its chart."""
+
+
+def open_dialog(page: Page, opener: str, dialog: str) -> None:
+    if opener.startswith("#"):
+        page.click(opener)
+    else:
+        page.keyboard.press(opener)
+    page.wait_for_selector(f"{dialog}[open]")
+    wait_idle(page)
+
+
+@pytest.mark.parametrize("language", ["en", "th", "km"])
+def test_every_screen_and_dialog_runs_under_the_policy(
+    new_context: Callable[..., BrowserContext], site_url: str, language: str
+) -> None:
+    """One page opens every screen in turn; none may be refused anything by the policy
+    (an inline style attribute, say) or log an error."""
+    link, last = near_win()
+    locale = {"en": "en-US", "th": "th-TH", "km": "km-KH"}[language]
+    context = new_context(viewport={"width": 360, "height": 640}, locale=locale)
+    context.add_init_script(VIOLATIONS)
+    context.add_init_script(f"localStorage.setItem('{STATS_KEY}', {json.dumps(json.dumps(RECENT_RESULTS))})")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(site_url + link)
+    wait_ready(page)
+    assert page.evaluate("document.documentElement.lang") == language
+    wait_idle(page)
+    seen = ["table"]
+    pictures: dict[str, int] = {}
+    for opener, dialog in (("#btn-new", "#dlg-new"), ("#btn-settings", "#dlg-settings"), ("?", "#dlg-help")):
+        open_dialog(page, opener, dialog)
+        seen.append(dialog)
+        page.keyboard.press("Escape")
+    open_dialog(page, "#btn-stats", "#dlg-stats")
+    assert page.locator("#stats-chart svg rect").count() == 6
+    seen.append("#dlg-stats")
+    page.keyboard.press("Escape")
+    open_dialog(page, "#btn-rules", "#dlg-rules")
+    for family, anchors in (("KL", "kl-"), ("SD", "sp-")):
+        page.check(f"#rules-game input[value='{family}']")
+        page.wait_for_selector(f"#rules-body section[id^='{anchors}']")
+        wait_idle(page)
+        # The picture of the deal, drawn: taller than the top row and one card.
+        pictures[family] = page.evaluate("document.querySelector('#rules-body .diagram').offsetHeight")
+        seen.append(f"rules {family}")
+    page.keyboard.press("Escape")
+    page.evaluate("hash => { location.hash = hash; }", "#KL1-D1N-AAAAAAB")  # a link over a game under way
+    page.wait_for_selector("#dlg-link[open]")
+    wait_idle(page)
+    seen.append("#dlg-link")
+    page.click("#link-keep")
+    play_last_move(page, last)  # the cascade, then the summary
+    seen.append("#dlg-win")
+    page.evaluate(ANOTHER_TAB_SAVES)
+    page.wait_for_selector("#dlg-elsewhere[open]")
+    wait_idle(page)
+    seen.append("#dlg-elsewhere")
+    assert page.evaluate("window.cspViolations") == [], seen
+    assert errors == [], seen
+    assert min(pictures.values()) > 120, pictures

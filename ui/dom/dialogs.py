@@ -3,6 +3,7 @@ that another tab plays the game (native ``<dialog>``)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from html import escape
 from typing import Any
 
@@ -20,6 +21,9 @@ from ui.model.session import Session, describe_code, format_clock
 from ui.model.themes import BACKS, TABLES
 
 __all__ = ["ElsewhereDialog", "HelpDialog", "NewGameDialog", "SettingsDialog", "WinDialog"]
+
+EXAMPLE_SEED = 6
+"""The shuffle of the deal code shown as an example in New game (``…-AAAAAAG``)."""
 
 
 def _radio(form: Any, name: str) -> str:
@@ -42,6 +46,8 @@ class NewGameDialog:
         self.message = document.getElementById("new-code-msg")
         self.winnable = document.getElementById("new-winnable")
         self.winnable_msg = document.getElementById("new-winnable-msg")
+        self._opened_with: tuple[str, ...] = ()
+        """The options as the dialog opened with them."""
         listen(self.form, "change", self._options_changed)
         listen(self.code, "input", self._code_typed)
         listen(self.form, "submit", self._submit)
@@ -57,7 +63,18 @@ class NewGameDialog:
         self.code.value = ""
         self._show_message("", ok=True)
         self._sync_visibility()
+        self._opened_with = self._choices()
+        self._mark_unsaved()
         self.el.showModal()
+
+    def _choices(self) -> tuple[str, ...]:
+        return (*(_radio(self.form, name) for name in ("game", "draw", "scoring", "suits")), str(self.winnable.checked))
+
+    def _mark_unsaved(self) -> None:
+        """Mark the dialog while it holds a choice not dealt yet (other options, a code):
+        a tap beside it then leaves it open (``ui.dom.dialog_frame``)."""
+        unsaved = self._choices() != self._opened_with or bool(str(self.code.value).strip())
+        self.el.dataset.unsaved = "true" if unsaved else "false"
 
     def _sync_visibility(self) -> None:
         # Draw and scoring for the games that have them, the number of suits for the others.
@@ -66,9 +83,12 @@ class NewGameDialog:
             el.hidden = not draws
         for el in self.form.querySelectorAll(".sp-only"):
             el.hidden = draws
-        note = winnable_note(self._chosen())
+        chosen = self._chosen()
+        note = winnable_note(chosen)
         self.winnable_msg.textContent = note
         self.winnable_msg.hidden = not note
+        # The example is a code of the game and options chosen: the shape to type for them.
+        self.code.placeholder = engine.format_code(replace(chosen, seed=EXAMPLE_SEED))
 
     def _show_message(self, text: str, ok: bool) -> None:
         self.message.textContent = text
@@ -101,6 +121,7 @@ class NewGameDialog:
         return settings
 
     def _code_typed(self, _event: Any) -> None:
+        self._mark_unsaved()
         try:
             settings = self._validate()
         except engine.CodeError:
@@ -118,6 +139,7 @@ class NewGameDialog:
     def _options_changed(self, event: Any) -> None:
         if str(event.target.name) == "code":
             return
+        self._mark_unsaved()
         self._sync_visibility()
         # A valid code takes the new options and keeps its shuffle.
         try:

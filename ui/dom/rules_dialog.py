@@ -8,6 +8,7 @@ from typing import Any
 from pyscript import document
 
 from ui.dom.callbacks import listen
+from ui.dom.elements import find
 from ui.model.rules_view import rules_html
 
 __all__ = ["RulesDialog"]
@@ -19,10 +20,9 @@ class RulesDialog:
     def __init__(self) -> None:
         self.el = document.getElementById("dlg-rules")
         self.body = document.getElementById("rules-body")
-        form = self.el.querySelector("form")
-        if form is None:
-            raise LookupError("the rules dialog has no form")
-        self.form = form
+        self.form = find("#dlg-rules form")
+        self.scroller = find("#dlg-rules .dialog-body")
+        """What scrolls: the dialog's body, between its title and its Done button."""
         self._game = ""
         listen(document.getElementById("rules-game"), "change", self._game_chosen)
         listen(self.body, "click", self._link_clicked)
@@ -36,7 +36,7 @@ class RulesDialog:
         if section and document.getElementById(section) is not None:
             self._go_to(section)
         else:
-            self.el.scrollTop = 0
+            self.scroller.scrollTop = 0
             document.getElementById("rules-title").focus()
 
     def _link_clicked(self, event: Any) -> None:
@@ -65,15 +65,10 @@ class RulesDialog:
         for radio in self.form.querySelectorAll("input[name='rules-game']"):
             radio.checked = str(radio.value) == family
         self.body.innerHTML = rules_html(family)
-        # The page's Content-Security-Policy (style-src 'self') drops the style attributes of
-        # parsed markup: the picture's size and its cards' places go in through the CSSOM,
-        # which it allows.
-        for element in self.body.querySelectorAll("[style]"):
-            element.style.cssText = element.getAttribute("style") or ""
 
     def _game_chosen(self, event: Any) -> None:
         self._show(str(event.target.value))
-        self.el.scrollTop = 0
+        self.scroller.scrollTop = 0
 
     def language_changed(self) -> None:
         """The rules again in the new language (the section in view is kept)."""

@@ -10,8 +10,8 @@ Pure Python (text only): every word is escaped here and checked in CPython.
 >>> html.count('<section class="rule" id="kl-'), 'href="#kl-empty"' in html
 (11, True)
 >>> diagram = deal_diagram_html("KL1-D1N-AAAAAAG", "cap")
->>> diagram.count('data-face="up"'), diagram.count('data-face="down"')
-(7, 22)
+>>> diagram.count('data-face="up"'), diagram.count('data-face="down"'), "style=" in diagram
+(7, 22, False)
 """
 
 from __future__ import annotations
@@ -25,62 +25,44 @@ from ui.model.i18n import _
 from ui.model.rules import DIAGRAM_CODES, Section, Table, rules_for
 from ui.model.words import card_name
 
-__all__ = ["DIAGRAM", "deal_diagram_html", "rules_html"]
-
-DIAGRAM = {"cw": 30, "ch": 42, "ix": 10, "gap": 4, "down": 5, "up": 11, "row": 8}
-"""The picture's card size, index size, gap between columns, the offsets of face-down
-and face-up cards in a column, and the gap under the top row (pixels)."""
+__all__ = ["deal_diagram_html", "rules_html"]
 
 
-def _card(card: Card, x: int, y: int) -> str:
-    style = f"left:{x}px;top:{y}px"
+def _card(card: Card) -> str:
     if card.face_up:
         return (
-            f'<div class="card" data-face="up" data-suit="{card.suit}" style="{style}">'
-            f'<div class="face">{face_html(card)}</div></div>'
+            f'<div class="card" data-face="up" data-suit="{card.suit}"><div class="face">{face_html(card)}</div></div>'
         )
-    return f'<div class="card" data-face="down" style="{style}"><div class="face"></div></div>'
-
-
-def _slot(x: int, y: int) -> str:
-    return f'<div class="slot" style="left:{x}px;top:{y}px"></div>'
+    return '<div class="card" data-face="down"><div class="face"></div></div>'
 
 
 def deal_diagram_html(code: str, caption_id: str) -> str:
     """A picture of the start of deal ``code``: the top row (the stock, and for
     Klondike the empty waste and foundations) and every column as dealt. Its
-    accessible name is the caption (``caption_id``) with the face-up cards named."""
+    accessible name is the caption (``caption_id``) with the face-up cards named.
+
+    The markup holds no inline style (the page's Content-Security-Policy refuses
+    ``style`` attributes): the stylesheet lays the rows out, each column a stack
+    whose cards overlap by how much of a face-down or face-up card shows
+    (``.diagram`` in ``static/css/rules.css``)."""
     game = engine.new_game(code)
-    d = DIAGRAM
-    cw, ch, gap = d["cw"], d["ch"], d["gap"]
-    step = cw + gap
     columns = [pid for pid in game.pile_ids if pid.startswith("t")]
-    parts: list[str] = []
     stock = game.pile("s")
-    if stock:
-        parts.append(_card(stock[-1], 0, 0))
-    else:
-        parts.append(_slot(0, 0))
+    top = [_card(stock[-1]) if stock else '<div class="slot"></div>']
     if game.settings.game == "KL":
-        parts.append(_slot(step, 0))
-        parts.extend(_slot(step * i, 0) for i in range(len(columns) - 4, len(columns)))
-    top = ch + d["row"]
-    bottom = top
-    for index, pid in enumerate(columns):
-        y = top
-        for card in game.pile(pid):
-            parts.append(_card(card, index * step, y))
-            bottom = max(bottom, y + ch)
-            y += d["up"] if card.face_up else d["down"]
-    width = len(columns) * step - gap
+        top.append('<div class="slot"></div>')  # the waste
+        top.append('<div class="slot foundations"></div>')  # the first foundation, at the right
+        top.extend('<div class="slot"></div>' for _ in range(3))
+    piles = "".join(
+        '<div class="diagram-column">' + "".join(_card(card) for card in game.pile(pid)) + "</div>" for pid in columns
+    )
     up = ", ".join(card_name(game.pile(pid)[-1]) for pid in columns)
     # TRANSLATORS: the picture of a starting deal, for screen readers; {cards} lists the face-up cards.
     label = _("Face-up cards, column 1 to {n}: {cards}.").format(n=len(columns), cards=up)
     return (
-        f'<div class="diagram" role="img" aria-labelledby="{caption_id}" aria-describedby="{caption_id}-cards" '
-        f'style="--cw:{cw}px;--ch:{ch}px;--ix:{d["ix"]}px;width:{width}px;height:{bottom}px">'
-        + "".join(parts)
-        + f'</div><p class="sr-only" id="{caption_id}-cards">{escape(label)}</p>'
+        f'<div class="diagram" role="img" aria-labelledby="{caption_id}" aria-describedby="{caption_id}-cards">'
+        f'<div class="diagram-top">{"".join(top)}</div><div class="diagram-columns">{piles}</div>'
+        f'</div><p class="sr-only" id="{caption_id}-cards">{escape(label)}</p>'
     )
 
 

@@ -1,0 +1,128 @@
+"""Thai and Khmer lines break only between words: in every dialog, upright and sideways
+on a phone, no line of text breaks inside a word, whether the browser's own segmenter
+(``Intl.Segmenter``) finds it or it is one of the words the game keeps whole
+(``locale/GLOSSARY.md``, which that segmenter's dictionary does not know)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import BrowserContext, Page
+
+from tests.browser.conftest import wait_ready
+from tests.browser.helpers import ANOTHER_TAB_SAVES, play_last_move, wait_idle
+from tests.browser.records import near_win
+from tools.catalogs import whole_words
+
+pytestmark = pytest.mark.browser
+
+BROKEN_WORDS = """(words) => {
+    const language = document.documentElement.lang;
+    const wordsOf = new Intl.Segmenter(language, {granularity: 'word'});
+    const graphemesOf = new Intl.Segmenter(language, {granularity: 'grapheme'});
+    const skipped = 'svg, .sr-only, [hidden], option, select, code, kbd, input';
+    const isBlock = el => !getComputedStyle(el).display.startsWith('inline');
+    const blockOf = el => { while (!isBlock(el)) el = el.parentElement; return el; };
+    const blocks = new Set();
+    for (const dialog of document.querySelectorAll('dialog[open]')) {
+        const walker = document.createTreeWalker(dialog, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            if (node.data.trim() && !node.parentElement.closest(skipped)) blocks.add(blockOf(node.parentElement));
+        }
+    }
+    const broken = [];
+    for (const block of blocks) {
+        // The block's own text, its inline elements' included, as one string.
+        const pieces = [];
+        let text = '';
+        const walker = document.createTreeWalker(block, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            if (node.parentElement.closest(skipped) || blockOf(node.parentElement) !== block) continue;
+            pieces.push({node, start: text.length});
+            text += node.data;
+        }
+        const between = new Set([...wordsOf.segment(text)].map(part => part.index));
+        for (const word of words) {
+            for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + word.length)) {
+                for (let inside = at + 1; inside < at + word.length; inside++) between.delete(inside);
+                between.add(at);
+                between.add(at + word.length);
+            }
+        }
+        let lineBottom = null;
+        const range = document.createRange();
+        for (const {index, segment} of graphemesOf.segment(text)) {
+            const piece = pieces.findLast(p => p.start <= index);
+            const offset = index - piece.start;
+            range.setStart(piece.node, offset);
+            range.setEnd(piece.node, Math.min(piece.node.length, offset + segment.length));
+            const box = range.getClientRects()[0];
+            if (!box || box.width === 0 || !segment.trim()) continue;
+            if (lineBottom !== null && box.top >= lineBottom - 2 && !between.has(index)) {
+                broken.push(`${block.closest('dialog').id}: "${text.slice(Math.max(0, index - 12), index)}|`
+                    + `${text.slice(index, index + 12)}"`);
+            }
+            lineBottom = box.bottom;
+        }
+    }
+    return broken;
+}"""
+
+
+def broken_words(page: Page, language: str) -> list[str]:
+    found: list[str] = page.evaluate(BROKEN_WORDS, whole_words()[language])
+    return found
+
+
+def open_dialog(page: Page, opener: str, dialog: str) -> None:
+    if opener.startswith("#"):
+        page.click(opener)
+    else:
+        page.keyboard.press(opener)
+    page.wait_for_selector(f"{dialog}[open]")
+    wait_idle(page)
+
+
+@pytest.mark.parametrize("language", ["th", "km"])
+@pytest.mark.parametrize(("width", "height"), [(360, 640), (640, 360)])
+def test_no_line_breaks_inside_a_word(
+    new_context: Callable[..., BrowserContext], site_url: str, language: str, width: int, height: int
+) -> None:
+    link, last = near_win()
+    locale = {"th": "th-TH", "km": "km-KH"}[language]
+    context = new_context(viewport={"width": width, "height": height}, locale=locale)
+    page = context.new_page()
+    page.goto(site_url + link)
+    wait_ready(page)
+    wait_idle(page)
+    broken: list[str] = []
+    for opener, dialog in (
+        ("#btn-new", "#dlg-new"),
+        ("#btn-settings", "#dlg-settings"),
+        ("#btn-stats", "#dlg-stats"),
+        ("?", "#dlg-help"),
+    ):
+        open_dialog(page, opener, dialog)
+        broken += broken_words(page, language)
+        page.keyboard.press("Escape")
+    open_dialog(page, "#btn-rules", "#dlg-rules")
+    for family, anchors in (("KL", "kl-"), ("SD", "sp-")):
+        page.check(f"#rules-game input[value='{family}']")
+        page.wait_for_selector(f"#rules-body section[id^='{anchors}']")
+        wait_idle(page)
+        broken += broken_words(page, language)
+    page.keyboard.press("Escape")
+    page.evaluate("hash => { location.hash = hash; }", "#KL1-D1N-AAAAAAB")
+    page.wait_for_selector("#dlg-link[open]")
+    wait_idle(page)
+    broken += broken_words(page, language)
+    page.click("#link-keep")
+    play_last_move(page, last, keep_summary=True)
+    broken += broken_words(page, language)
+    page.keyboard.press("Escape")
+    page.evaluate(ANOTHER_TAB_SAVES)
+    page.wait_for_selector("#dlg-elsewhere[open]")
+    wait_idle(page)
+    broken += broken_words(page, language)
+    assert broken == []
