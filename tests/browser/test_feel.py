@@ -361,3 +361,58 @@ def test_a_game_opened_at_a_later_move_and_won_sets_no_fastest_time(open_game: C
     assert stats["won"] == 1
     assert stats["fastest_win"] is None
     assert stats["best_score"] is None
+
+
+def code_of(page: Page) -> str:
+    return str(page.evaluate("document.querySelector('[data-code]').dataset.code"))
+
+
+def test_back_closes_the_open_dialog_and_changes_no_game(open_game: Callable[..., Page]) -> None:
+    page = open_game("#" + CODE)
+    play_moves(page, 1)
+    page.click("#btn-new")
+    page.click("#dlg-new button[type=submit]")
+    page.wait_for_function(f"document.querySelector('[data-code]').dataset.code !== '{CODE}'")
+    dealt = code_of(page)
+    second = table(page)
+    page.click("#btn-rules")
+    page.wait_for_selector("#dlg-rules[open]")
+    page.go_back()  # Android's back gesture
+    page.wait_for_selector("#dlg-rules", state="hidden")
+    wait_idle(page)
+    assert code_of(page) == dealt
+    assert table(page) == second
+    assert moves(page) == 0
+    # The next Back goes on to the game before, as before.
+    page.go_back()
+    page.wait_for_function(f"document.querySelector('[data-code]').dataset.code === '{CODE}'")
+    wait_moves(page, 1)
+    page.go_forward()
+    page.wait_for_function(f"document.querySelector('[data-code]').dataset.code === '{dealt}'")
+    # Dialogs closed with their buttons or Escape leave no entry behind: one Back still
+    # reaches the other game.
+    for _ in range(3):
+        page.click("#btn-settings")
+        page.wait_for_selector("#dlg-settings[open]")
+        page.click("#dlg-settings button[type=submit]")
+        page.wait_for_selector("#dlg-settings", state="hidden")
+    page.click("#btn-rules")
+    page.wait_for_selector("#dlg-rules[open]")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#dlg-rules", state="hidden")
+    assert code_of(page) == dealt
+    page.go_back()
+    page.wait_for_function(f"document.querySelector('[data-code]').dataset.code === '{CODE}'")
+    wait_moves(page, 1)
+    # A new game dealt from its dialog takes the place of the dialog's entry: Back from it
+    # is the game before, and the saved game is the new one.
+    page.click("#btn-new")
+    page.click("#dlg-new button[type=submit]")
+    page.wait_for_function(f"document.querySelector('[data-code]').dataset.code !== '{CODE}'")
+    third = code_of(page)
+    page.wait_for_function(f"location.hash === '#{third}'")
+    saved = json.loads(page.evaluate("localStorage.getItem('solitaire.v1.game')") or "{}")
+    assert third in json.dumps(saved)
+    page.go_back()
+    page.wait_for_function(f"document.querySelector('[data-code]').dataset.code === '{CODE}'")
+    wait_moves(page, 1)
