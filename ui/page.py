@@ -258,6 +258,10 @@ class App:
         """Ask for a hint (the Hint button and the H key): a good move at once, then the solver's word on it."""
         self.hinter.hint()
 
+    def nudge(self, pid: str, index: int, count: int) -> None:
+        if not self._reduced.matches:
+            self.renderer.nudge(pid, index, count)
+
     def open_dialog(self, name: DialogName) -> None:
         if name == "new":
             self.new_dialog.open()

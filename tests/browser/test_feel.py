@@ -416,3 +416,61 @@ def test_back_closes_the_open_dialog_and_changes_no_game(open_game: Callable[...
     page.go_back()
     page.wait_for_function(f"document.querySelector('[data-code]').dataset.code === '{CODE}'")
     wait_moves(page, 1)
+
+
+TAPS = """([x, y, gaps]) => {
+  // Touch taps on the table at controlled times: each pointer event's timeStamp is the
+  // time the page reads, so a loaded phone's timing needs no waiting here.
+  const board = document.getElementById("board");
+  let at = performance.now();
+  for (const gap of gaps) {
+    at += gap;
+    for (const type of ["pointerdown", "pointerup"]) {
+      const event = new PointerEvent(type, {bubbles: true, cancelable: true, clientX: x, clientY: y,
+                                            pointerId: 7, pointerType: "touch", isPrimary: true, button: 0});
+      Object.defineProperty(event, "timeStamp", {value: at});
+      board.dispatchEvent(event);
+    }
+  }
+}"""
+
+TAP_HELP = "A tap sends a card to its foundation; a double tap finds it a place on the table."
+
+
+def test_a_tap_that_plays_nothing_answers_and_a_slow_double_tap_still_plays(open_game: Callable[..., Page]) -> None:
+    page = open_game("#" + CODE)
+    nine = card_at(page, "t5", len(cards_in(page, "t5")) - 1).grab
+    # One tap on the 9 of diamonds, which cannot go home: it shakes at once, and the
+    # status line says what a tap and a double tap do.
+    page.evaluate(TAPS, [*nine, [0]])
+    assert page.evaluate("document.getElementById('board').dataset.nudges") == "1"
+    assert page.evaluate("document.getAnimations().some(a => a.id === 'nudge')")
+    assert status(page) == TAP_HELP
+    assert moves(page) == 0
+    # Two taps 403 ms apart (a loaded phone's double tap): the 9 goes onto the 10 of clubs.
+    page.evaluate(TAPS, [*nine, [1000, 403]])
+    wait_moves(page, 1)
+    assert cards_in(page, "t4")[-1] == "9d"
+    # "One tap plays the card", remembered: one tap sends a card that can't go home to its place.
+    page.click("#btn-settings")
+    assert not page.is_checked("#set-onetap"), "off by default"
+    page.check("#set-onetap")
+    page.keyboard.press("Escape")
+    page.reload()
+    page.wait_for_function("document.body.dataset.ready === 'true'")
+    undo(page)
+    wait_moves(page, 0)
+    wait_idle(page)
+    page.evaluate(TAPS, [*card_at(page, "t5", len(cards_in(page, "t5")) - 1).grab, [0]])
+    wait_moves(page, 1)
+    assert cards_in(page, "t4")[-1] == "9d"
+    page.click("#btn-settings")
+    assert page.is_checked("#set-onetap")
+
+
+def test_with_reduced_motion_a_tap_that_plays_nothing_only_says_so(open_game: Callable[..., Page]) -> None:
+    page = open_game("#" + CODE, reduced_motion="reduce")
+    page.evaluate(TAPS, [*card_at(page, "t5", len(cards_in(page, "t5")) - 1).grab, [0]])
+    assert status(page) == TAP_HELP
+    assert page.evaluate("document.getElementById('board').dataset.nudges") is None
+    assert not page.evaluate("document.getAnimations().some(a => a.id === 'nudge')")

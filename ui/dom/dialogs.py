@@ -183,8 +183,9 @@ class SettingsDialog:
         backs = self.backs = document.getElementById("set-backs")
         tables = self.tables = document.getElementById("set-tables")
         self.finish = document.getElementById("set-autofinish")
+        self.one_tap = document.getElementById("set-onetap")
         changed = kept_proxy(self._changed)
-        for box in (self.double, self.auto, self.four, self.large, backs, tables, self.finish):
+        for box in (self.double, self.auto, self.four, self.large, backs, tables, self.finish, self.one_tap):
             box.addEventListener("change", changed)
         listen(document.getElementById("settings-keys"), "click", self._keys)
 
@@ -195,6 +196,7 @@ class SettingsDialog:
         self.four.checked = prefs.four_color
         self.large.checked = prefs.large_cards
         self.finish.checked = prefs.auto_finish
+        self.one_tap.checked = prefs.one_tap
         self._draw_swatches()
         self.el.showModal()
 
@@ -233,6 +235,7 @@ class SettingsDialog:
         prefs.card_back = self._chosen("back", prefs.card_back)
         prefs.table = self._chosen("table", prefs.table)
         prefs.auto_finish = bool(self.finish.checked)
+        prefs.one_tap = bool(self.one_tap.checked)
         self.actions.preferences_changed()
 
     def _keys(self, _event: Any) -> None:

@@ -39,6 +39,11 @@ class Actions(Protocol):
 
     def hint(self) -> None: ...
 
+    def nudge(self, pid: str, index: int, count: int) -> None:
+        """The top ``count`` cards of ``pid`` from ``index`` answer a tap that plays
+        nothing with a small nudge (none with reduced motion)."""
+        ...
+
     def open_dialog(self, name: DialogName) -> None: ...
 
     def preferences_changed(self) -> None:

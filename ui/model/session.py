@@ -63,6 +63,9 @@ class Preferences:
     """Spider family: a double click moves a group to its best place."""
     auto_drop: bool = False
     """Spider family: a released card or group goes to its best place."""
+    one_tap: bool = False
+    """Games with foundations: a single tap on a card that cannot go home plays what a
+    double tap would (off by default: one tap sends home, a double tap finds a place)."""
     four_color: bool = False
     """Four-colour deck: clubs green and diamonds blue, so every suit has its own colour."""
     large_cards: bool = False
