@@ -29,6 +29,7 @@ from ui.dom.history import History
 from ui.dom.key_router import KeyRouter
 from ui.dom.pointer import Pointer
 from ui.dom.render import MOVE_MS, Renderer
+from ui.dom.sound import SoundBoard
 from ui.dom.update_notice import update_notice_language
 from ui.dom.warming import warm_up
 from ui.model.actions import OFFERS, DialogName, Offer
@@ -75,6 +76,7 @@ class App:
         self.renderer = Renderer(self.board)
         self.pointer = Pointer(self.board, self.session, self.state, self)
         self.focus = Focus(self.board, self.session, self.state, self.renderer, self)
+        self.sound = SoundBoard(self.session, self)
         self.keys = KeyRouter(self.session, self.state, self, self.focus, self._escape_panel)
         self.keeper: Keeper | None = None
         """Saves the game and keeps the statistics (set by ``keep_in`` at start-up)."""
@@ -260,7 +262,11 @@ class App:
         """Ask for a hint (the Hint button and the H key): a good move at once, then the solver's word on it."""
         self.hinter.hint()
 
+    def picked(self) -> None:
+        self.sound.play("pick")
+
     def nudge(self, pid: str, index: int, count: int) -> None:
+        self.sound.play("refused")
         if not self._reduced.matches:
             self.renderer.nudge(pid, index, count)
 
@@ -431,6 +437,7 @@ class App:
         root = document.documentElement
         root.dataset.back = prefs.card_back
         root.dataset.table = prefs.table
+        self.sound.configure(prefs)
         if self.keeper is not None:
             self.keeper.save_preferences()
         self.redraw(animate=False)

@@ -184,9 +184,11 @@ class SettingsDialog:
         tables = self.tables = document.getElementById("set-tables")
         self.finish = document.getElementById("set-autofinish")
         self.one_tap = document.getElementById("set-onetap")
+        self.volume = document.getElementById("set-volume")
         changed = kept_proxy(self._changed)
         for box in (self.double, self.auto, self.four, self.large, backs, tables, self.finish, self.one_tap):
             box.addEventListener("change", changed)
+        self.volume.addEventListener("change", changed)
         listen(document.getElementById("settings-keys"), "click", self._keys)
 
     def open(self) -> None:
@@ -197,6 +199,7 @@ class SettingsDialog:
         self.large.checked = prefs.large_cards
         self.finish.checked = prefs.auto_finish
         self.one_tap.checked = prefs.one_tap
+        self.volume.value = str(prefs.volume)
         self._draw_swatches()
         self.el.showModal()
 
@@ -236,6 +239,7 @@ class SettingsDialog:
         prefs.table = self._chosen("table", prefs.table)
         prefs.auto_finish = bool(self.finish.checked)
         prefs.one_tap = bool(self.one_tap.checked)
+        prefs.volume = max(0, min(100, int(float(str(self.volume.value)))))
         self.actions.preferences_changed()
 
     def _keys(self, _event: Any) -> None:

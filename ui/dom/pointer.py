@@ -173,6 +173,7 @@ class Pointer:
         press.dragging = True
         self.state.drag = drag
         self.actions.redraw_marks()  # the cards lift, the piles that take them light up
+        self.actions.picked()
         return drag
 
     def _finish_drag(self, press: Press, drop_at: tuple[float, float] | None) -> None:

@@ -52,6 +52,10 @@ class Actions(Protocol):
 
     def hint(self) -> None: ...
 
+    def picked(self) -> None:
+        """Cards were picked up (a drag began): the page makes their sound."""
+        ...
+
     def nudge(self, pid: str, index: int, count: int) -> None:
         """The top ``count`` cards of ``pid`` from ``index`` answer a tap that plays
         nothing with a small nudge (none with reduced motion)."""

@@ -76,6 +76,10 @@ class Preferences:
     """The design on the backs of the cards (one of ``ui.themes.BACKS``)."""
     table: str = "green"
     """The table's colour (one of ``ui.themes.TABLES``)."""
+    sound: bool = True
+    """Card sounds (the toolbar's mute button turns them off)."""
+    volume: int = 40
+    """The sounds' volume, 0 to 100 (Settings); a modest level at first."""
     auto_finish: bool = False
     """Finish automatically: once a game can finish by itself, its last moves play
     without the Finish button (off by default: the game never plays by itself)."""
