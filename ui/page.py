@@ -162,7 +162,7 @@ class App:
     def stats_dialog(self) -> StatsDialog:
         from ui.dom.stats_dialog import StatsDialog
 
-        return StatsDialog(self.session, self.store)
+        return StatsDialog(self.session, self.store, lambda: self.keeper.game_id if self.keeper is not None else "")
 
     @cached_property
     def solver_panel(self) -> SolverPanel:
@@ -239,6 +239,8 @@ class App:
         if code is None and prefs.winnable_only:
             settings = engine.parse_code(prefs.random_code())
             code = self.solver_panel.winnable_deal(settings)
+            if self.keeper is not None:
+                self.keeper.save_preferences()  # where the order of proven deals is
             if code is None:
                 return None
         self._replacing()

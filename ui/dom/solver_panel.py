@@ -42,10 +42,10 @@ from ui.model.hints import (
     HintCycle,
     LineMemory,
     legal_hint,
+    next_winnable_code,
     positions,
     rewind_text,
     variant_of,
-    winnable_code,
 )
 from ui.model.i18n import _, again
 from ui.model.session import Event, Session
@@ -480,9 +480,10 @@ class SolverPanel:
     def winnable_deal(self, settings: engine.DealCode) -> str | None:
         """A proven-winnable deal of this variant to deal now, or None while the
         worker looks for one (it deals it itself when found)."""
-        code = winnable_code(settings, avoid=self.session.game.code)
+        prefs = self.session.preferences
+        code, prefs.winnable_order = next_winnable_code(settings, prefs.winnable_order)
         if code is not None:
-            return code
+            return code  # the page keeps the order with the settings
         if self.running:
             self._stop()
         variant = variant_of(settings)

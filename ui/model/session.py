@@ -72,6 +72,8 @@ class Preferences:
     """Larger cards and corner indices, for players who need them."""
     winnable_only: bool = False
     """New games are deals the solver has proven winnable."""
+    winnable_order: str = ""
+    """Where each variant's shuffled order of proven deals is (``ui.model.deal_order``)."""
     card_back: str = "blue"
     """The design on the backs of the cards (one of ``ui.themes.BACKS``)."""
     table: str = "green"
