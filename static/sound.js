@@ -14,6 +14,7 @@
   let on = true;
   let volume = 0.4;
   let played = 0;
+  const GESTURES = new Set(["click", "pointerdown", "pointerup", "keydown", "keyup"]);
 
   function unlock() {
     if (!on) return;
@@ -105,8 +106,10 @@
     on = Boolean(enabled);
     volume = Math.max(0, Math.min(1, Number(level) || 0));
     if (output !== null) output.gain.setTargetAtTime(volume, context.currentTime, 0.02);
-    // Sound turned on by a touch (the mute button): the context may start in this gesture.
-    if (on && navigator.userActivation && navigator.userActivation.isActive) unlock();
+    // Sound turned on by a touch or key (the mute button): the context may start in
+    // this gesture; never from anything else (the settings read at start-up).
+    const event = window.event;
+    if (on && event && event.isTrusted && GESTURES.has(event.type)) unlock();
   }
 
   window.solitaireSound = {play, configure, unlock};

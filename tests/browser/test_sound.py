@@ -36,7 +36,7 @@ def test_sounds_start_at_the_first_touch_and_the_mute_button_silences_them(
     assert page.evaluate(PLAYED) == [None, None]
     button = page.locator("#btn-sound")
     assert button.get_attribute("aria-pressed") == "false", "sound is on at first"
-    assert button.get_attribute("aria-label") == "Mute the card sounds"
+    assert button.get_attribute("aria-label") == "Sound: mute the card sounds"
     click_card(page, "Ad")  # the first touch: the Ace goes home
     wait_moves(page, 1)
     assert page.evaluate(PLAYED) == ["1", "put"]
