@@ -30,9 +30,10 @@ from ui.dom.history import History
 from ui.dom.key_router import KeyRouter
 from ui.dom.pointer import Pointer
 from ui.dom.render import MOVE_MS, Renderer
+from ui.dom.sound import SoundBoard
 from ui.dom.update_notice import update_notice_language
 from ui.dom.warming import warm_up
-from ui.model.actions import DialogName
+from ui.model.actions import OFFERS, DialogName, Offer
 from ui.model.announce import describe_play, describe_undo, win_text
 from ui.model.cascade import flights, launch_order
 from ui.model.hashlink import LinkError, parse_hash, record_hash
@@ -76,6 +77,7 @@ class App:
         self.renderer = Renderer(self.board)
         self.pointer = Pointer(self.board, self.session, self.state, self)
         self.focus = Focus(self.board, self.session, self.state, self.renderer, self)
+        self.sound = SoundBoard(self.session, self)
         self.keys = KeyRouter(self.session, self.state, self, self.focus, self._escape_panel)
         self.keeper: Keeper | None = None
         """Saves the game and keeps the statistics (set by ``keep_in`` at start-up)."""
@@ -110,6 +112,8 @@ class App:
         self._why_rule = ""
         # One proxy for every "Why?" button a refusal adds, not one per refusal.
         self._why_proxy = kept_proxy(lambda _e: self.show_rule(self._why_rule))
+        self._offer: Offer | None = None
+        self._offer_proxy = kept_proxy(lambda _e: self._take_offer())
         self._said = ""
         """The words of the status line (kept to write them again in another language)."""
         self._said_note = False
@@ -159,7 +163,7 @@ class App:
     def stats_dialog(self) -> StatsDialog:
         from ui.dom.stats_dialog import StatsDialog
 
-        return StatsDialog(self.session, self.store)
+        return StatsDialog(self.session, self.store, lambda: self.keeper.game_id if self.keeper is not None else "")
 
     @cached_property
     def solver_panel(self) -> SolverPanel:
@@ -236,6 +240,8 @@ class App:
         if code is None and prefs.winnable_only:
             settings = engine.parse_code(prefs.random_code())
             code = self.solver_panel.winnable_deal(settings)
+            if self.keeper is not None:
+                self.keeper.save_preferences()  # where the order of proven deals is
             if code is None:
                 return None
         self._replacing()
@@ -258,6 +264,14 @@ class App:
     def hint(self) -> None:
         """Ask for a hint (the Hint button and the H key): a good move at once, then the solver's word on it."""
         self.hinter.hint()
+
+    def picked(self) -> None:
+        self.sound.play("pick")
+
+    def nudge(self, pid: str, index: int, count: int) -> None:
+        self.sound.play("refused")
+        if not self._reduced.matches:
+            self.renderer.nudge(pid, index, count)
 
     def open_dialog(self, name: DialogName) -> None:
         if name == "new":
@@ -290,7 +304,7 @@ class App:
         self.renderer.relabel()
         if self._status_text is not None and self._said:
             # The message on show, written again (and so read again) in the new language.
-            self.say(again(self._said), self._said_note, self._why_rule)
+            self.say(again(self._said), self._said_note, self._why_rule, self._offer)
         for name in (
             "help_dialog",
             "stats_dialog",
@@ -353,12 +367,13 @@ class App:
         if event.won:
             self._celebrate()
 
-    def say(self, text: str, note: bool = False, rule: str = "") -> None:
+    def say(self, text: str, note: bool = False, rule: str = "", offer: Offer | None = None) -> None:
         """Show a message in the status line (refusals and announcements).
 
         ``note``: a routine announcement (what a move did), shown quietly;
         otherwise the line stands out (a refused move, a notice). ``rule``: the
-        rules section that explains a refusal, opened by a "Why?" button."""
+        rules section that explains a refusal, opened by a "Why?" button.
+        ``offer``: what the solver offers after a hint's check, as a button."""
         if self._status_timer is not None:
             window.clearTimeout(self._status_timer)
             self._status_timer = None
@@ -381,9 +396,25 @@ class App:
             why.setAttribute("aria-label", _("Why? The rule behind this"))
             why.addEventListener("click", self._why_proxy)
             self.status.appendChild(why)
+        self._offer = offer if text else None
+        if self._offer is not None:
+            button = document.createElement("button")
+            button.type = "button"
+            button.className = "why offer"
+            button.id = f"status-{self._offer}"
+            button.textContent = _(OFFERS[self._offer])
+            button.addEventListener("click", self._offer_proxy)
+            self.status.appendChild(button)
         if text:
-            seconds = STATUS_SECONDS * (2 if rule else 1)  # time to reach "Why?"
+            seconds = STATUS_SECONDS * (2 if rule or offer else 1)  # time to reach "Why?"
             self._status_timer = window.setTimeout(self._clear_status_proxy, seconds * 1000)
+
+    def _take_offer(self) -> None:
+        offer, self._offer = self._offer, None
+        if offer == "rewind":
+            self.solver_panel.rewind()
+        elif offer == "more":
+            self.solver_panel.more()
 
     def _clear_status(self, *_args: Any) -> None:
         self._status_timer = None
@@ -409,6 +440,7 @@ class App:
         root = document.documentElement
         root.dataset.back = prefs.card_back
         root.dataset.table = prefs.table
+        self.sound.configure(prefs)
         if self.keeper is not None:
             self.keeper.save_preferences()
         self.redraw(animate=False)

@@ -4,7 +4,8 @@
 #
 # The names are the DOM's own (Element, Event, ...): in the browser `js.Element` is the
 # constructor of that name, here only its shape. The page imports them for annotations
-# only (under TYPE_CHECKING). JavaScript's null arrives in Python as None.
+# only (under TYPE_CHECKING). JavaScript's null arrives in Python as a falsy object
+# (Pyodide's jsnull), written `X | None` here: test it by truthiness, never `is None`.
 from collections.abc import Callable, Iterator
 from typing import Any, Protocol
 
@@ -232,6 +233,7 @@ class Window(Protocol):
     URL: Any
     Blob: Any
     ResizeObserver: Any
+    MutationObserver: Any
     AudioContext: Any
     Event: Any
     def setTimeout(self, callback: Any, delay: float = ..., /, *arguments: Any) -> int: ...

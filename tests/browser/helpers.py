@@ -55,7 +55,8 @@ ENGLISH_LEFT = """(notWords) => {
 SOLVE_TIMEOUT_MS = 120_000
 """Starting the worker's Python and a search, on a busy machine."""
 
-PANEL_ANSWERS = "['lost', 'unknown', 'error'].includes(document.getElementById('solver-panel').dataset.state)"
+ANSWERS = "['lost', 'unknown', 'error'].includes(document.getElementById('solver-panel').dataset.state)"
+"""The solver's check ended without proving the hint (its panel stays hidden: the state says)."""
 
 
 @dataclass(frozen=True)
@@ -332,15 +333,15 @@ def panel_state(page: Page) -> str:
 
 def ask_hint(page: Page) -> str:
     """Press H and wait for the solver's word on it: the hinted move once proven,
-    or the panel's state (lost, unknown, error)."""
+    or ``verdict:`` and the check's answer (lost, unknown, error)."""
     page.keyboard.press("h")
     page.wait_for_function(
-        f"() => document.body.dataset.hintVerdict === 'proven' || {PANEL_ANSWERS}",
+        f"() => document.body.dataset.hintVerdict === 'proven' || {ANSWERS}",
         timeout=SOLVE_TIMEOUT_MS,
     )
     return str(
         page.evaluate(
-            f"{PANEL_ANSWERS} ? 'panel:' + document.getElementById('solver-panel').dataset.state"
+            f"{ANSWERS} ? 'verdict:' + document.getElementById('solver-panel').dataset.state"
             " : document.body.dataset.hint"
         )
     )

@@ -364,3 +364,116 @@ def test_a_game_opened_at_a_later_move_and_won_sets_no_fastest_time(open_game: C
     assert stats["won"] == 1
     assert stats["fastest_win"] is None
     assert stats["best_score"] is None
+
+
+def code_of(page: Page) -> str:
+    return str(page.evaluate("document.querySelector('[data-code]').dataset.code"))
+
+
+def test_back_closes_the_open_dialog_and_changes_no_game(open_game: Callable[..., Page]) -> None:
+    page = open_game("#" + CODE)
+    play_moves(page, 1)
+    page.click("#btn-new")
+    page.click("#dlg-new button[type=submit]")
+    page.wait_for_function(f"document.querySelector('[data-code]').dataset.code !== '{CODE}'")
+    dealt = code_of(page)
+    second = table(page)
+    page.click("#btn-rules")
+    page.wait_for_selector("#dlg-rules[open]")
+    page.go_back()  # Android's back gesture
+    page.wait_for_selector("#dlg-rules", state="hidden")
+    wait_idle(page)
+    assert code_of(page) == dealt
+    assert table(page) == second
+    assert moves(page) == 0
+    # The next Back goes on to the game before, as before.
+    page.go_back()
+    page.wait_for_function(f"document.querySelector('[data-code]').dataset.code === '{CODE}'")
+    wait_moves(page, 1)
+    page.go_forward()
+    page.wait_for_function(f"document.querySelector('[data-code]').dataset.code === '{dealt}'")
+    # Dialogs closed with their buttons or Escape leave no entry behind: one Back still
+    # reaches the other game.
+    for _ in range(3):
+        page.click("#btn-settings")
+        page.wait_for_selector("#dlg-settings[open]")
+        page.click("#dlg-settings button[type=submit]")
+        page.wait_for_selector("#dlg-settings", state="hidden")
+    page.click("#btn-rules")
+    page.wait_for_selector("#dlg-rules[open]")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#dlg-rules", state="hidden")
+    assert code_of(page) == dealt
+    page.go_back()
+    page.wait_for_function(f"document.querySelector('[data-code]').dataset.code === '{CODE}'")
+    wait_moves(page, 1)
+    # A new game dealt from its dialog takes the place of the dialog's entry: Back from it
+    # is the game before, and the saved game is the new one.
+    page.click("#btn-new")
+    page.click("#dlg-new button[type=submit]")
+    page.wait_for_function(f"document.querySelector('[data-code]').dataset.code !== '{CODE}'")
+    third = code_of(page)
+    page.wait_for_function(f"location.hash === '#{third}'")
+    saved = json.loads(page.evaluate("localStorage.getItem('solitaire.v1.game')") or "{}")
+    assert third in json.dumps(saved)
+    page.go_back()
+    page.wait_for_function(f"document.querySelector('[data-code]').dataset.code === '{CODE}'")
+    wait_moves(page, 1)
+
+
+TAPS = """([x, y, gaps]) => {
+  // Touch taps on the table at controlled times: each pointer event's timeStamp is the
+  // time the page reads, so a loaded phone's timing needs no waiting here.
+  const board = document.getElementById("board");
+  let at = performance.now();
+  for (const gap of gaps) {
+    at += gap;
+    for (const type of ["pointerdown", "pointerup"]) {
+      const event = new PointerEvent(type, {bubbles: true, cancelable: true, clientX: x, clientY: y,
+                                            pointerId: 7, pointerType: "touch", isPrimary: true, button: 0});
+      Object.defineProperty(event, "timeStamp", {value: at});
+      board.dispatchEvent(event);
+    }
+  }
+}"""
+
+TAP_HELP = "A tap sends a card to its foundation; a double tap finds it a place on the table."
+
+
+def test_a_tap_that_plays_nothing_answers_and_a_slow_double_tap_still_plays(open_game: Callable[..., Page]) -> None:
+    page = open_game("#" + CODE)
+    nine = card_at(page, "t5", len(cards_in(page, "t5")) - 1).grab
+    # One tap on the 9 of diamonds, which cannot go home: it shakes at once, and the
+    # status line says what a tap and a double tap do.
+    page.evaluate(TAPS, [*nine, [0]])
+    assert page.evaluate("document.getElementById('board').dataset.nudges") == "1"
+    assert page.evaluate("document.getAnimations().some(a => a.id === 'nudge')")
+    assert status(page) == TAP_HELP
+    assert moves(page) == 0
+    # Two taps 403 ms apart (a loaded phone's double tap): the 9 goes onto the 10 of clubs.
+    page.evaluate(TAPS, [*nine, [1000, 403]])
+    wait_moves(page, 1)
+    assert cards_in(page, "t4")[-1] == "9d"
+    # "One tap plays the card", remembered: one tap sends a card that can't go home to its place.
+    page.click("#btn-settings")
+    assert not page.is_checked("#set-onetap"), "off by default"
+    page.check("#set-onetap")
+    page.keyboard.press("Escape")
+    page.reload()
+    page.wait_for_function("document.body.dataset.ready === 'true'")
+    undo(page)
+    wait_moves(page, 0)
+    wait_idle(page)
+    page.evaluate(TAPS, [*card_at(page, "t5", len(cards_in(page, "t5")) - 1).grab, [0]])
+    wait_moves(page, 1)
+    assert cards_in(page, "t4")[-1] == "9d"
+    page.click("#btn-settings")
+    assert page.is_checked("#set-onetap")
+
+
+def test_with_reduced_motion_a_tap_that_plays_nothing_only_says_so(open_game: Callable[..., Page]) -> None:
+    page = open_game("#" + CODE, reduced_motion="reduce")
+    page.evaluate(TAPS, [*card_at(page, "t5", len(cards_in(page, "t5")) - 1).grab, [0]])
+    assert status(page) == TAP_HELP
+    assert page.evaluate("document.getElementById('board').dataset.nudges") is None
+    assert not page.evaluate("document.getAnimations().some(a => a.id === 'nudge')")

@@ -171,7 +171,7 @@ def test_focus_ring_tab_stops_and_held_cards(open_game: Callable[..., Page]) -> 
     page.keyboard.press("Escape")
     assert said(page) == "Put down: nothing moved."
     assert page.locator(".card.held").count() == 0
-    assert page.locator("[aria-pressed]").count() == 0
+    assert page.locator("#board [aria-pressed]").count() == 0, "no card is held any more"
 
 
 def test_phone_focus_and_held_group(open_game: Callable[..., Page]) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import engine
 from engine import Move
-from ui.model.gestures import TapTracker, drop_plan, picked_count, tap_plan
+from ui.model.gestures import TAP_HELP, SecondTap, TapTracker, drop_plan, picked_count, tap_plan
 from ui.model.session import Preferences
 
 PREFS = Preferences()
@@ -88,3 +88,38 @@ def test_tap_tracker_tells_double_taps() -> None:
     assert taps.tap("t2", 3, 2.0, 90, 52) == 1  # too far
     taps.forget()
     assert taps.tap("t2", 3, 2.05, 90, 52) == 1
+
+
+def test_two_taps_403_ms_apart_are_a_double_tap() -> None:
+    # A loaded phone's quick double tap; the platforms' own interval is about 500 ms.
+    taps = TapTracker()
+    assert taps.tap("t5", 4, 10.0, 50, 50) == 1
+    assert taps.tap("t5", 4, 10.403, 52, 51) == 2
+    assert taps.tap("t5", 4, 11.0, 52, 51) == 1
+    assert taps.tap("t5", 4, 11.6, 52, 51) == 1  # 600 ms: two taps
+    second = SecondTap()
+    second.played(1.0, 10.0, 10.0, Move("t5", "t4"), "R")
+    assert second.second(1.403, 10.0, 10.0, "R") == Move("t5", "t4")
+
+
+def test_a_single_tap_that_plays_nothing_nudges_the_card_and_says_what_taps_do() -> None:
+    g = engine.new_game("KL1-D1N-AAAAAAG")
+    plan = tap_plan(g, "t5", 4, 1, PREFS)  # 9 of diamonds: not home, a place on the table
+    assert plan.move is None
+    assert plan.nudge
+    assert plan.message == TAP_HELP
+    assert tap_plan(g, "t6", 5, 1, PREFS).nudge  # 3 of spades: nowhere at all
+    assert not tap_plan(g, "t6", 0, 1, PREFS).nudge, "a face-down card is no card to play"
+    assert not tap_plan(g, "t1", 0, 1, PREFS).nudge, "the Ace goes home"
+
+
+def test_one_tap_plays_what_a_double_tap_would_when_the_card_cannot_go_home() -> None:
+    g = engine.new_game("KL1-D1N-AAAAAAG")
+    one = Preferences(one_tap=True)
+    assert tap_plan(g, "t1", 0, 1, one).move == Move("t1", "f")  # home first, as ever
+    assert tap_plan(g, "t5", 4, 1, one).move == Move("t5", "t4")
+    nowhere = tap_plan(g, "t6", 5, 1, one)
+    assert nowhere.move is None
+    assert nowhere.nudge
+    assert "no place for the 3 of spades" in nowhere.message
+    assert not Preferences().one_tap, "off by default"

@@ -19,10 +19,10 @@ from ui.model.hints import (
     describe_hint,
     legal_hint,
     lost_text,
+    next_winnable_code,
     positions,
     rewind_text,
     variant_of,
-    winnable_code,
     winnable_note,
 )
 from ui.model.persist import preferences_from, preferences_to
@@ -129,20 +129,24 @@ def test_variant_of_a_code(code: str, variant: str) -> None:
     assert variant_of(parse_code(code)) == variant
 
 
-def test_winnable_code_picks_a_shipped_seed_of_the_same_variant() -> None:
+def test_winnable_deals_come_from_the_shipped_seeds_each_once_before_any_repeats() -> None:
     rng = random.Random(1)
     settings = parse_code("KL1-D3N-AAAAAAA")
     shipped = {engine.format_code(DealCode("KL", 3, "N", seed=seed)) for seed, _ in WINNABLE["KL1-D3N"]}
-    picks = {winnable_code(settings, rng) for _ in range(30)}
-    assert picks <= shipped
-    assert len(picks) > 1
-    only = next(iter(shipped))
-    assert winnable_code(settings, rng, avoid=only) != only
+    kept = ""
+    picks = []
+    for _ in range(len(shipped)):
+        code, kept = next_winnable_code(settings, kept, rng)
+        picks.append(code)
+    assert set(picks) == shipped
+    # Kept with the settings, the order goes on after a reload.
+    again_kept = preferences_from(preferences_to(Preferences(winnable_order=kept))).winnable_order
+    assert again_kept == kept
 
 
 def test_no_shipped_seed_means_no_code(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(WINNABLE, "SP1-S4", ())
-    assert winnable_code(parse_code("SP1-S4-AAAAAAA")) is None
+    assert next_winnable_code(parse_code("SP1-S4-AAAAAAA"), "kept") == (None, "kept")
 
 
 def test_the_winnable_only_option_is_kept_with_the_settings() -> None:

@@ -205,9 +205,12 @@ class SettingsDialog:
         backs = self.backs = document.getElementById("set-backs")
         tables = self.tables = document.getElementById("set-tables")
         self.finish = document.getElementById("set-autofinish")
+        self.one_tap = document.getElementById("set-onetap")
+        self.volume = document.getElementById("set-volume")
         changed = kept_proxy(self._changed)
-        for box in (self.double, self.auto, self.four, self.large, backs, tables, self.finish):
+        for box in (self.double, self.auto, self.four, self.large, backs, tables, self.finish, self.one_tap):
             box.addEventListener("change", changed)
+        self.volume.addEventListener("change", changed)
         listen(document.getElementById("settings-keys"), "click", self._keys)
 
     def open(self) -> None:
@@ -217,6 +220,8 @@ class SettingsDialog:
         self.four.checked = prefs.four_color
         self.large.checked = prefs.large_cards
         self.finish.checked = prefs.auto_finish
+        self.one_tap.checked = prefs.one_tap
+        self.volume.value = str(prefs.volume)
         self._draw_swatches()
         self.el.showModal()
 
@@ -235,7 +240,7 @@ class SettingsDialog:
             name = str(focused.name) if focused and focused.closest("#set-backs, #set-tables") else ""
             self._draw_swatches()
             chosen = self.el.querySelector(f'input[name="{name}"]:checked') if name else None
-            if chosen is not None:
+            if chosen:
                 chosen.focus()
 
     def _check(self, group: str, value: str) -> None:
@@ -256,6 +261,8 @@ class SettingsDialog:
         prefs.card_back = self._chosen("back", prefs.card_back)
         prefs.table = self._chosen("table", prefs.table)
         prefs.auto_finish = bool(self.finish.checked)
+        prefs.one_tap = bool(self.one_tap.checked)
+        prefs.volume = max(0, min(100, int(float(str(self.volume.value)))))
         self.actions.preferences_changed()
 
     def _keys(self, _event: Any) -> None:

@@ -22,7 +22,7 @@ from pyscript import document, window
 import engine
 from ui.dom.attributes import drop_attribute, set_attribute
 from ui.dom.callbacks import kept_proxy
-from ui.model.actions import Actions
+from ui.model.actions import Actions, Offer
 from ui.model.i18n import _
 from ui.model.session import Event, Session
 from ui.model.table import TableState
@@ -107,15 +107,16 @@ class Hinter:
         if self.session.game.record() == record:
             self._solver().check_hint(record, choice, game)
 
-    def show(self, choice: HintChoice, verdict: str) -> None:
-        """Put ``choice`` on the table (the renderer draws ``state.hint``) and in the status line."""
+    def show(self, choice: HintChoice, verdict: str, offer: Offer | None = None) -> None:
+        """Put ``choice`` on the table (the renderer draws ``state.hint``) and in the status
+        line, with what the solver offers after its check (``offer``) as a button."""
         from ui.model.hints import hint_words
 
         self.state.hint = choice.hint
         self.actions.redraw_marks()
         self.actions.flush()
         self.mark("proven" if choice.proven else verdict)
-        self.actions.say(hint_words(choice, verdict))
+        self.actions.say(hint_words(choice, verdict), offer=offer)
 
     def mark(self, verdict: str) -> None:
         """Say on the page what is known of the hint on show (``data-hint-verdict``)."""

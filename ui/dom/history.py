@@ -6,16 +6,22 @@ answers: it writes the entry of the game on the table after every action
 (``history.replaceState``), gives a new game its own entry (``pushState``) when
 the old one is worth coming back to, and on ``popstate`` (Back, Forward, an
 edited hash, a followed link) restores a game, opens a link, or asks first.
+
+While a dialog covers the table, it has an entry of its own
+(``ui.model.dialog_entry``): Back closes the dialog and changes nothing else.
 """
 
 from __future__ import annotations
 
 from typing import Any, Protocol
 
+from js import Object
+from pyodide.ffi import to_js
 from pyscript import document, window
 
 import engine
 from ui.dom.callbacks import kept_proxy, listen
+from ui.model.dialog_entry import DialogEntry
 from ui.model.hashlink import code_hash
 from ui.model.i18n import _
 from ui.model.persist import Keeper
@@ -24,6 +30,11 @@ from ui.model.session import Event, Session
 from ui.model.words import game_name
 
 __all__ = ["History", "Host"]
+
+COVERING = "dialog[open]:not(#dlg-link):not(#dlg-elsewhere)"
+"""The dialogs that Back closes: every one but the history's own question about a
+link (opened by an arrival) and the notice that another tab plays (nothing may
+uncover that table)."""
 
 
 class Host(Protocol):
@@ -62,14 +73,46 @@ class History:
         listen(self.dialog, "cancel", lambda _e: self._answer(False))
         listen(window, "popstate", self._popstate)
         app.session.subscribe(self._on_event)
+        self.dialogs = DialogEntry()
+        observer = window.MutationObserver.new(kept_proxy(lambda *_: self._dialogs_changed()))
+        options = {"subtree": True, "attributes": True, "attributeFilter": ["open"]}
+        observer.observe(document.body, to_js(options, dict_converter=Object.fromEntries))
+        self._observer = observer
+
+    # ---------------------------------------------------------------- dialogs
+
+    def _dialogs_changed(self) -> None:
+        """A dialog opened or closed: its entry follows (pushed, or taken back)."""
+        if not self._dialog_closed():
+            self._dialog_opened()
+
+    def _covered(self) -> bool:
+        return bool(document.querySelector(COVERING))  # JS null is falsy (it is not None)
+
+    def _dialog_opened(self) -> None:
+        if self._covered() and self.dialogs.opened():
+            if self._timer is not None:
+                self.write()  # the game's entry as it is now, under the dialog's
+            state = self.keeper.entry.to_state()
+            window.history.pushState(state, "", code_hash(self.app.session.game.code))
+
+    def _dialog_closed(self) -> bool:
+        if not self._covered() and self.dialogs.closed():
+            window.history.back()
+            return True
+        return False
 
     # ---------------------------------------------------------------- writing
 
     def write(self, push: bool = False) -> None:
-        """Write the entry of the game on the table (a new one with ``push``)."""
+        """Write the entry of the game on the table (a new one with ``push``); while a
+        closed dialog's entry is being taken back, once that is done."""
         if self._timer is not None:
             window.clearTimeout(self._timer)
             self._timer = None
+        self._dialog_closed()  # a dialog closed in this same task: its entry goes first
+        if not self.dialogs.write(push):
+            return
         entry = self.keeper.entry
         game = self.app.session.game
         state = entry.to_state()
@@ -118,6 +161,19 @@ class History:
     # ---------------------------------------------------------------- arriving
 
     def _popstate(self, event: Any) -> None:
+        arrived = self.dialogs.arrived()
+        if arrived == "close":
+            # Back over a dialog: it closes, and the game stays as it is.
+            for dialog in document.querySelectorAll(COVERING):
+                dialog.close()
+            return
+        if arrived == "landed":
+            # The closed dialog's entry is gone: what waited is written now.
+            deferred = self.dialogs.take_deferred()
+            if deferred is not None:
+                self.write(deferred)
+            self._dialogs_changed()  # a dialog opened meanwhile gets its entry
+            return
         if not self.keeper.active:
             return  # another tab plays: this one's table is covered and changes nothing
         state = event.state

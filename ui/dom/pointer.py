@@ -10,7 +10,8 @@ page's ``Actions``.
 
 A tap acts at once: a Klondike card that can go home goes there on the first
 tap, and a quick second tap on the same spot turns that into the double-tap
-move (``ui.model.gestures.SecondTap``). While cards are dragged, the keyboard
+move (``ui.model.gestures.SecondTap``); a tap that can play nothing nudges the
+card at once and says what a tap and a double tap do. While cards are dragged, the keyboard
 does nothing but Escape, which puts them back.
 """
 
@@ -172,6 +173,7 @@ class Pointer:
         press.dragging = True
         self.state.drag = drag
         self.actions.redraw_marks()  # the cards lift, the piles that take them light up
+        self.actions.picked()
         return drag
 
     def _finish_drag(self, press: Press, drop_at: tuple[float, float] | None) -> None:
@@ -253,5 +255,8 @@ class Pointer:
             self.taps.forget()
             if actions.play(plan.move).kind == "play":
                 self.second.played(now, press.x0, press.y0, plan.followup, self.session.game.record())
-        elif plan.message:
-            actions.say(plan.message)
+        else:
+            if plan.nudge:
+                actions.nudge(pid, press.index, press.count)
+            if plan.message:
+                actions.say(plan.message)

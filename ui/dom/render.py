@@ -36,6 +36,8 @@ __all__ = ["MOVE_MS", "Renderer"]
 
 MOVE_MS = 200
 FLIP_MS = 180
+NUDGE_MS = 240
+"""A tapped card that can go nowhere shakes this long: an answer at once, not a move."""
 DEAL_MS = 260
 LIFT_Z = 2000
 FLY_Z = 1000
@@ -365,6 +367,18 @@ class Renderer:
         self._layout = layout
         self._box_of = dict(zip(keys, layout.cards, strict=True))
         self._key_at = {(box.pid, box.index): key for key, box in self._box_of.items()}
+
+    def nudge(self, pid: str, index: int, count: int) -> None:
+        """A short sideways shake of the cards a tap could not play (``data-nudges`` counts them)."""
+        frames = _js([{"transform": f"translateX({dx}px)"} for dx in (0, -4, 4, -3, 2, 0)])
+        options = _js({"duration": NUDGE_MS, "easing": "ease-out"})
+        for place in range(index, index + count):
+            key = self._key_at.get((pid, place))
+            node = self.cards.get(key) if key is not None else None
+            if node is not None:
+                node.el.firstElementChild.animate(frames, options).id = "nudge"
+        count = self.board.getAttribute("data-nudges")  # JS null (falsy) before the first
+        self.board.setAttribute("data-nudges", str(int(count or 0) + 1))
 
     def _slide(self, node: CardNode, start: str, end: str, z: int, ms: int, delay: int = 0) -> None:
         node.el.animate(

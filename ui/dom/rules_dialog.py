@@ -33,7 +33,7 @@ class RulesDialog:
         self._show(family)
         if not self.el.open:
             self.el.showModal()
-        if section and document.getElementById(section) is not None:
+        if section and document.getElementById(section):
             self._go_to(section)
         else:
             self.scroller.scrollTop = 0
@@ -57,7 +57,7 @@ class RulesDialog:
         target.classList.add("why")
         target.scrollIntoView()
         heading = target.querySelector("h3")
-        if heading is not None:
+        if heading:
             heading.focus()
 
     def _show(self, family: str) -> None:

@@ -7,10 +7,13 @@ between two slices the page handles every click and key, shows the progress,
 and can stop at once (Cancel, Escape, or any move on the table).
 
 - **Hint** (button, H key): ``ui.dom.hinting`` shows a good move at once,
-  from the engine's move ranking; this panel then checks it in the background:
-  the move "keeps the game winnable" when a win follows it, otherwise the
-  solver's own first move takes its place, or the hint stays "not proven".
-  Lines already found are followed without a new search.
+  from the engine's move ranking; this panel then checks it in the background,
+  quietly: the panel stays hidden (it would cover the cards), and the verdict
+  joins the hint in the status line: the move "keeps the game winnable" when a
+  win follows it, otherwise the solver's own first move takes its place, or the
+  hint stays "not proven", with a button to keep searching or, when no win is
+  possible, to undo to the last winnable position. Lines already found are
+  followed without a new search.
 - **Lost**: "No win is possible from here." and an offer to undo to the last
   winnable position: the worker solves the positions of the undo history,
   newest first, and the page undoes exactly that many actions.
@@ -33,18 +36,17 @@ from pyscript import document, window
 import engine
 from ui.dom.attributes import set_attribute
 from ui.dom.callbacks import listen
-from ui.model.actions import Actions
+from ui.model.actions import Actions, Offer
 from ui.model.hints import (
     SOLVER_NOTE,
     HintChoice,
     HintCycle,
     LineMemory,
     legal_hint,
-    lost_text,
+    next_winnable_code,
     positions,
     rewind_text,
     variant_of,
-    winnable_code,
 )
 from ui.model.i18n import _, again
 from ui.model.session import Event, Session
@@ -63,7 +65,7 @@ class Hinter(Protocol):
     lost: str
     undecided: set[tuple[str, str]]
 
-    def show(self, choice: HintChoice, verdict: str) -> None: ...
+    def show(self, choice: HintChoice, verdict: str, offer: Offer | None = None) -> None: ...
 
     def mark(self, verdict: str) -> None: ...
 
@@ -207,9 +209,16 @@ class SolverPanel:
         self._paused = None
         self._hide("closed")
 
+    @property
+    def _quiet(self) -> bool:
+        """A hint's check runs without the panel: only its verdict is shown, in the status line."""
+        return self.running == "hint"
+
     def _progress(self, text: str) -> None:
         view = self.state.panel
-        if not view.shown or view.state != "searching":
+        if self._quiet:
+            self._set(PanelView("searching", view.message, text, ("cancel",), shown=False))
+        elif not view.shown or view.state != "searching":
             self._show("searching", view.message, text, ("cancel",))
         else:
             self._set(replace(view, progress=text))
@@ -254,13 +263,20 @@ class SolverPanel:
                 self.running = ""
 
     def _fail(self, text: str) -> None:
+        quiet = self._quiet
         self.running = ""
-        self._show("error", text, buttons=("close",))
+        if quiet:
+            self._hide("error")
+        else:
+            self._show("error", text, buttons=("close",))
         self.actions.say(text)
 
     async def _begin(self, job: int, request: dict[str, Any], message: str) -> bool:
         """Start the worker if needed and hand it a task; False when the job was stopped meanwhile."""
-        if not self.worker.started:
+        if self._quiet:
+            starting = "" if self.worker.started else _("Starting the solver…")
+            self._set(PanelView("starting", message, starting, ("cancel",), shown=False))
+        elif not self.worker.started:
             self._show("starting", message, _("Starting the solver…"), ("cancel",))
         else:
             self._set(replace(self.state.panel, message=message))
@@ -386,25 +402,15 @@ class SolverPanel:
             self._hide("hint")
             self.hinter.show(HintChoice(hint, 1, 1, True), "proven")
         elif status == "unwinnable":
-            self.hinter.mark("lost")
-            self._show_lost(table)
+            # The verdict joins the hint in the status line, with the way back when there is one.
+            self.hinter.lost = table.record()
+            self._hide("lost")
+            self.hinter.show(choice, "lost", "rewind" if table.can_undo else None)
         else:
             self.hinter.undecided.add((record, choice.hint.move))
-            text = _(
-                "The solver could not decide in {seconds} seconds ({positions}) whether this position "
-                "can be won: the hint is not proven."
-            ).format(seconds=f"{HINT_SECONDS:.0f}", positions=positions(int(reply["nodes"])))
-            self.hinter.mark("unknown")
             self._paused = ("hint", lambda j: self._hint_here(j, game, record, choice))
-            self._show("unknown", text, "", ("more", "close"))
-            self.actions.say(text)
-
-    def _show_lost(self, game: engine.Game) -> None:
-        self.hinter.lost = game.record()
-        text = lost_text(game.can_undo)
-        buttons = ("rewind", "close") if game.can_undo else ("close",)
-        self._show("lost", text, "", buttons)
-        self.actions.say(text)
+            self._hide("unknown")
+            self.hinter.show(choice, "unknown", "more")
 
     # --------------------------------------------------------------- the table
 
@@ -415,10 +421,11 @@ class SolverPanel:
         if self._undoing or event.kind == "refused":
             return
         self.clear_highlight()
-        if self.running in ("hint", "rewind"):
+        stopped = self.running in ("hint", "rewind")
+        if stopped:
             self._stop()  # the position changed under the search
-        if self.running != "deal" and self.shown:
-            self._hide("closed")
+        if self.running != "deal" and (self.shown or stopped):
+            self._hide("closed")  # a quiet hint check too: its state says it ended
         self._paused = None
 
     # ------------------------------------------------------------ looking back
@@ -484,9 +491,10 @@ class SolverPanel:
     def winnable_deal(self, settings: engine.DealCode) -> str | None:
         """A proven-winnable deal of this variant to deal now, or None while the
         worker looks for one (it deals it itself when found)."""
-        code = winnable_code(settings, avoid=self.session.game.code)
+        prefs = self.session.preferences
+        code, prefs.winnable_order = next_winnable_code(settings, prefs.winnable_order)
         if code is not None:
-            return code
+            return code  # the page keeps the order with the settings
         if self.running:
             self._stop()
         variant = variant_of(settings)

@@ -4,6 +4,7 @@ reset (with confirmation), export to and import from a JSON file."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -15,12 +16,14 @@ from ui.dom.callbacks import kept_proxy, listen
 from ui.model.i18n import _, again, joined, ngettext
 from ui.model.session import Session, format_clock
 from ui.model.stats import (
+    BANKROLL_NOTE,
     ImportRefused,
     VariantStats,
     chart_svg,
     import_refusal_text,
     is_vegas,
     read_import,
+    running_bankroll,
     variant_key,
     variant_label,
 )
@@ -44,8 +47,8 @@ STATS_VARIANTS = tuple(variant_key(settings) for settings in _every_deal_option(
 EXPORT_KIND = "solitaire-statistics"
 
 
-def figures(key: str, stats: VariantStats) -> list[tuple[str, str]]:
-    """The rows of the table, as words."""
+def figures(key: str, stats: VariantStats, bankroll: int | None = None) -> list[tuple[str, str]]:
+    """The rows of the table, as words (``bankroll``: the running one, the open game's in it)."""
     money = is_vegas(key)
 
     def score(value: int | None) -> str:
@@ -65,16 +68,19 @@ def figures(key: str, stats: VariantStats) -> list[tuple[str, str]]:
         (_("Average moves of a win"), f"{average:.0f}" if average is not None else "–"),
     ]
     if money:
-        rows.append((_("Bankroll"), format_vegas(stats.bankroll)))
+        rows.append((_("Bankroll"), format_vegas(stats.bankroll if bankroll is None else bankroll)))
     return rows
 
 
 class StatsDialog:
     """Figures of the variant chosen (the one played, at first), reset, export and import."""
 
-    def __init__(self, session: Session, store: Store) -> None:
+    def __init__(self, session: Session, store: Store, game_id: Callable[[], str] = str) -> None:
         self.session = session
         self.store = store
+        self._game_id = game_id
+        """The id of the game on the table (its statistics name it so)."""
+        self.note = document.getElementById("stats-note")
         self.el = document.getElementById("dlg-stats")
         self.variant = document.getElementById("stats-variant")
         self.table = document.getElementById("stats-table")
@@ -127,8 +133,15 @@ class StatsDialog:
         if notices:
             # Read here first (figures set aside, storage trouble): said where the player looks.
             self._say(joined(" ", notices), error=True)
+        bankroll = None
+        if is_vegas(key):
+            game = self.session.game
+            if variant_key(game.settings) == key:
+                bankroll = running_bankroll(stats, self._game_id(), game.score)
+            self.note.textContent = _(BANKROLL_NOTE)
+        self.note.hidden = not is_vegas(key)
         rows = []
-        for label, value in figures(key, stats):
+        for label, value in figures(key, stats, bankroll):
             row = document.createElement("tr")
             head = document.createElement("th")
             head.scope = "row"

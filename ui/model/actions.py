@@ -10,12 +10,24 @@ from __future__ import annotations
 from typing import Literal, Protocol
 
 from engine import Move
+from ui.model.i18n import N_
 from ui.model.session import Event
 
-__all__ = ["Actions", "DialogName"]
+__all__ = ["OFFERS", "Actions", "DialogName", "Offer"]
 
 DialogName = Literal["new", "settings", "help", "stats", "rules"]
 """The page's dialogs that input can open."""
+
+
+Offer = Literal["rewind", "more"]
+"""What the status line may offer after a hint's check: undo to the last winnable
+position (the position is lost), or keep searching (the solver could not decide)."""
+
+OFFERS: dict[Offer, str] = {
+    "rewind": N_("Undo to the last winnable position"),
+    "more": N_("Keep searching"),
+}
+"""Each offer's button, in words (translated when shown)."""
 
 
 class Actions(Protocol):
@@ -32,12 +44,22 @@ class Actions(Protocol):
         winnable one is still being looked for)."""
         ...
 
-    def say(self, text: str, note: bool = False, rule: str = "") -> None:
+    def say(self, text: str, note: bool = False, rule: str = "", offer: Offer | None = None) -> None:
         """Show a message in the status line (``note``: a routine announcement, shown
-        quietly; ``rule``: the rules section that explains a refusal, offered as "Why?")."""
+        quietly; ``rule``: the rules section that explains a refusal, offered as "Why?";
+        ``offer``: a button for what the solver offers after a hint's check)."""
         ...
 
     def hint(self) -> None: ...
+
+    def picked(self) -> None:
+        """Cards were picked up (a drag began): the page makes their sound."""
+        ...
+
+    def nudge(self, pid: str, index: int, count: int) -> None:
+        """The top ``count`` cards of ``pid`` from ``index`` answer a tap that plays
+        nothing with a small nudge (none with reduced motion)."""
+        ...
 
     def open_dialog(self, name: DialogName) -> None: ...
 

@@ -19,15 +19,18 @@ from dataclasses import dataclass
 
 from engine import Game, Move
 from engine.moves import STOCK_TAP
-from ui.model.i18n import _
+from ui.model.i18n import N_, _
 from ui.model.refusals import refusal_text, rule_anchor
 from ui.model.session import Preferences
 from ui.model.words import card_name
 
-__all__ = ["DOUBLE_TAP_SECONDS", "SecondTap", "TapPlan", "TapTracker", "drop_plan", "tap_plan"]
+__all__ = ["DOUBLE_TAP_SECONDS", "TAP_HELP", "SecondTap", "TapPlan", "TapTracker", "drop_plan", "tap_plan"]
 
-DOUBLE_TAP_SECONDS = 0.32
-"""Two taps on the same card closer than this are a double tap."""
+DOUBLE_TAP_SECONDS = 0.5
+"""Two taps on the same card closer than this are a double tap: the platforms' own
+double-tap interval (Android's and Windows' default is 500 ms). A loaded phone puts
+400 ms between a player's two quick taps; the single tap never waits for this
+(it plays at once, and a second tap turns it into the double tap)."""
 
 DOUBLE_TAP_SLOP = 24.0
 """How far apart (pixels) the two taps of a double tap may land."""
@@ -41,6 +44,8 @@ class TapPlan:
     message: str = ""
     followup: Move | None = None
     """What a second tap would turn ``move`` into (see ``SecondTap``)."""
+    nudge: bool = False
+    """The tapped cards answer with a small nudge: the tap can play nothing (``message`` says why)."""
 
 
 def picked_count(game: Game, pid: str, index: int) -> int:
@@ -66,6 +71,16 @@ def _no_place(game: Game, pid: str, count: int) -> str:
     return _("There is no place for these {n} cards.").format(n=count)
 
 
+TAP_HELP = N_("A tap sends a card to its foundation; a double tap finds it a place on the table.")
+"""What the status line says when a single tap can play nothing (the card is nudged)."""
+
+
+def _playable(game: Game, pid: str, count: int) -> bool:
+    """The top ``count`` cards of ``pid`` are face up and can be picked up together."""
+    cards = game.pile(pid)
+    return 0 < count <= len(cards) and cards[-count].face_up and game.can_pick(pid, count)
+
+
 def tap_plan(game: Game, pid: str, index: int, taps: int, preferences: Preferences) -> TapPlan:
     """The plan for ``taps`` (1 or 2) quick taps on card ``index`` of ``pid``."""
     if pid == "s":
@@ -86,7 +101,14 @@ def tap_plan(game: Game, pid: str, index: int, taps: int, preferences: Preferenc
             return TapPlan(message=_no_place(game, pid, count))
         if single is not None:
             return TapPlan(single, followup=double)
-        return TapPlan()
+        if preferences.one_tap and double is not None:
+            return TapPlan(double)
+        if not _playable(game, pid, count):
+            return TapPlan()
+        # Nothing for a single tap: the card answers at once (a second tap may still come).
+        if preferences.one_tap:
+            return TapPlan(message=_no_place(game, pid, count), nudge=True)
+        return TapPlan(message=_(TAP_HELP), nudge=True)
     # The Spider family: auto-drop sends the group at once, double click on a second tap.
     best = game.double_tap_move(pid, count)
     if preferences.auto_drop and taps == 1:

@@ -46,10 +46,10 @@ __all__ = [
     "describe_hint",
     "hint_words",
     "lost_text",
+    "next_winnable_code",
     "positions",
     "rewind_text",
     "variant_of",
-    "winnable_code",
     "winnable_note",
 ]
 
@@ -327,18 +327,26 @@ def variant_of(settings: DealCode) -> str:
     return format_code(DealCode(settings.game, settings.draw, settings.scoring, settings.suits, 0)).rsplit("-", 1)[0]
 
 
-def winnable_code(settings: DealCode, rng: random.Random | None = None, avoid: str = "") -> str | None:
-    """A shipped, proven-winnable deal of the variant of ``settings`` (never ``avoid``
-    when another exists); None when none is shipped for it."""
+def next_winnable_code(settings: DealCode, kept: str, rng: random.Random | None = None) -> tuple[str | None, str]:
+    """The next shipped proven deal of the variant of ``settings`` in its shuffled
+    order (``ui.model.deal_order``: each once before any repeats), and the kept
+    order after it; ``(None, kept)`` when none is shipped for the variant.
+
+    >>> from engine.codes import parse_code
+    >>> first, kept = next_winnable_code(parse_code("KL1-D1N-AAAAAAA"), "", random.Random(0))
+    >>> second, kept = next_winnable_code(parse_code("KL1-D1N-AAAAAAA"), kept)
+    >>> first != second, kept.endswith(":2")
+    (True, True)
+    """
     from engine.winnable_seeds import seeds_for  # a large table: read when a winnable deal is asked for
+    from ui.model.deal_order import next_seed
 
     variant = variant_of(settings)
     seeds = seeds_for(variant)
     if not seeds:
-        return None
-    codes = [format_code(DealCode(settings.game, settings.draw, settings.scoring, settings.suits, s)) for s in seeds]
-    choices = [code for code in codes if code != avoid] or codes
-    return (rng or random).choice(choices)
+        return None, kept
+    seed, kept = next_seed(variant, seeds, kept, rng or random.Random())
+    return format_code(DealCode(settings.game, settings.draw, settings.scoring, settings.suits, seed)), kept
 
 
 FEW_SEEDS = 20

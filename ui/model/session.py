@@ -63,16 +63,25 @@ class Preferences:
     """Spider family: a double click moves a group to its best place."""
     auto_drop: bool = False
     """Spider family: a released card or group goes to its best place."""
+    one_tap: bool = False
+    """Games with foundations: a single tap on a card that cannot go home plays what a
+    double tap would (off by default: one tap sends home, a double tap finds a place)."""
     four_color: bool = False
     """Four-colour deck: clubs green and diamonds blue, so every suit has its own colour."""
     large_cards: bool = False
     """Larger cards and corner indices, for players who need them."""
     winnable_only: bool = False
     """New games are deals the solver has proven winnable."""
+    winnable_order: str = ""
+    """Where each variant's shuffled order of proven deals is (``ui.model.deal_order``)."""
     card_back: str = "blue"
     """The design on the backs of the cards (one of ``ui.themes.BACKS``)."""
     table: str = "green"
     """The table's colour (one of ``ui.themes.TABLES``)."""
+    sound: bool = True
+    """Card sounds (the toolbar's mute button turns them off)."""
+    volume: int = 40
+    """The sounds' volume, 0 to 100 (Settings); a modest level at first."""
     auto_finish: bool = False
     """Finish automatically: once a game can finish by itself, its last moves play
     without the Finish button (off by default: the game never plays by itself)."""

@@ -25,6 +25,7 @@ from ui.model.i18n import N_, _, ngettext
 from ui.model.words import game_name
 
 __all__ = [
+    "BANKROLL_NOTE",
     "EXPORT_KIND",
     "MAX_STATS_CHARS",
     "MAX_STATS_DEPTH",
@@ -45,6 +46,7 @@ __all__ = [
     "problem_text",
     "read_import",
     "read_variants",
+    "running_bankroll",
     "start_game",
     "variant_key",
     "variant_label",
@@ -422,6 +424,29 @@ def new_game_id() -> str:
     (16, True)
     """
     return os.urandom(8).hex()  # not secrets: it pulls in hashlib, which the browser's Python lacks in part
+
+
+def running_bankroll(stats: VariantStats, game: str, score: int) -> int:
+    """The bankroll with the game on the table in it: a game counts from its first
+    move (as it counts as played), at the amount it stands at now, until its result
+    is recorded (a win, or a loss when it is left), which then holds that amount.
+
+    >>> stats = VariantStats(played=1, bankroll=0, started=["g1"])
+    >>> running_bankroll(stats, "g1", -52), running_bankroll(stats, "g2", -52)
+    (-52, 0)
+    >>> running_bankroll(VariantStats(played=1, bankroll=-37, started=["g1"], finished=["g1"]), "g1", -37)
+    -37
+    """
+    if game and game in stats.started and game not in stats.finished:
+        return stats.bankroll + score
+    return stats.bankroll
+
+
+BANKROLL_NOTE = N_(
+    "The bankroll adds up the dollars of every Vegas game of this kind, from each game's first move; "
+    "the game on the table counts at what it stands at now."
+)
+"""Said under the figures of a Vegas variant: what the bankroll counts."""
 
 
 def start_game(variants: dict[str, Any], key: str, game: str | None = None) -> None:
