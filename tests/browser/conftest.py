@@ -4,6 +4,7 @@ and a guard that fails any test whose page reaches another origin."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import sys
 import warnings
@@ -161,6 +162,16 @@ class Traffic:
     errors: list[str] = field(default_factory=list)
     crashes: list[str] = field(default_factory=list)
     """Pages whose renderer died ("Target crashed")."""
+    expected: list[re.Pattern[str]] = field(default_factory=list)
+    """Console errors a test provokes on purpose (a boot that must fail, a file refused)."""
+
+    def expect_error(self, pattern: str) -> None:
+        """Let console errors matching ``pattern`` (a regular expression) pass: the test
+        provokes them on purpose."""
+        self.expected.append(re.compile(pattern))
+
+    def unexpected_errors(self) -> list[str]:
+        return [error for error in self.errors if not any(p.search(error) for p in self.expected)]
 
     def watch(self, context: BrowserContext) -> None:
         context.on("request", self._request)
@@ -187,6 +198,9 @@ def traffic(site_url: str) -> Iterator[Traffic]:
     yield record
     assert not record.crashes, f"the browser's renderer crashed under {record.crashes}"
     assert not record.foreign, f"requests left the page's origin: {record.foreign}"
+    # Every console error and uncaught exception fails the test that saw it, unless the
+    # test said it provokes it (traffic.expect_error).
+    assert not record.unexpected_errors(), f"console errors: {record.unexpected_errors()}"
 
 
 @pytest.fixture
