@@ -46,6 +46,9 @@ from ui.model.storage import SavedGame, Store
 from ui.model.table import TableState
 from ui.model.words import game_name
 
+if TYPE_CHECKING:
+    from js import Event as DomEvent
+
 if TYPE_CHECKING:  # imported when first used (below): the first frame does not wait for them
     from ui.dom.dialogs import ElsewhereDialog, HelpDialog, NewGameDialog, SettingsDialog, WinDialog
     from ui.dom.rules_dialog import RulesDialog
@@ -423,7 +426,7 @@ class App:
         self.status.textContent = ""
         self._status_text = None
 
-    def _skip_key(self, event: Any) -> None:
+    def _skip_key(self, event: DomEvent) -> None:
         """The keyboard's way to skip the cascade: Escape, Enter or Space."""
         if self._summary_due and str(event.key) in ("Escape", "Enter", " "):
             event.preventDefault()

@@ -63,6 +63,7 @@ class Element(Node, Protocol):
 
     id: str
     tagName: str
+    localName: str
     className: str
     innerHTML: str
     hidden: bool
@@ -127,8 +128,8 @@ class NodeList(Protocol):
 
 class Event(Protocol):
     type: str
-    target: Element | None
-    currentTarget: Element | None
+    target: Element
+    currentTarget: Element
     relatedTarget: Element | None
     defaultPrevented: bool
     timeStamp: float

@@ -7,11 +7,14 @@ would throw away."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pyscript import document, window
 
 from ui.dom.callbacks import kept_proxy
+
+if TYPE_CHECKING:
+    from js import Element, Event
 
 __all__ = ["frame_dialogs", "request_close"]
 
@@ -27,7 +30,7 @@ def request_close(dialog: Any) -> None:
         dialog.close()
 
 
-def _outside(dialog: Any, event: Any) -> bool:
+def _outside(dialog: Element, event: Event) -> bool:
     """The event is on the dialog's backdrop: the dialog element itself is its target
     (the backdrop belongs to it) and the point lies outside its box."""
     if str(event.target.localName) != "dialog":
@@ -43,10 +46,10 @@ class _Frame:
         """The last press began on the backdrop: a press inside that ends outside
         (selecting text, say) is no tap on the backdrop."""
 
-    def pressed(self, event: Any) -> None:
+    def pressed(self, event: Event) -> None:
         self.pressed_outside = _outside(event.currentTarget, event)
 
-    def clicked(self, event: Any) -> None:
+    def clicked(self, event: Event) -> None:
         dialog = event.currentTarget
         on_close = bool(event.target.closest(".dialog-close"))
         beside = self.pressed_outside and _outside(dialog, event)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pyscript import document, window
 
@@ -19,6 +19,9 @@ from ui.model.progress import win_note
 from ui.model.refusals import code_error_text
 from ui.model.session import Session, describe_code, format_clock
 from ui.model.themes import BACKS, TABLES
+
+if TYPE_CHECKING:
+    from js import Event
 
 __all__ = ["ElsewhereDialog", "HelpDialog", "NewGameDialog", "SettingsDialog", "WinDialog"]
 
@@ -120,7 +123,7 @@ class NewGameDialog:
         self._show_message(f"✓ {describe_code(settings)}", ok=True)
         return settings
 
-    def _code_typed(self, _event: Any) -> None:
+    def _code_typed(self, _event: Event) -> None:
         self._mark_unsaved()
         try:
             settings = self._validate()
@@ -136,7 +139,7 @@ class NewGameDialog:
                 _set_radio(self.form, "suits", settings.suits)
             self._sync_visibility()
 
-    def _options_changed(self, event: Any) -> None:
+    def _options_changed(self, event: Event) -> None:
         if str(event.target.name) == "code":
             return
         self._mark_unsaved()
@@ -154,7 +157,7 @@ class NewGameDialog:
             self.code.value = code
             self._validate()
 
-    def _cancel(self, _event: Any) -> None:
+    def _cancel(self, _event: Event) -> None:
         self.el.close()
 
     def language_changed(self) -> None:
@@ -166,7 +169,7 @@ class NewGameDialog:
             except engine.CodeError:
                 return
 
-    def _submit(self, event: Any) -> None:
+    def _submit(self, event: Event) -> None:
         event.preventDefault()
         try:
             settings = self._validate()
@@ -252,7 +255,7 @@ class SettingsDialog:
         choice = self.el.querySelector(f'input[name="{group}"]:checked')
         return str(choice.value) if choice else default
 
-    def _changed(self, _event: Any) -> None:
+    def _changed(self, _event: Event) -> None:
         prefs = self.session.preferences
         prefs.double_click = bool(self.double.checked)
         prefs.auto_drop = bool(self.auto.checked)
@@ -265,7 +268,7 @@ class SettingsDialog:
         prefs.volume = max(0, min(100, int(float(str(self.volume.value)))))
         self.actions.preferences_changed()
 
-    def _keys(self, _event: Any) -> None:
+    def _keys(self, _event: Event) -> None:
         self.el.close()
         self.actions.open_dialog("help")
 
@@ -310,7 +313,7 @@ class WinDialog:
         if self.el.open:
             self.el.close()
 
-    def _new(self, _event: Any) -> None:
+    def _new(self, _event: Event) -> None:
         self.el.close()
         self.actions.new_game(None)
 
@@ -340,7 +343,7 @@ class ElsewhereDialog:
         if not self.el.open:
             self.el.showModal()
 
-    def _play_here(self, _event: Any) -> None:
+    def _play_here(self, _event: Event) -> None:
         # A reload without the link: the link names this tab's old deal, which would
         # replace the saved game; without it, the saved game is resumed.
         location = window.location

@@ -13,7 +13,7 @@ While a dialog covers the table, it has an entry of its own
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from js import Object
 from pyodide.ffi import to_js
@@ -28,6 +28,9 @@ from ui.model.persist import Keeper
 from ui.model.progress import Arrival, Entry, arrive, link_question, replacement
 from ui.model.session import Event, Session
 from ui.model.words import game_name
+
+if TYPE_CHECKING:
+    from js import Event as DomEvent
 
 __all__ = ["History", "Host"]
 
@@ -160,7 +163,7 @@ class History:
 
     # ---------------------------------------------------------------- arriving
 
-    def _popstate(self, event: Any) -> None:
+    def _popstate(self, event: DomEvent) -> None:
         arrived = self.dialogs.arrived()
         if arrived == "close":
             # Back over a dialog: it closes, and the game stays as it is.

@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from pyscript import document
 
@@ -54,7 +54,7 @@ class KeyRouter:
         self.escape = escape
         listen(document, "keydown", self._key)
 
-    def _key(self, event: Any) -> None:
+    def _key(self, event: Event) -> None:
         if event.defaultPrevented:
             return
         key = str(event.key)

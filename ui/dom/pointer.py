@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import contextlib
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pyscript import window
 
@@ -29,6 +29,9 @@ from ui.model.gestures import SecondTap, TapTracker, drop_plan, picked_count, ta
 from ui.model.layout import Rect, drop_pile, hit_card, hit_pile
 from ui.model.session import Session
 from ui.model.table import Drag, TableState
+
+if TYPE_CHECKING:
+    from js import Event
 
 __all__ = ["Pointer"]
 
@@ -80,7 +83,7 @@ class Pointer:
 
     # ------------------------------------------------------------- helpers
 
-    def _prevent(self, event: Any) -> None:
+    def _prevent(self, event: Event) -> None:
         event.preventDefault()
 
     def cancel_pending(self) -> None:
@@ -88,7 +91,7 @@ class Pointer:
         self.second.forget()
         self.taps.forget()
 
-    def _key_during_drag(self, event: Any) -> None:
+    def _key_during_drag(self, event: Event) -> None:
         press = self.press
         if press is None or not press.dragging:
             return
@@ -106,7 +109,7 @@ class Pointer:
 
     # -------------------------------------------------------------- events
 
-    def _down(self, event: Any) -> None:
+    def _down(self, event: Event) -> None:
         if not event.isPrimary or (self.press is not None and self.press.dragging):
             return
         if event.pointerType == "mouse" and event.button != 0:
@@ -150,7 +153,7 @@ class Pointer:
             self.board.setPointerCapture(event.pointerId)
         event.preventDefault()
 
-    def _move(self, event: Any) -> None:
+    def _move(self, event: Event) -> None:
         press = self.press
         if press is None or event.pointerId != press.pointer_id:
             return
@@ -198,7 +201,7 @@ class Pointer:
                 self.actions.say(message, rule=section)
             self.actions.redraw()  # the cards slide back home
 
-    def _up(self, event: Any) -> None:
+    def _up(self, event: Event) -> None:
         press = self.press
         if press is None or event.pointerId != press.pointer_id:
             return
@@ -211,7 +214,7 @@ class Pointer:
         # player sees it in the first frame after the release.
         self.actions.flush()
 
-    def _cancel(self, event: Any) -> None:
+    def _cancel(self, event: Event) -> None:
         press = self.press
         if press is None or event.pointerId != press.pointer_id:
             return
@@ -219,7 +222,7 @@ class Pointer:
         if press.dragging:
             self._finish_drag(press, None)
 
-    def _lost(self, event: Any) -> None:
+    def _lost(self, event: Event) -> None:
         # Capture lost without an up or cancel (the element went away): treat as a cancel.
         press = self.press
         if press is not None and event.pointerId == press.pointer_id and press.dragging:

@@ -3,13 +3,16 @@ other family, chosen at its top), opened at a section for the "Why?" of a refuse
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from pyscript import document
 
 from ui.dom.callbacks import listen
 from ui.dom.elements import find
 from ui.model.rules_view import rules_html
+
+if TYPE_CHECKING:
+    from js import Event
 
 __all__ = ["RulesDialog"]
 
@@ -39,7 +42,7 @@ class RulesDialog:
             self.scroller.scrollTop = 0
             document.getElementById("rules-title").focus()
 
-    def _link_clicked(self, event: Any) -> None:
+    def _link_clicked(self, event: Event) -> None:
         # The table of contents scrolls the dialog; it must not touch the page's hash,
         # which holds the deal code.
         link = event.target.closest("a[href^='#']")
@@ -66,7 +69,7 @@ class RulesDialog:
             radio.checked = str(radio.value) == family
         self.body.innerHTML = rules_html(family)
 
-    def _game_chosen(self, event: Any) -> None:
+    def _game_chosen(self, event: Event) -> None:
         self._show(str(event.target.value))
         self.scroller.scrollTop = 0
 

@@ -7,7 +7,7 @@ the AudioContext's clock there, and a tap waits for nothing.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pyscript import document, window
 
@@ -15,6 +15,9 @@ from ui.dom.callbacks import listen
 from ui.model.actions import Actions
 from ui.model.session import Event, Preferences, Session
 from ui.model.sounds import Sound, sounds_of, volume_level
+
+if TYPE_CHECKING:
+    from js import Event as DomEvent
 
 __all__ = ["SoundBoard"]
 
@@ -41,7 +44,7 @@ class SoundBoard:
             self._player.configure(preferences.sound, volume_level(preferences.volume))
         self.button.setAttribute("aria-pressed", "false" if preferences.sound else "true")
 
-    def _toggle(self, _event: Any) -> None:
+    def _toggle(self, _event: DomEvent) -> None:
         preferences = self.session.preferences
         preferences.sound = not preferences.sound
         self.actions.preferences_changed()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pyodide.ffi import create_once_callable
 from pyscript import document, window
@@ -28,6 +28,9 @@ from ui.model.stats import (
     variant_label,
 )
 from ui.model.storage import STATS_KEY, Store
+
+if TYPE_CHECKING:
+    from js import Event
 
 __all__ = ["STATS_VARIANTS", "StatsDialog"]
 
@@ -161,22 +164,22 @@ class StatsDialog:
         self.message.textContent = text
         self.message.classList.toggle("error", error)
 
-    def _storage_changed(self, event: Any) -> None:
+    def _storage_changed(self, event: Event) -> None:
         # Another tab finished a game: show its result too.
         if str(event.key) == STATS_KEY and bool(self.el.open):
             self.render()
 
     # ------------------------------------------------------------------- reset
 
-    def _ask_reset(self, _event: Any) -> None:
+    def _ask_reset(self, _event: Event) -> None:
         self.confirm.hidden = False
         document.getElementById("stats-reset-no").focus()
 
-    def _keep(self, _event: Any) -> None:
+    def _keep(self, _event: Event) -> None:
         self.confirm.hidden = True
         document.getElementById("stats-reset").focus()
 
-    def _reset(self, _event: Any) -> None:
+    def _reset(self, _event: Event) -> None:
         self.store.save_stats({})
         self.confirm.hidden = True
         self.render()
@@ -194,7 +197,7 @@ class StatsDialog:
         }
         return json.dumps(data, indent=2)
 
-    def _export(self, _event: Any) -> None:
+    def _export(self, _event: Event) -> None:
         blob = window.Blob.new([self.export_text()], {"type": "application/json"})
         url = window.URL.createObjectURL(blob)
         link = document.createElement("a")
@@ -206,7 +209,7 @@ class StatsDialog:
         window.setTimeout(create_once_callable(lambda *_: window.URL.revokeObjectURL(url)), 1000)
         self._say(_("Statistics exported to solitaire-statistics.json."))
 
-    def _import_chosen(self, _event: Any) -> None:
+    def _import_chosen(self, _event: Event) -> None:
         files = self.file.files
         if not files or not files.length:
             return
