@@ -108,6 +108,12 @@ CASCADE_UNDER_WAY = """() => document.getAnimations().filter(a => a.id === 'casc
 their way across the table."""
 
 
+def on_the_site(script: str) -> str:
+    """An init script that runs only in the game's own pages: init scripts run in every
+    document, the blank one a new tab starts with too, where storage is refused."""
+    return f"if (location.protocol.startsWith('http')) {{ {script}; }}"
+
+
 def box(page: Page, selector: str) -> Box:
     rect = page.eval_on_selector(
         selector, "e => { const r = e.getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; }"

@@ -30,7 +30,10 @@ def test_loading_screen_shows_before_python(new_context: Callable[..., BrowserCo
     assert page.evaluate("document.body.dataset.ready") is None
 
 
-def test_missing_file_shows_a_readable_error(new_context: Callable[..., BrowserContext], site_url: str) -> None:
+def test_missing_file_shows_a_readable_error(
+    new_context: Callable[..., BrowserContext], site_url: str, traffic: Traffic
+) -> None:
+    traffic.expect_error(r"status of 404|Unable to fetch .*/game\.zip")
     page = new_context().new_page()
     page.route("**/game.zip", lambda route: route.fulfill(status=404, body="not found"))
     page.goto(site_url)
@@ -39,7 +42,10 @@ def test_missing_file_shows_a_readable_error(new_context: Callable[..., BrowserC
     assert "game.zip" in page.inner_text(".boot-error-text")
 
 
-def test_python_exception_shows_a_readable_error(new_context: Callable[..., BrowserContext], site_url: str) -> None:
+def test_python_exception_shows_a_readable_error(
+    new_context: Callable[..., BrowserContext], site_url: str, traffic: Traffic
+) -> None:
+    traffic.expect_error(r"RuntimeError: the deck is missing")
     page = new_context().new_page()
 
     def broken(route: Route) -> None:

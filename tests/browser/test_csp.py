@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page
 
 from tests.browser.conftest import wait_ready
-from tests.browser.helpers import ANOTHER_TAB_SAVES, play_last_move, wait_idle
+from tests.browser.helpers import ANOTHER_TAB_SAVES, on_the_site, play_last_move, wait_idle
 from tests.browser.records import near_win
 from ui.model.storage import STATS_KEY
 
@@ -93,7 +93,9 @@ def test_every_screen_and_dialog_runs_under_the_policy(
     locale = {"en": "en-US", "th": "th-TH", "km": "km-KH"}[language]
     context = new_context(viewport={"width": 360, "height": 640}, locale=locale)
     context.add_init_script(VIOLATIONS)
-    context.add_init_script(f"localStorage.setItem('{STATS_KEY}', {json.dumps(json.dumps(RECENT_RESULTS))})")
+    context.add_init_script(
+        on_the_site(f"localStorage.setItem('{STATS_KEY}', {json.dumps(json.dumps(RECENT_RESULTS))})")
+    )
     page = context.new_page()
     errors: list[str] = []
     page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)

@@ -7,6 +7,9 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import BrowserContext, Page
 
+from tests.browser.conftest import Traffic
+from tests.browser.helpers import on_the_site
+
 PLUGINS = '"!error", "!py-editor", "!py-terminal", "!py-game", "!donkey", "!codemirror", "!deprecations-manager"'
 PROBE = (
     """<!doctype html>
@@ -85,7 +88,7 @@ def test_a_remembered_choice_beats_the_browsers_language(
     new_context: Callable[..., BrowserContext], site_url: str
 ) -> None:
     context = new_context(locale="th-TH")
-    context.add_init_script("localStorage.setItem('solitaire.language', 'km')")
+    context.add_init_script(on_the_site("localStorage.setItem('solitaire.language', 'km')"))
     page = context.new_page()
     page.route("**/pyodide.asm.wasm", lambda route: None)
     page.goto(site_url)
@@ -99,7 +102,10 @@ def test_a_remembered_choice_beats_the_browsers_language(
     assert page.title() == "โซลิแทร์"
 
 
-def test_the_loading_error_speaks_khmer(new_context: Callable[..., BrowserContext], site_url: str) -> None:
+def test_the_loading_error_speaks_khmer(
+    new_context: Callable[..., BrowserContext], site_url: str, traffic: Traffic
+) -> None:
+    traffic.expect_error(r"status of 404|Unable to fetch .*/game\.zip")
     page = new_context(locale="km").new_page()
     page.route("**/game.zip", lambda route: route.fulfill(status=404, body="not found"))
     page.goto(site_url)

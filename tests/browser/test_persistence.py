@@ -17,6 +17,7 @@ from tests.browser.helpers import (
     click_card,
     follow_link,
     moves,
+    on_the_site,
     play_last_move,
     score,
     tap_stock,
@@ -40,7 +41,7 @@ def table_state(page: Page) -> dict[str, object]:
 
 def open_with_storage(new_context: Callable[..., BrowserContext], site_url: str, script: str) -> Page:
     context = new_context(viewport={"width": 1440, "height": 900})
-    context.add_init_script(script)
+    context.add_init_script(on_the_site(script))
     page = context.new_page()
     page.goto(site_url + "#" + CODE)
     wait_ready(page)
@@ -227,7 +228,9 @@ def test_poisoned_storage_never_stops_the_game(
     context = new_context(viewport={"width": 1440, "height": 900})
     # Stored once, before the first start only: the reload below must find what the game wrote back.
     context.add_init_script(
-        f"if (!sessionStorage.getItem('poisoned')) {{ sessionStorage.setItem('poisoned', '1'); {script}; }}"
+        on_the_site(
+            f"if (!sessionStorage.getItem('poisoned')) {{ sessionStorage.setItem('poisoned', '1'); {script}; }}"
+        )
     )
     context.add_init_script(STATUS_LOG)
     page = context.new_page()
