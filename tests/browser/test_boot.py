@@ -2,17 +2,35 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from playwright.sync_api import BrowserContext, Page, Route
 
 from tests.browser.conftest import Traffic, screenshot, wait_ready
 from tests.browser.helpers import archive_with
+from tools import vendor
+
+SHORT_WAITS = "window.solitaireBootOptions = { stallMs: 1500, slowMs: 200 };"
+"""The loading screen's waits, shortened: a stalled download after 1.5 s, a slow one after 0.2 s."""
 
 
-def test_boots_to_a_playable_table_from_its_own_origin(open_game: Callable[..., Page], traffic: Traffic) -> None:
-    page = open_game()
-    assert page.evaluate("document.body.dataset.ready") == "true"
+def test_boots_to_a_playable_table_from_its_own_origin(
+    new_context: Callable[..., BrowserContext], site_url: str, traffic: Traffic
+) -> None:
+    page = new_context(viewport={"width": 1440, "height": 900}).new_page()
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    page.goto(site_url)
+    wait_ready(page)
+    # Each file of the runtime once: the loading screen's downloads are handed over, never fetched again.
+    runtime_files = [url for url in asked if url.startswith((site_url + "static/vendor/", site_url + "game.zip"))]
+    twice = sorted({url for url in runtime_files if runtime_files.count(url) > 1})
+    assert twice == []
+    runtime = [url.removeprefix(site_url) for url in asked if "/vendor/pyodide/" in url]
+    for name in vendor.COMPRESSED:
+        assert f"static/vendor/pyodide/{name}.gz" in runtime
+        assert f"static/vendor/pyodide/{name}" not in runtime
     columns = page.eval_on_selector_all("[data-pile^='t']", "els => els.map(e => e.dataset.pile)")
     assert columns[:7] == [f"t{i}" for i in range(1, 8)]
     assert page.is_hidden("#boot")
@@ -23,7 +41,7 @@ def test_boots_to_a_playable_table_from_its_own_origin(open_game: Callable[..., 
 def test_loading_screen_shows_before_python(new_context: Callable[..., BrowserContext], site_url: str) -> None:
     page = new_context().new_page()
     # Hold the runtime back: the loading screen must already be there, in plain HTML.
-    page.route("**/pyodide.asm.wasm", lambda route: None)
+    page.route("**/pyodide.asm.wasm.gz", lambda route: None)
     page.goto(site_url)
     assert page.is_visible("#boot")
     assert "Downloading the Python runtime" in page.inner_text(".boot-steps")
@@ -58,3 +76,62 @@ def test_boot_waits_for_ready_marker(open_game: Callable[..., Page]) -> None:
     wait_ready(page)
     assert page.is_visible("[data-pile='t7']")
     screenshot(page, "boot-phone")
+
+
+def test_loading_screen_counts_the_bytes_and_says_a_first_visit_is_slow(
+    new_context: Callable[..., BrowserContext], site_url: str
+) -> None:
+    context = new_context()
+    context.add_init_script(SHORT_WAITS)
+    page = context.new_page()
+    # A phone's network, so that the count can be seen going up.
+    session = context.new_cdp_session(page)
+    session.send("Network.enable")
+    session.send(
+        "Network.emulateNetworkConditions",
+        {"offline": False, "latency": 20, "downloadThroughput": 1_500_000, "uploadThroughput": 1_000_000},
+    )
+    page.goto(site_url)
+    page.wait_for_function("!document.querySelector('.boot-amount').hidden", timeout=30_000)
+    amount = page.inner_text(".boot-amount")
+    match = re.fullmatch(r"(\d+\.\d) of (\d+\.\d) MB", amount)
+    assert match, amount
+    assert float(match.group(1)) < float(match.group(2))
+    page.wait_for_function(
+        "before => document.querySelector('.boot-amount').textContent.split(' of ')[0] !== before", arg=match.group(1)
+    )
+    page.wait_for_function("!document.querySelector('.boot-note').hidden")
+    assert "Only the first visit takes this long" in page.inner_text(".boot-note")
+    wait_ready(page)
+    received, total = page.evaluate("document.querySelector('.boot-amount').textContent").split(" MB")[0].split(" of ")
+    packed = ["pyodide.asm.wasm.gz", "pyodide.asm.mjs.gz", "pyodide-lock.json.gz", "python_stdlib_game.zip"]
+    expected = sum((vendor.VENDOR / "pyodide" / name).stat().st_size for name in packed)
+    assert expected / 1e6 < float(total) < expected / 1e6 + 0.5  # and game.zip, about 0.1 MB
+    assert received == total
+
+
+def test_a_stalled_download_says_so_and_retry_starts_again(
+    new_context: Callable[..., BrowserContext], site_url: str
+) -> None:
+    context = new_context()
+    context.add_init_script(SHORT_WAITS)
+    page = context.new_page()
+    held: list[Route] = []
+    page.route("**/game.zip", lambda route: held.append(route))  # asked for, never answered
+    page.goto(site_url)
+    page.wait_for_function("document.body.dataset.ready === 'error'", timeout=30_000)
+    assert "The download stopped" in page.inner_text(".boot-error-text")
+    assert held, "game.zip was never asked for"
+    page.unroute("**/game.zip")
+    page.click(".boot-retry")
+    wait_ready(page)
+
+
+def test_a_failed_download_says_which_file(new_context: Callable[..., BrowserContext], site_url: str) -> None:
+    page = new_context().new_page()
+    page.route("**/pyodide.asm.wasm.gz", lambda route: route.abort("internetdisconnected"))
+    page.goto(site_url)
+    page.wait_for_function("document.body.dataset.ready === 'error'", timeout=30_000)
+    text = page.inner_text(".boot-error-text")
+    assert "Could not download pyodide.asm.wasm.gz" in text
+    assert page.is_visible(".boot-retry")
