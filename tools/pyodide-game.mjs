@@ -53,7 +53,9 @@ async function decompressed(name) {
   const url = HERE + name + ".gz";
   const response = await download(url);
   if (!response.ok) throw new Error(`Could not load ${url}: ${response.status} ${response.statusText}`);
-  const body = response.body.pipeThrough(new DecompressionStream("gzip"));
+  // A host that labels .gz files "Content-Encoding: gzip" has had the browser decompress them already.
+  const decoded = /gzip/i.test(response.headers.get("Content-Encoding") || "");
+  const body = decoded ? response.body : response.body.pipeThrough(new DecompressionStream("gzip"));
   return new Response(body, { headers: { "Content-Type": COMPRESSED[name] } });
 }
 
