@@ -199,7 +199,8 @@ def virtual_display() -> Iterator[str]:
     try:
         number = os.read(read, 64).decode().strip()
         os.close(read)
-        if not number:
+        # A display number another Xvfb took at the same moment makes this one exit.
+        if not number or process.poll() is not None:
             raise EngineMissing("Xvfb did not start")
         yield f":{number}"
     finally:
