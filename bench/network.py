@@ -20,6 +20,7 @@ Usage: .venv/bin/python -m bench.network [--loads 1] [--skip-network] [--skip-en
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gzip
 import json
 import shutil
@@ -243,27 +244,29 @@ class ChromiumEngine:
         self.context.close()
 
 
-def engine_runs(root: Path, loads: int) -> dict[str, list[dict[str, float]]]:
+def engine_runs(root: Path, loads: int, names: list[str]) -> dict[str, list[dict[str, float]]]:
     server, base = serve(root, GameRequestHandler)
-    found: dict[str, list[dict[str, float]]] = {"chromium": [], "firefox": [], "webkit": []}
+    found: dict[str, list[dict[str, float]]] = {name: [] for name in names}
     try:
-        with browser() as chromium, virtual_display() as display:
-            makers: dict[str, Callable[[], Engine]] = {
-                "chromium": lambda: ChromiumEngine(chromium),
-                "firefox": Firefox,
-                "webkit": lambda: WebKit(display),
-            }
+        with browser() as chromium:
             for _ in range(loads):
-                for name, make in makers.items():
-                    try:
-                        engine = make()
-                    except EngineMissing as missing:
-                        print(f"  {name}: {missing}", flush=True)
-                        continue
-                    try:
-                        found[name].append(visit_times(engine, base + GAME))
-                    finally:
-                        engine.close()
+                for name in names:
+                    # WebKit's X display only while it runs: an Xvfb left waiting was seen to go away.
+                    with virtual_display() if name == "webkit" else contextlib.nullcontext("") as display:
+                        makers: dict[str, Callable[[], Engine]] = {
+                            "chromium": lambda: ChromiumEngine(chromium),
+                            "firefox": Firefox,
+                            "webkit": lambda: WebKit(display),
+                        }
+                        try:
+                            engine = makers[name]()
+                        except EngineMissing as missing:
+                            print(f"  {name}: {missing}", flush=True)
+                            continue
+                        try:
+                            found[name].append(visit_times(engine, base + GAME))
+                        finally:
+                            engine.close()
                     print(f"  {name}: {found[name][-1]}", flush=True)
     finally:
         server.shutdown()
@@ -271,7 +274,7 @@ def engine_runs(root: Path, loads: int) -> dict[str, list[dict[str, float]]]:
 
 
 def engine_report(found: dict[str, list[dict[str, float]]]) -> dict[str, Any]:
-    chromium = {k: median([run[k] for run in found["chromium"]]) for k in ("cold_ms", "second_ms", "return_ms")}
+    chromium = {k: median([run[k] for run in found.get("chromium", [])]) for k in ("cold_ms", "second_ms", "return_ms")}
     table, summary = [], {}
     for name, runs in found.items():
         if not runs:
@@ -303,6 +306,7 @@ def main() -> None:
     parser.add_argument("--loads", type=int, default=1)
     parser.add_argument("--skip-network", action="store_true", help="only the engines' boots")
     parser.add_argument("--skip-engines", action="store_true", help="only the throttled phone")
+    parser.add_argument("--engines", default="chromium,firefox,webkit", help="which engines' boots (comma-separated)")
     args = parser.parse_args()
     built = build()
     results: dict[str, Any] = {"loads": args.loads}
@@ -311,7 +315,7 @@ def main() -> None:
             results["network_raw"] = network_runs(built, args.loads)
             results["network"] = network_report(results["network_raw"])
         if not args.skip_engines:
-            results["engines_raw"] = engine_runs(built, args.loads)
+            results["engines_raw"] = engine_runs(built, args.loads, args.engines.split(","))
             results["engines"] = engine_report(results["engines_raw"])
     finally:
         shutil.rmtree(built.parent, ignore_errors=True)
