@@ -74,7 +74,8 @@ def source_stdlib(context: Any) -> None:
         lambda url: url.endswith("/" + stdlib.INTERPRETER),
         lambda route: route.fulfill(status=200, content_type="text/javascript", body=SOURCE_STDLIB_MODULE),
     )
-    context.route(lambda url: url.endswith("/" + stdlib.ARCHIVE), lambda route: route.abort())
+    # Answered empty rather than refused: the loading screen downloads it, and a refused download stops the boot.
+    context.route(lambda url: url.endswith("/" + stdlib.ARCHIVE), lambda route: route.fulfill(status=200, body=b""))
 
 
 def cold_loads(

@@ -4,7 +4,12 @@
 (function () {
   "use strict";
   var STEPS = ["runtime", "python", "game"];
+  // Python's start, once every file is here; the downloads have a watch of their own
+  // (STALL_MS), since on a slow network they alone take longer than this.
   var TIMEOUT_MS = 120000;
+  var options = window.solitaireBootOptions || {};  // a test's shorter waits
+  var STALL_MS = options.stallMs || 30000;
+  var SLOW_MS = options.slowMs || 4000;
   var finished = false;
   var timer = null;
 
@@ -179,6 +184,137 @@
     dispatchEvent(new CustomEvent("solitaire:language", { detail: input.value }));
   }
 
+  // The runtime's files (the big ones gzip-compressed: tools/vendor.py) and the game's
+  // archive, downloaded from the first moment, side by side, and handed over once to
+  // tools/pyodide-game.mjs, which decompresses them. Downloading them here, not with
+  // <link rel="preload">, lets the screen show how much has arrived, tell a stalled or
+  // failed download from a slow one, and ask for each file exactly once in every engine
+  // (WebKit did not match its preloads with the runtime's requests and fetched them again).
+  var DOWNLOADS = [
+    "./static/vendor/pyodide/pyodide.asm.mjs.gz",
+    "./static/vendor/pyodide/pyodide.asm.wasm.gz",
+    "./static/vendor/pyodide/pyodide-lock.json.gz",
+    "./static/vendor/pyodide/python_stdlib_game.zip",
+    "./game.zip"
+  ];
+  var downloads = {};
+  var bytes = { received: 0, expected: 0, sized: 0, pending: 0 };
+  var stallTimer = null;
+  var startedAt = Date.now();
+
+  function showAmount() {
+    var amount = $(".boot-amount");
+    // Counted over the files whose size is known: on a static host, all of them within
+    // the first round trip (a host that compresses them on the fly sends no size).
+    if (bytes.sized > 0 && bytes.expected > 0) {
+      var fill = $(".boot-bar-fill");
+      if (fill && !finished) fill.style.width = (5 + 70 * Math.min(1, bytes.received / bytes.expected)).toFixed(1) + "%";
+      if (amount) {
+        amount.textContent = _("{received} of {expected} MB")
+          .replace("{received}", (bytes.received / 1e6).toFixed(1))
+          .replace("{expected}", (bytes.expected / 1e6).toFixed(1));
+        amount.hidden = false;
+      }
+    }
+    // A first visit (no service worker holds the game yet) that takes a while says why.
+    var note = $(".boot-note");
+    if (note && note.hidden && bytes.pending > 0 && Date.now() - startedAt > SLOW_MS &&
+        !(navigator.serviceWorker && navigator.serviceWorker.controller)) note.hidden = false;
+  }
+
+  function watchStall() {
+    if (stallTimer) clearTimeout(stallTimer);
+    stallTimer = null;
+    if (bytes.pending > 0 && !finished) {
+      stallTimer = setTimeout(function () {
+        fail(_("The download stopped: nothing arrived for {seconds} seconds. Check your connection and try again.")
+          .replace("{seconds}", String(Math.round(STALL_MS / 1000))));
+      }, STALL_MS);
+    }
+  }
+
+  function settled() {
+    bytes.pending -= 1;
+    watchStall();
+    showAmount();
+    if (bytes.pending === 0 && !finished && !timer) startTimeout();
+  }
+
+  function downloadFailed(url, reason) {
+    var file = url.split("/").pop();
+    fail(_("Could not download {file}. Check your connection and try again.").replace("{file}", file) +
+      (reason ? "\n" + reason : ""));
+  }
+
+  // The response, its body read as fast as it arrives (counted on the way), whoever reads it and whenever.
+  function counted(url, response) {
+    if (!response.ok) {
+      downloadFailed(url, response.status + " " + response.statusText);
+      settled();
+      return response;
+    }
+    var length = Number(response.headers.get("Content-Length"));
+    var sized = length > 0 && !response.headers.get("Content-Encoding");
+    if (sized) {
+      bytes.expected += length;
+      bytes.sized += 1;
+    }
+    showAmount();
+    var reader = response.body.getReader();
+    var body = new ReadableStream({
+      start: function (controller) {
+        function next() {
+          return reader.read().then(function (chunk) {
+            if (chunk.done) { controller.close(); settled(); return undefined; }
+            if (sized) bytes.received += chunk.value.byteLength;
+            controller.enqueue(chunk.value);
+            watchStall();
+            showAmount();
+            return next();
+          }, function (error) {
+            controller.error(error);
+            downloadFailed(url, describe(error));
+            settled();
+          });
+        }
+        next();
+      }
+    }, { highWaterMark: Infinity });
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  }
+
+  function startDownloads() {
+    if (typeof DecompressionStream === "undefined" || typeof ReadableStream === "undefined") {
+      fail(_("This browser is too old for the game. Update it, or open the game in another browser."));
+      return;
+    }
+    DOWNLOADS.forEach(function (path) {
+      var url = new URL(path, location.href).href;
+      bytes.pending += 1;
+      downloads[url] = fetch(url).then(function (response) { return counted(url, response); }, function (error) {
+        downloadFailed(url, describe(error));
+        settled();
+        return Response.error();
+      });
+    });
+    watchStall();
+  }
+
+  // tools/pyodide-game.mjs takes each download once (a later fetch of the file is a fetch).
+  function download(url) {
+    var key = new URL(url, location.href).href;
+    var started = downloads[key];
+    delete downloads[key];
+    return started;
+  }
+
+  function startTimeout() {
+    timer = setTimeout(function () {
+      fail(_("The game took more than {seconds} seconds to start. Check your connection and try again.")
+        .replace("{seconds}", String(TIMEOUT_MS / 1000)));
+    }, TIMEOUT_MS);
+  }
+
   function step(name) {
     if (finished) return;
     var index = STEPS.indexOf(name);
@@ -197,6 +333,7 @@
     if (finished) return;
     finished = true;
     if (timer) clearTimeout(timer);
+    if (stallTimer) clearTimeout(stallTimer);
     document.body.dataset.ready = "error";
     var box = $(".boot-error");
     var text = $(".boot-error-text");
@@ -212,7 +349,10 @@
   function done() {
     if (finished) return;
     finished = true;
+    // The moment the table became playable, for the benchmarks in every engine (bench/network.py).
+    if (window.performance && performance.mark) performance.mark("solitaire-playable");
     if (timer) clearTimeout(timer);
+    if (stallTimer) clearTimeout(stallTimer);
     var boot = $("#boot");
     if (boot) boot.hidden = true;
     var app = $("#app");
@@ -282,7 +422,7 @@
   }
 
   window.solitaireBoot = {
-    step: step, fail: fail, done: done, updateChecked: updateChecked,
+    step: step, fail: fail, done: done, updateChecked: updateChecked, download: download,
     language: function () { return language; }, setLanguage: setLanguage, translatePage: translatePage
   };
 
@@ -294,7 +434,8 @@
     stages += 1;
     if (/^Loaded interpreter|^Loading files|^Loaded files|^Loaded Pyodide/i.test(detail)) step("python");
     var fill = $(".boot-bar-fill");
-    if (fill && !finished) fill.style.width = Math.min(85, 10 + stages * 9) + "%";
+    // After the downloads' share of the bar (showAmount), the stages fill the rest.
+    if (fill && !finished && bytes.pending === 0) fill.style.width = Math.min(90, 75 + stages * 2) + "%";
     var current = $(".boot-steps .active");
     if (current) current.setAttribute("data-detail", detail);
   });
@@ -317,9 +458,7 @@
     document.addEventListener("change", chooseFromSettings);
     var retry = $(".boot-retry");
     if (retry) retry.addEventListener("click", function () { location.reload(); });
-    timer = setTimeout(function () {
-      fail(_("The game took more than {seconds} seconds to start. Check your connection and try again.")
-        .replace("{seconds}", String(TIMEOUT_MS / 1000)));
-    }, TIMEOUT_MS);
+    if (bytes.pending === 0 && !timer && !finished) startTimeout();
   });
+  startDownloads();
 })();

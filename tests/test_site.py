@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 import shutil
@@ -11,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tools import site
+from tools import site, vendor
 
 pytestmark = pytest.mark.vendored  # reads the runtime, fonts and artwork in static/vendor/
 
@@ -35,7 +36,7 @@ def test_precache_lists_the_python_archive_the_entry_points_and_the_runtime() ->
     assert "./ui/solver_worker.py" in urls
     # Every other module comes inside the archive, not as a file of its own.
     assert not [url for url in urls if url.startswith("./engine/")]
-    for runtime in ("pyodide-game.mjs", "pyodide.mjs", "pyodide.asm.wasm", "python_stdlib_game.zip"):
+    for runtime in ("pyodide-game.mjs", "pyodide.mjs", "pyodide.asm.wasm.gz", "python_stdlib_game.zip"):
         assert f"./static/vendor/pyodide/{runtime}" in urls
     # The game boots on its own compiled standard library, never on npm's full one.
     assert "./static/vendor/pyodide/python_stdlib.zip" not in urls
@@ -80,13 +81,55 @@ def test_manifest_is_installable() -> None:
 def test_every_preloaded_file_exists_and_is_precached() -> None:
     html = (ROOT / "index.html").read_text(encoding="utf-8")
     preloads = re.findall(r'<link rel="(?:modulepreload|preload)" href="\./([^"]+)"', html)
-    assert len(preloads) >= 5
+    assert len(preloads) >= 3
     urls = precache_of(site.service_worker())
-    assert "game.zip" in preloads
-    for path in preloads:
+    for path in preloads + boot_downloads():
         exists = (ROOT / path).is_file() or path in site.BUILT
-        assert exists, f"index.html preloads {path}, which does not exist"
+        assert exists, f"the page preloads or downloads {path}, which does not exist"
         assert f"./{path}" in urls
+
+
+def boot_downloads() -> list[str]:
+    """The files static/boot.js downloads from the first moment (its DOWNLOADS list)."""
+    script = (ROOT / "static" / "boot.js").read_text(encoding="utf-8")
+    found = re.search(r"var DOWNLOADS = \[(.*?)\];", script, re.S)
+    assert found, "static/boot.js has no DOWNLOADS list"
+    return [path.removeprefix("./") for path in re.findall(r'"([^"]+)"', found.group(1))]
+
+
+def test_the_loading_screen_downloads_the_runtime_compressed_and_the_game_archive() -> None:
+    downloads = boot_downloads()
+    assert "game.zip" in downloads
+    for name in vendor.COMPRESSED:
+        assert f"static/vendor/pyodide/{name}.gz" in downloads
+        assert f"static/vendor/pyodide/{name}" not in downloads
+    # Nothing is downloaded twice: not preloaded by the page as well.
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    assert not set(re.findall(r'<link rel="(?:modulepreload|preload)" href="\./([^"]+)"', html)) & set(downloads)
+
+
+def test_the_runtime_travels_compressed_and_only_compressed() -> None:
+    files = site.site_files()
+    urls = precache_of(site.service_worker())
+    for name in vendor.COMPRESSED:
+        raw = vendor.VENDOR / "pyodide" / name
+        packed = raw.with_name(name + ".gz")
+        assert f"static/vendor/pyodide/{name}.gz" in files
+        assert f"static/vendor/pyodide/{name}" not in files
+        assert f"./static/vendor/pyodide/{name}" not in urls
+        assert gzip.decompress(packed.read_bytes()) == raw.read_bytes(), f"{packed.name} is not the gzip of {name}"
+
+
+def test_the_plugins_the_page_turns_off_are_not_published() -> None:
+    files = [name.removeprefix("static/vendor/pyscript/") for name in site.site_files() if "/pyscript/" in name]
+    assert "core.js" in files
+    assert any(name.startswith("core-") for name in files)
+    turned_off = [name for name in files if vendor.plugin_off(name) or name.startswith(("xterm", "mpy-", "py-"))]
+    assert turned_off == []
+    config = (ROOT / "pyscript.toml").read_text(encoding="utf-8")
+    for plugin in vendor.PYSCRIPT_PLUGINS_OFF:
+        if plugin != "codemirror":
+            assert f'"!{plugin}"' in config, f"vendor.py leaves out {plugin}, which pyscript.toml does not turn off"
 
 
 def test_a_build_never_deletes_a_folder_it_did_not_make(tmp_path: Path) -> None:

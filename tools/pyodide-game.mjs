@@ -15,7 +15,18 @@
 // key naming the runtime's version and the standard library's hash, since a snapshot
 // only fits the exact build it came from. Any failure to use it falls back to the
 // normal start and drops the snapshot.
-import { loadPyodide as loadRuntime, version } from "./pyodide.mjs";
+//
+// The runtime's big files travel gzip-compressed whatever the host does (a plain static
+// server sends them raw: 12 MB instead of 5): tools/vendor.py writes NAME.gz beside them
+// and the site holds only those. This module hands Pyodide the decompressed files
+// (DecompressionStream), through its own fetch of them: the WebAssembly as a Response
+// of type application/wasm, so that it still compiles while it downloads; pyodide.asm.mjs
+// as the factory Pyodide takes as its createPyodideModule option (a module cannot be
+// imported from bytes under the page's Content-Security-Policy, which allows no blob:
+// scripts, so its text is run as a function; 'unsafe-eval' is in the policy anyway).
+// In the page the loading screen (static/boot.js) has started these downloads before
+// any module ran, and counts their bytes; a worker downloads its own.
+import { loadPyodide as loadPlainRuntime, version } from "./pyodide.mjs";
 
 export { version };
 
@@ -27,6 +38,64 @@ export const SNAPSHOT_KEY = new URL(`./snapshot-${THIS_BUILD}`, import.meta.url)
 export const FAILED_KEY = new URL(`./failed-${THIS_BUILD}`, import.meta.url).href;
 const VISITED_KEY = new URL(`./visited-${THIS_BUILD}`, import.meta.url).href;
 const SNAPSHOT_DELAY_MS = 3000; // after the page is playable: its first moments belong to the player
+
+const HERE = new URL("./", import.meta.url).href;
+const COMPRESSED = { "pyodide.asm.wasm": "application/wasm", "pyodide.asm.mjs": "text/javascript",
+  "pyodide-lock.json": "application/json" };
+const plainFetch = globalThis.fetch;
+
+// A download the loading screen started for this URL (taken once), else a fetch of our own.
+function download(url) {
+  return globalThis.solitaireBoot?.download?.(url) ?? plainFetch(url);
+}
+
+async function decompressed(name) {
+  const url = HERE + name + ".gz";
+  const response = await download(url);
+  if (!response.ok) throw new Error(`Could not load ${url}: ${response.status} ${response.statusText}`);
+  // A host that labels .gz files "Content-Encoding: gzip" has had the browser decompress them already.
+  const decoded = /gzip/i.test(response.headers.get("Content-Encoding") || "");
+  const body = decoded ? response.body : response.body.pipeThrough(new DecompressionStream("gzip"));
+  return new Response(body, { headers: { "Content-Type": COMPRESSED[name] } });
+}
+
+// Every fetch of this scope (Pyodide's of the runtime, PyScript's of game.zip) goes
+// through here: the compressed files come decompressed, and a file the loading screen is
+// already downloading is not asked for a second time.
+globalThis.fetch = function fetchRuntime(input, init) {
+  const url = new URL(input instanceof Request ? input.url : input, globalThis.location.href).href;
+  const name = url.startsWith(HERE) ? url.slice(HERE.length) : "";
+  if (Object.hasOwn(COMPRESSED, name)) return decompressed(name);
+  return globalThis.solitaireBoot?.download?.(url) ?? plainFetch(input, init);
+};
+
+const EXPORT = "export default _createPyodideModule;";
+
+// pyodide.asm.mjs is one function and its export: run as the body of a function, with
+// import.meta.url (which only a module has) passed in, it gives the same factory.
+let factory = null;
+function pyodideModuleFactory() {
+  factory ??= makeFactory().catch((error) => {
+    factory = null;
+    throw error;
+  });
+  return factory;
+}
+
+async function makeFactory() {
+  const url = HERE + "pyodide.asm.mjs";
+  const text = await (await decompressed("pyodide.asm.mjs")).text();
+  const at = text.lastIndexOf(EXPORT);
+  if (at < 0) throw new Error(`${url} does not end as expected: is this the runtime the game was built for?`);
+  const body = (text.slice(0, at) + "return _createPyodideModule;" + text.slice(at + EXPORT.length))
+    .replaceAll("import.meta.url", "moduleURL");
+  return new Function("moduleURL", `${body}\n//# sourceURL=${url}`)(url);
+}
+
+// loadPyodide as npm ships it, on the game's standard library and compressed files.
+export async function loadRuntime(options = {}) {
+  return loadPlainRuntime({ stdLibURL, createPyodideModule: await pyodideModuleFactory(), ...options });
+}
 
 async function storedSnapshot() {
   try {
@@ -51,7 +120,7 @@ export async function loadPyodide(options = {}) {
   const snapshot = await storedSnapshot();
   if (snapshot) {
     try {
-      const pyodide = await loadRuntime({ stdLibURL, ...options, _loadSnapshot: snapshot });
+      const pyodide = await loadRuntime({ ...options, _loadSnapshot: snapshot });
       // The snapshot holds the random generator's state: without a new seed every
       // restored start would deal the same "random" games.
       pyodide.runPython("import random; random.seed()");
@@ -64,7 +133,7 @@ export async function loadPyodide(options = {}) {
         .catch(() => {});
     }
   }
-  return loadRuntime({ stdLibURL, ...options });
+  return loadRuntime(options);
 }
 
 function whenPlayable(callback) {

@@ -2,8 +2,7 @@
 // Runs in a worker, so the page stays responsive: starts Pyodide on the game's
 // standard library, imports every module in it, saves the memory into Cache Storage
 // and drops the snapshots of older builds.
-import { loadPyodide as loadRuntime } from "./pyodide.mjs";
-import { FAILED_KEY, SNAPSHOTS, SNAPSHOT_KEY, THIS_BUILD, stdLibURL } from "./pyodide-game.mjs";
+import { FAILED_KEY, SNAPSHOTS, SNAPSHOT_KEY, THIS_BUILD, loadRuntime } from "./pyodide-game.mjs";
 
 const IMPORT_ALL = `
 import importlib, sys, zipfile
@@ -16,7 +15,7 @@ for name in zipfile.ZipFile("/lib/python%d%d.zip" % sys.version_info[:2]).nameli
 `;
 
 try {
-  const pyodide = await loadRuntime({ stdLibURL, _makeSnapshot: true });
+  const pyodide = await loadRuntime({ _makeSnapshot: true });
   pyodide.runPython(IMPORT_ALL);
   const snapshot = pyodide.makeMemorySnapshot();
   const cache = await caches.open(SNAPSHOTS);

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import argparse
 import filecmp
+import gzip
+import re
 import shutil
 import subprocess
 import sys
@@ -35,11 +37,28 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+COMPRESSED = ("pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide-lock.json")
+"""The runtime's files that travel gzip-compressed whatever the host does (a plain static
+server sends 12 MB raw): each has ``NAME.gz`` beside it, which the page downloads and
+decompresses itself (``tools/pyodide-game.mjs``, with the browser's DecompressionStream).
+The standard library's zip is left out: its members are compressed already."""
 BUILT = {VENDOR / "pyodide" / stdlib.ARCHIVE: stdlib.build}
 """Files made rather than copied, each with the function that (re)builds it when stale."""
-NOT_PUBLISHED = (VENDOR / "pyodide" / "python_stdlib.zip",)
+NOT_PUBLISHED = (
+    VENDOR / "pyodide" / "python_stdlib.zip",
+    *(VENDOR / "pyodide" / name for name in COMPRESSED),
+)
 """Vendored but not part of the site: npm's full standard library, which the game
-does not load; the benchmarks' bare page (bench/floor/) boots on it."""
+does not load, and the raw files of ``COMPRESSED`` (the site has them compressed);
+the benchmarks' bare page (bench/floor/) boots on them, as npm ships them."""
+
+PYSCRIPT_PLUGINS_OFF = ("codemirror", "deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
+"""PyScript's plugins that pyscript.toml and index.html turn off (codemirror is the editor's):
+their chunks, and the chunks only they import (the terminal's xterm, MicroPython's glue),
+are never requested, so they are not vendored, published or pre-cached. PyScript imports
+its "error" plugin whatever the configuration says, so that one stays."""
+PYSCRIPT_ENTRY = "core.js"
+IMPORTED = re.compile(r'(?:\bfrom|\bimport)\s*"\./([^"]+)"|\bimport\(\s*"\./([^"]+)"\s*\)')
 
 CARD_ART = tuple(f"{rank}{suit}.svg" for rank in "JQK" for suit in "SHDC")
 """The court cards' artwork (Vectorized Playing Cards 1.3, in the cardsJS package), kept with
@@ -60,12 +79,43 @@ def _wanted() -> dict[Path, Path]:
     for name in PYODIDE_FILES:
         wanted[VENDOR / "pyodide" / name] = pyodide / name
     dist = NODE_MODULES / "@pyscript" / "core" / "dist"
-    for source in sorted(dist.iterdir()):
-        if source.is_file() and not source.name.endswith(".map"):
-            wanted[VENDOR / "pyscript" / source.name] = source
+    for name in pyscript_files(dist):
+        wanted[VENDOR / "pyscript" / name] = dist / name
     wanted.update(_card_art())
     wanted.update(_font_files())
     return wanted
+
+
+def plugin_off(chunk: str) -> bool:
+    """True for a chunk of a plugin the page turns off: ``donkey-4Hrqd7WZ.js``, ``codemirror_view-….js``."""
+    stem = chunk.rsplit("-", 1)[0]
+    return stem in PYSCRIPT_PLUGINS_OFF or stem.startswith("codemirror")
+
+
+def pyscript_files(dist: Path) -> list[str]:
+    """PyScript's entry module and every chunk it can import, static or dynamic, except
+    the chunks of the plugins the page turns off (and what only they import)."""
+    found: set[str] = set()
+    todo = [PYSCRIPT_ENTRY]
+    while todo:
+        name = todo.pop()
+        if name in found or plugin_off(name) or not (dist / name).is_file():
+            continue
+        found.add(name)
+        for static, dynamic in IMPORTED.findall((dist / name).read_text(encoding="utf-8")):
+            todo.append(static or dynamic)
+    return sorted(found)
+
+
+def compress(source: Path, dest: Path) -> bool:
+    """Write ``dest``, the gzip of ``source``, unless it is newer than it. True when written.
+
+    No name or time in the gzip header, so the same file always gives the same bytes
+    (and the service worker's cache version changes only when the runtime does)."""
+    if dest.exists() and dest.stat().st_mtime >= source.stat().st_mtime:
+        return False
+    dest.write_bytes(gzip.compress(source.read_bytes(), compresslevel=9, mtime=0))
+    return True
 
 
 def _font_files() -> dict[Path, Path]:
@@ -126,13 +176,16 @@ def vendor() -> int:
         written += 1
     for dest, make in BUILT.items():
         written += make(dest)
+    packed = {VENDOR / "pyodide" / f"{name}.gz": VENDOR / "pyodide" / name for name in COMPRESSED}
+    for dest, source in packed.items():
+        written += compress(source, dest)
     own = _own()
     for dest, content in own.items():
         if not dest.exists() or dest.read_bytes() != content:
             dest.write_bytes(content)
             written += 1
     for stale in VENDOR.rglob("*"):
-        if stale.is_file() and stale not in wanted and stale not in BUILT and stale not in own:
+        if stale.is_file() and stale not in wanted and stale not in BUILT and stale not in own and stale not in packed:
             stale.unlink()
     return written
 
@@ -152,6 +205,8 @@ def main() -> None:
     if args.check:
         stale = [d for d, s in _wanted().items() if not d.exists() or not filecmp.cmp(s, d, shallow=False)]
         stale += [d for d in BUILT if not stdlib.is_current(d)]
+        packed = [VENDOR / "pyodide" / f"{name}.gz" for name in COMPRESSED]
+        stale += [dest for dest in packed if not dest.exists()]
         stale += [d for d, content in _own().items() if not d.exists() or d.read_bytes() != content]
         print("up to date" if not stale else f"{len(stale)} file(s) to copy")
         sys.exit(1 if stale else 0)

@@ -2,17 +2,43 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from playwright.sync_api import BrowserContext, Page, Route
 
-from tests.browser.conftest import Traffic, screenshot, wait_ready
+from tests.browser.conftest import BOOT_TIMEOUT_MS, Traffic, screenshot, wait_ready
 from tests.browser.helpers import archive_with
+from tools import vendor
+
+SHORT_WAITS = "window.solitaireBootOptions = { stallMs: 1500, slowMs: 200 };"
+"""The loading screen's waits, shortened: a stalled download after 1.5 s, a slow one after 0.2 s."""
+AMOUNTS_PROBE = """
+window.__amounts = [];
+new MutationObserver(() => {
+  const amount = document.querySelector(".boot-amount");
+  const text = amount && !amount.hidden ? amount.textContent : "";
+  if (text && text !== window.__amounts[window.__amounts.length - 1]) window.__amounts.push(text);
+}).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+"""
 
 
-def test_boots_to_a_playable_table_from_its_own_origin(open_game: Callable[..., Page], traffic: Traffic) -> None:
-    page = open_game()
-    assert page.evaluate("document.body.dataset.ready") == "true"
+def test_boots_to_a_playable_table_from_its_own_origin(
+    new_context: Callable[..., BrowserContext], site_url: str, traffic: Traffic
+) -> None:
+    page = new_context(viewport={"width": 1440, "height": 900}).new_page()
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    page.goto(site_url)
+    wait_ready(page)
+    # Each file of the runtime once: the loading screen's downloads are handed over, never fetched again.
+    runtime_files = [url for url in asked if url.startswith((site_url + "static/vendor/", site_url + "game.zip"))]
+    twice = sorted({url for url in runtime_files if runtime_files.count(url) > 1})
+    assert twice == []
+    runtime = [url.removeprefix(site_url) for url in asked if "/vendor/pyodide/" in url]
+    for name in vendor.COMPRESSED:
+        assert f"static/vendor/pyodide/{name}.gz" in runtime
+        assert f"static/vendor/pyodide/{name}" not in runtime
     columns = page.eval_on_selector_all("[data-pile^='t']", "els => els.map(e => e.dataset.pile)")
     assert columns[:7] == [f"t{i}" for i in range(1, 8)]
     assert page.is_hidden("#boot")
@@ -23,7 +49,7 @@ def test_boots_to_a_playable_table_from_its_own_origin(open_game: Callable[..., 
 def test_loading_screen_shows_before_python(new_context: Callable[..., BrowserContext], site_url: str) -> None:
     page = new_context().new_page()
     # Hold the runtime back: the loading screen must already be there, in plain HTML.
-    page.route("**/pyodide.asm.wasm", lambda route: None)
+    page.route("**/pyodide.asm.wasm.gz", lambda route: None)
     page.goto(site_url)
     assert page.is_visible("#boot")
     assert "Downloading the Python runtime" in page.inner_text(".boot-steps")
@@ -64,3 +90,64 @@ def test_boot_waits_for_ready_marker(open_game: Callable[..., Page]) -> None:
     wait_ready(page)
     assert page.is_visible("[data-pile='t7']")
     screenshot(page, "boot-phone")
+
+
+def test_loading_screen_counts_the_bytes_and_says_a_first_visit_is_slow(
+    new_context: Callable[..., BrowserContext], site_url: str
+) -> None:
+    context = new_context()
+    context.add_init_script(SHORT_WAITS)
+    # Every amount the screen shows, as it shows it (a poll could miss them on a busy machine).
+    context.add_init_script(AMOUNTS_PROBE)
+    page = context.new_page()
+    # A phone's network, so that the count can be seen going up.
+    session = context.new_cdp_session(page)
+    session.send("Network.enable")
+    session.send(
+        "Network.emulateNetworkConditions",
+        {"offline": False, "latency": 20, "downloadThroughput": 1_500_000, "uploadThroughput": 1_000_000},
+    )
+    page.goto(site_url)
+    page.wait_for_function("!document.querySelector('.boot-note').hidden", timeout=30_000)
+    assert "Only the first visit takes this long" in page.evaluate("document.querySelector('.boot-note').textContent")
+    wait_ready(page)
+    shown = page.evaluate("window.__amounts")
+    assert shown, "the screen showed no amount"
+    pairs = [re.fullmatch(r"(\d+\.\d) of (\d+\.\d) MB", text) for text in shown]
+    amounts = [(match.group(1), match.group(2)) for match in pairs if match]
+    assert len(amounts) == len(shown), shown
+    received = [float(got) for got, _ in amounts]
+    assert received == sorted(received), shown
+    assert len(set(received)) > 3, shown  # counted up as the bytes came
+    got, total = amounts[-1]
+    assert got == total, shown
+    packed = ["pyodide.asm.wasm.gz", "pyodide.asm.mjs.gz", "pyodide-lock.json.gz", "python_stdlib_game.zip"]
+    expected = sum((vendor.VENDOR / "pyodide" / name).stat().st_size for name in packed)
+    assert expected / 1e6 < float(total) < expected / 1e6 + 0.5  # and game.zip, about 0.1 MB
+
+
+def test_a_stalled_download_says_so_and_retry_starts_again(
+    new_context: Callable[..., BrowserContext], site_url: str
+) -> None:
+    context = new_context()
+    context.add_init_script(SHORT_WAITS)
+    page = context.new_page()
+    held: list[Route] = []
+    page.route("**/game.zip", lambda route: held.append(route))  # asked for, never answered
+    page.goto(site_url)
+    page.wait_for_function("document.body.dataset.ready === 'error'", timeout=30_000)
+    assert "The download stopped" in page.inner_text(".boot-error-text")
+    assert held, "game.zip was never asked for"
+    page.unroute("**/game.zip")
+    page.click(".boot-retry")  # loads the page again: its body may not be there yet at the first look
+    page.wait_for_function("document.body?.dataset.ready === 'true'", timeout=BOOT_TIMEOUT_MS)
+
+
+def test_a_failed_download_says_which_file(new_context: Callable[..., BrowserContext], site_url: str) -> None:
+    page = new_context().new_page()
+    page.route("**/pyodide.asm.wasm.gz", lambda route: route.abort("internetdisconnected"))
+    page.goto(site_url)
+    page.wait_for_function("document.body.dataset.ready === 'error'", timeout=30_000)
+    text = page.inner_text(".boot-error-text")
+    assert "Could not download pyodide.asm.wasm.gz" in text
+    assert page.is_visible(".boot-retry")

@@ -1,0 +1,163 @@
+"""The game in Firefox and in WebKit (the engine of every iPhone browser), as each ships.
+
+One test per engine, all in one visit so that each boots as few times as it can:
+boot, a drag, a tap that sends a card to its foundation, a reload that resumes the
+game, then the server stopped and the page reloaded in Thai: it plays offline from
+the service worker's cache, and its Thai text is shaped. An engine that is missing
+fails its test with the command that installs it (``.ci/run`` installs both): a
+suite that passes without them has not tested them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from tests.browser.engines import Engine, EngineMissing, Firefox, WebKit, virtual_display, wait_for
+from tools import vendor
+from tools.devserver import serve_in_background
+
+CODE = "KL1-D1N-AAAAAAG"
+"""Deals Ad Jc Kd Tc 9d 3s Ah face up on columns 1-7 (tests/browser/test_klondike_play.py)."""
+BOOT_S = 240
+"""A cold boot of WebKit on a loaded 2-core machine takes a minute; well past that, it is stuck."""
+
+CARD_POINT = """(card => {
+  const r = document.querySelector(`[data-card='${card}']`).getBoundingClientRect();
+  return [r.x + r.width / 2, r.y + Math.min(6, r.height / 4)];
+})"""
+PILE_POINT = """(pile => {
+  const el = document.querySelector(`[data-pile='${pile}']`);
+  const cards = [...el.querySelectorAll('.card')].sort((a, b) => (+a.style.zIndex) - (+b.style.zIndex));
+  const r = (cards.length ? cards[cards.length - 1] : el).getBoundingClientRect();
+  return [r.x + r.width / 2, r.y + r.height * 0.45];
+})"""
+PILE_OF = "document.querySelector(\"[data-card='{card}']\")?.closest('[data-pile]')?.dataset.pile"
+MOVES = "+document.querySelector('[data-moves]').textContent.trim()"
+IDLE = (
+    "document.getAnimations().filter(a => a.playState === 'running' && a.id !== 'cascade' && "
+    "!a.effect?.target?.closest?.('.celebration')).length === 0"
+)
+THAI_SHAPED = """(async () => {
+  await document.fonts.load('48px "Noto Sans Thai"', 'กี่');
+  const context = document.createElement('canvas').getContext('2d');
+  context.font = '48px "Noto Sans Thai"';
+  const ascent = (text) => context.measureText(text).actualBoundingBoxAscent;
+  // Shaped, the tone mark climbs over the upper vowel (mark-to-mark positioning);
+  // unshaped, it sits where it would on the bare consonant, through the vowel.
+  const loaded = [...document.fonts].some((face) => face.family.includes('Noto Sans Thai') && face.status === 'loaded');
+  return { stacked: ascent('กี่'), alone: ascent('ก่'), loaded };
+})()"""
+OWN_ORIGIN_ONLY = (
+    "performance.getEntriesByType('resource').map(e => e.name)"
+    ".filter(n => !n.startsWith(location.origin) && !n.startsWith('data:') && !n.startsWith('blob:'))"
+)
+RUNTIME_FETCHES = (
+    "performance.getEntriesByType('resource').map(e => e.name.split('?')[0])"
+    ".filter(n => n.includes('/static/vendor/pyodide/') || n.endsWith('/game.zip'))"
+)
+
+
+@pytest.fixture
+def served_site() -> Iterator[tuple[str, Callable[[], None]]]:
+    """The game on a server of its own, and a way to stop it (the network gone)."""
+    vendor.ensure()
+    server, url = serve_in_background(site_only=True)
+    running = [True]
+
+    def stop() -> None:
+        if running[0]:
+            server.shutdown()
+            server.server_close()
+            running[0] = False
+
+    yield url, stop
+    stop()
+
+
+def ready(engine: Engine) -> None:
+    state = wait_for(engine, "document.body.dataset.ready", BOOT_S)
+    if state != "true":
+        message = engine.evaluate("document.querySelector('.boot-error-text')?.textContent")
+        raise AssertionError(f"{engine.name} did not boot: {message}")
+
+
+def point(engine: Engine, function: str, name: str) -> tuple[float, float]:
+    x, y = engine.evaluate(f"{function}({name!r})")
+    return float(x), float(y)
+
+
+def moves_reach(engine: Engine, count: int) -> None:
+    wait_for(engine, f"{MOVES} >= {count} && {IDLE}", 30)
+    assert engine.evaluate(MOVES) == count
+
+
+def play_one_visit(engine: Engine, url: str, stop_server: Callable[[], None]) -> dict[str, Any]:
+    engine.goto(f"{url}#{CODE}")
+    ready(engine)
+    assert engine.evaluate("document.querySelector('[data-code]').dataset.code") == CODE
+    fetched = engine.evaluate(RUNTIME_FETCHES)
+    assert len(fetched) == len(set(fetched)), f"{engine.name} fetched a runtime file twice: {sorted(fetched)}"
+
+    # A drag: the 9 of diamonds onto the 10 of clubs.
+    wait_for(engine, IDLE, 30)
+    start = point(engine, CARD_POINT, "9d")
+    end = point(engine, PILE_POINT, "t4")
+    path = [start, (start[0] + 12, start[1] + 12)]
+    path += [(start[0] + (end[0] - start[0]) * i / 6, start[1] + (end[1] - start[1]) * i / 6) for i in range(1, 7)]
+    engine.pointer(path)
+    moves_reach(engine, 1)
+    assert engine.evaluate(PILE_OF.format(card="9d")) == "t4"
+
+    # A tap: the Ace of diamonds to its foundation.
+    engine.pointer([point(engine, CARD_POINT, "Ad")])
+    moves_reach(engine, 2)
+    assert engine.evaluate(PILE_OF.format(card="Ad")) == "f3"
+
+    # A reload resumes the game where it was.
+    engine.reload()
+    ready(engine)
+    assert engine.evaluate(MOVES) == 2
+    assert engine.evaluate(PILE_OF.format(card="9d")) == "t4"
+
+    # Offline after one visit: the service worker holds the whole game.
+    wait_for(engine, "navigator.serviceWorker.controller !== null", 120)
+    engine.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    engine.evaluate("(localStorage.setItem('solitaire.language', 'th'), true)")
+    stop_server()
+    engine.reload()
+    ready(engine)
+    assert engine.evaluate(MOVES) == 2
+    assert engine.evaluate("document.documentElement.lang") == "th"
+    label = engine.evaluate("document.querySelector('.stat-label').textContent")
+    assert any("\u0e00" <= ch <= "\u0e7f" for ch in label), label
+    shaped: dict[str, Any] = engine.evaluate(THAI_SHAPED)
+    assert shaped["loaded"], f"{engine.name} did not load Noto Sans Thai offline"
+    assert shaped["stacked"] > shaped["alone"] + 2, f"{engine.name} did not shape Thai: {shaped}"
+    assert engine.evaluate(OWN_ORIGIN_ONLY) == []
+    return shaped
+
+
+def test_firefox_plays_resumes_offline_and_in_thai(served_site: tuple[str, Callable[[], None]]) -> None:
+    try:
+        engine = Firefox()
+    except EngineMissing as missing:
+        pytest.fail(f"Firefox is needed for this test: {missing}")
+    try:
+        play_one_visit(engine, *served_site)
+    finally:
+        engine.close()
+
+
+def test_webkit_plays_resumes_offline_and_in_thai(served_site: tuple[str, Callable[[], None]]) -> None:
+    try:
+        with virtual_display() as display:
+            engine = WebKit(display)
+            try:
+                play_one_visit(engine, *served_site)
+            finally:
+                engine.close()
+    except EngineMissing as missing:
+        pytest.fail(f"WebKit is needed for this test: {missing}")
