@@ -330,6 +330,12 @@
   }
 
   function fail(message) {
+    // This script runs in the page's head: a download refused at once can fail before
+    // the body exists, so the error waits for it.
+    if (!document.body) {
+      document.addEventListener("DOMContentLoaded", function () { fail(message); });
+      return;
+    }
     if (finished) return;
     finished = true;
     if (timer) clearTimeout(timer);

@@ -130,7 +130,8 @@ export async function loadPyodide(options = {}) {
       console.warn("The interpreter snapshot did not load; starting afresh:", error);
       caches.open(SNAPSHOTS)
         .then((cache) => Promise.all([cache.delete(SNAPSHOT_KEY), cache.put(FAILED_KEY, new Response(""))]))
-        .catch(() => {});
+        .catch(() => {})
+        .then(() => performance.mark("pyodide-snapshot-dropped"));
     }
   }
   return loadRuntime(options);
@@ -151,7 +152,10 @@ function whenPlayable(callback) {
 function makeSnapshot() {
   const worker = new Worker(new URL("./pyodide-snapshot.mjs", import.meta.url), { type: "module" });
   worker.onmessage = worker.onerror = (event) => {
-    if (event.data?.error || event.message) console.warn("No interpreter snapshot:", event.data?.error || event.message);
+    const failure = event.data?.error || event.message;
+    if (failure) console.warn("No interpreter snapshot:", failure);
+    // The worker has written the snapshot (or its failure) into the cache: the page says so.
+    performance.mark(failure ? "pyodide-snapshot-failed" : "pyodide-snapshot-made");
     worker.terminate();
   };
 }

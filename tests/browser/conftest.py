@@ -108,8 +108,15 @@ CRASHED = ("Target crashed", "Page crashed", "renderer crashed")
 
 
 def renderer_crashed(reports: Sequence[pytest.TestReport]) -> bool:
-    """True when a test failed because a page's renderer died, not because of the game."""
-    return any(report.failed and any(words in report.longreprtext for words in CRASHED) for report in reports)
+    """True when a test failed because a page's renderer died, not because of the game:
+    read from the error itself (the report's whole text also holds the test's source)."""
+    for report in reports:
+        if report.failed:
+            crash = getattr(report.longrepr, "reprcrash", None)
+            message = crash.message if crash is not None else str(report.longrepr)
+            if any(words in message for words in CRASHED):
+                return True
+    return False
 
 
 @pytest.hookimpl(tryfirst=True)
