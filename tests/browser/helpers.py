@@ -114,6 +114,16 @@ def on_the_site(script: str) -> str:
     return f"if (location.protocol.startsWith('http')) {{ {script}; }}"
 
 
+def open_dialog(page: Page, opener: str, dialog: str) -> None:
+    """Open ``dialog`` (a selector) with its toolbar button (``#id``) or its key."""
+    if opener.startswith("#"):
+        page.click(opener)
+    else:
+        page.keyboard.press(opener)
+    page.wait_for_selector(f"{dialog}[open]")
+    wait_idle(page)
+
+
 def box(page: Page, selector: str) -> Box:
     rect = page.eval_on_selector(
         selector, "e => { const r = e.getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; }"

@@ -9,10 +9,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import BrowserContext
 
 from tests.browser.conftest import wait_ready
-from tests.browser.helpers import ANOTHER_TAB_SAVES, on_the_site, play_last_move, wait_idle
+from tests.browser.helpers import ANOTHER_TAB_SAVES, on_the_site, open_dialog, play_last_move, wait_idle
 from tests.browser.records import near_win
 from ui.model.storage import STATS_KEY
 
@@ -72,15 +72,6 @@ RECENT_RESULTS = {
     "variants": {"SD-S1": {"played": 6, "won": 3, "recent": [[index % 2, 100 * index] for index in range(6)]}},
 }
 """Statistics with recent results, so that the Stats dialog draws its chart."""
-
-
-def open_dialog(page: Page, opener: str, dialog: str) -> None:
-    if opener.startswith("#"):
-        page.click(opener)
-    else:
-        page.keyboard.press(opener)
-    page.wait_for_selector(f"{dialog}[open]")
-    wait_idle(page)
 
 
 @pytest.mark.parametrize("language", ["en", "th", "km"])

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page
 
 from tests.browser.conftest import wait_ready
-from tests.browser.helpers import ANOTHER_TAB_SAVES, play_last_move, wait_idle
+from tests.browser.helpers import ANOTHER_TAB_SAVES, open_dialog, play_last_move, wait_idle
 from tests.browser.records import near_win
 from tools.catalogs import whole_words
 
@@ -73,15 +73,6 @@ BROKEN_WORDS = """(words) => {
 def broken_words(page: Page, language: str) -> list[str]:
     found: list[str] = page.evaluate(BROKEN_WORDS, whole_words()[language])
     return found
-
-
-def open_dialog(page: Page, opener: str, dialog: str) -> None:
-    if opener.startswith("#"):
-        page.click(opener)
-    else:
-        page.keyboard.press(opener)
-    page.wait_for_selector(f"{dialog}[open]")
-    wait_idle(page)
 
 
 @pytest.mark.parametrize("language", ["th", "km"])

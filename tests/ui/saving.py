@@ -32,3 +32,16 @@ def setup(code: str = CODE) -> tuple[Session, Store, Keeper, Clock]:
 
 def stats(store: Store, key: str = "KL-D1N") -> VariantStats:
     return VariantStats.from_dict(store.load_stats().get(key))
+
+
+class Failing(MemoryBackend):
+    """A storage whose writes of some keys fail, as a full quota's do."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.failing: set[str] = set()
+
+    def setItem(self, key: str, value: str) -> None:
+        if key in self.failing:
+            raise RuntimeError("QuotaExceededError: the quota has been exceeded")
+        super().setItem(key, value)

@@ -6,7 +6,7 @@ import pytest
 
 import engine
 from tests.engine.spider_players import play_greedy
-from tests.ui.saving import CODE, WON_CODE, Clock, setup, stats
+from tests.ui.saving import CODE, WON_CODE, Clock, Failing, setup, stats
 from ui.model.hashlink import LinkError
 from ui.model.persist import Keeper, abandon, choose_start, preferences_from, preferences_to
 from ui.model.session import Preferences, Session
@@ -134,19 +134,6 @@ def test_a_saved_game_replaced_by_a_link_counts_as_lost() -> None:
 
 
 # ------------------------------------------------ one failed write, two tabs
-
-
-class Failing(MemoryBackend):
-    """A storage whose writes of some keys fail, like a full quota."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.failing: set[str] = set()
-
-    def setItem(self, key: str, value: str) -> None:
-        if key in self.failing:
-            raise RuntimeError("QuotaExceededError: the quota is full")
-        super().setItem(key, value)
 
 
 def won_record() -> list[str]:

@@ -12,6 +12,7 @@ import pytest
 
 import engine
 from tests.engine.spider_players import play_greedy
+from tests.ui.saving import WON_CODE, Clock, Failing
 from ui.model.persist import Keeper, resume, resume_entry
 from ui.model.progress import Entry
 from ui.model.session import Session
@@ -19,29 +20,7 @@ from ui.model.stats import VariantStats
 from ui.model.storage import GAME_KEY, STATS_KEY, MemoryBackend, SavedGame, Store
 from ui.model.tabs import on_storage
 
-WON_CODE = "SD1-S1-AAAAAAI"  # a deal the engine tests' greedy player wins
 OTHER_CODE = "KL1-D1N-AAAAAAG"
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-class Failing(MemoryBackend):
-    """A storage whose writes of some keys fail, as a full quota's do."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.failing: set[str] = set()
-
-    def setItem(self, key: str, value: str) -> None:
-        if key in self.failing:
-            raise RuntimeError("QuotaExceededError: the quota has been exceeded")
-        super().setItem(key, value)
 
 
 class Page:
