@@ -21,6 +21,7 @@ import re
 import shutil
 import subprocess
 import tempfile
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -208,6 +209,10 @@ def virtual_display() -> Iterator[str]:
         process.wait(timeout=30)
 
 
+START_LIMIT_S = 180.0
+"""How long WebKitWebDriver may take to open its browser before it is stopped."""
+
+
 class WebKit:
     """WebKitGTK's MiniBrowser through Selenium and WebKitWebDriver, on an X display."""
 
@@ -229,7 +234,14 @@ class WebKit:
         options.add_argument("--automation")
         options.add_argument(f"--geometry={WIDTH}x{HEIGHT}")
         service = Service(executable_path=WEBKIT_DRIVER, env={**os.environ, "DISPLAY": display})
-        self.driver = webdriver.WebKitGTK(options=options, service=service)
+        # A driver whose display went away answers nothing, ever: past the limit it is
+        # stopped, and the session's request fails instead of waiting for good.
+        watchdog = threading.Timer(START_LIMIT_S, service.stop)
+        watchdog.start()
+        try:
+            self.driver = webdriver.WebKitGTK(options=options, service=service)
+        finally:
+            watchdog.cancel()
         self.driver.set_script_timeout(600)
         self.driver.set_page_load_timeout(600)
 

@@ -446,8 +446,8 @@ def test_a_tap_that_plays_nothing_answers_and_a_slow_double_tap_still_plays(open
     # One tap on the 9 of diamonds, which cannot go home: it shakes at once, and the
     # status line says what a tap and a double tap do.
     page.evaluate(TAPS, [*nine, [0]])
+    # The board counts the nudges it played (the animation itself may be over already).
     assert page.evaluate("document.getElementById('board').dataset.nudges") == "1"
-    assert page.evaluate("document.getAnimations().some(a => a.id === 'nudge')")
     assert status(page) == TAP_HELP
     assert moves(page) == 0
     # Two taps 403 ms apart (a loaded phone's double tap): the 9 goes onto the 10 of clubs.

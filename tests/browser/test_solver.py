@@ -135,7 +135,7 @@ def test_the_worker_is_not_started_at_page_load(open_game: Callable[..., Page], 
     wait_warm(page)
     loaded = page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
     assert not [url for url in loaded + fetched if "solver_worker" in url]
-    assert len([url for url in loaded if url.endswith("pyodide.asm.wasm")]) == 1, "one Python only"
+    assert len([url for url in loaded if url.endswith("pyodide.asm.wasm.gz")]) == 1, "one Python only"
     assert page.locator("script[worker]").count() == 0
     assert page.evaluate("document.getElementById('solver-panel').hidden")
     page.click("#btn-hint")

@@ -149,7 +149,11 @@ def test_an_update_is_announced_and_used_when_the_player_asks(
     assert build_of(second) == "v2", "offline after the update, the new version"
 
 
-def test_only_the_game_page_falls_back_to_the_game(workers_context: BrowserContext, deployments: Deployments) -> None:
+def test_only_the_game_page_falls_back_to_the_game(
+    workers_context: BrowserContext, deployments: Deployments, traffic: Traffic
+) -> None:
+    # The missing page's 404 is what this asks for; the other page has no icon (a favicon.ico 404).
+    traffic.expect_error(r"status of 404 \(File not found\)")
     url = deployments.publish("v1")
     page = open_controlled(workers_context, url)
     page.goto(url + "other.html")

@@ -123,7 +123,8 @@ def trap_tab(event: Event, dialog: Element) -> None:
     for el in dialog.querySelectorAll(TABBABLE):
         if el.closest("[hidden]") or not el.getClientRects().length:
             continue
-        if str(el.type) == "radio" and not el.checked:
+        # Only inputs have a type (reading a missing member of a JS object raises).
+        if str(getattr(el, "type", "")) == "radio" and not el.checked:
             continue
         items.append(el)
     if not items:
