@@ -198,8 +198,17 @@ def virtual_display() -> Iterator[str]:
     )
     os.close(write)
     try:
-        number = os.read(read, 64).decode().strip()
+        # Xvfb writes the number, then a newline: closing the pipe between the two
+        # writes makes its second write fail, and Xvfb exits ("Cannot write display
+        # number") while the driver waits for it for good. Read the whole line.
+        written = b""
+        while not written.endswith(b"\n"):
+            chunk = os.read(read, 64)
+            if not chunk:
+                break
+            written += chunk
         os.close(read)
+        number = written.decode().strip()
         # A display number another Xvfb took at the same moment makes this one exit.
         if not number or process.poll() is not None:
             raise EngineMissing("Xvfb did not start")

@@ -80,6 +80,9 @@ class Pointer:
         # Before every other key handler (capture, on the window): during a drag no
         # shortcut may change the table under the floating cards.
         listen(window, "keydown", self._key_during_drag, capture=True)
+        # A press anywhere else (a toolbar button, a dialog) ends a double tap: two taps
+        # on a card with a Settings visit between them are two single taps.
+        listen(window, "pointerdown", self._down_elsewhere, capture=True)
 
     # ------------------------------------------------------------- helpers
 
@@ -90,6 +93,11 @@ class Pointer:
         """Forget the last tap: the next one is a first tap (the table changed another way)."""
         self.second.forget()
         self.taps.forget()
+
+    def _down_elsewhere(self, event: Event) -> None:
+        target = event.target
+        if not (target and self.board.contains(target)):  # JS null is falsy
+            self.cancel_pending()
 
     def _key_during_drag(self, event: Event) -> None:
         press = self.press
