@@ -14,8 +14,8 @@ ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results"
 sys.path.insert(0, str(ROOT))
 
-from tests.browser.conftest import CHROMIUM_ARGS, system_chromium  # noqa: E402
 from tools import vendor  # noqa: E402
+from tools.chromium import CHROMIUM_ARGS, system_chromium  # noqa: E402
 from tools.devserver import serve_in_background  # noqa: E402
 
 # Records the moment the page marks itself ready, relative to navigation start.

@@ -1,4 +1,5 @@
-"""Imports run one way: page -> ui.dom -> ui.model -> engine, with no cycle among the UI's modules.
+"""Imports run one way: page -> ui.dom -> ui.model -> engine, with no cycle among the UI's
+modules; the tools have no cycle either, and never import the tests.
 
 Every import counts: at the top of a module, inside a function (the modules
 imported on first use) and under ``TYPE_CHECKING``. The layers come from the
@@ -31,10 +32,10 @@ def layer(module: str) -> int:
     return 1  # ui, ui.model.*, and the solver's worker, which runs the model's tasks
 
 
-def module_sources(root: Path = ROOT) -> dict[str, str]:
+def module_sources(root: Path = ROOT, packages: Iterable[str] = PACKAGES) -> dict[str, str]:
     """Every module of the packages: its dotted name and its source."""
     sources: dict[str, str] = {}
-    for package in PACKAGES:
+    for package in packages:
         for path in sorted((root / package).rglob("*.py")):
             if "__pycache__" in path.parts:
                 continue
@@ -144,6 +145,37 @@ def test_no_import_cycle_among_the_ui_modules() -> None:
     edges = graph(module_sources())
     ui = {name: {t for t in targets if t.startswith("ui")} for name, targets in edges.items() if name.startswith("ui")}
     assert cycles(ui) == []
+
+
+def test_no_import_cycle_among_the_tools() -> None:
+    assert cycles(graph(module_sources(packages=("tools",)))) == []
+
+
+def tool_imports_of_tests(sources: Mapping[str, str]) -> list[str]:
+    """Tools that import the tests (a tool must run where the tests are not wanted)."""
+    return sorted(
+        f"{name} imports {target}"
+        for name, text in sources.items()
+        if name.startswith("tools")
+        for target in imports(text, sources)
+        if target == "tests" or target.startswith("tests.")
+    )
+
+
+def test_no_tool_imports_the_tests() -> None:
+    sources = {**module_sources(packages=("tools", "tests"))}
+    assert tool_imports_of_tests(sources) == []
+
+
+def test_a_tool_importing_the_tests_is_found() -> None:
+    sources = {
+        "tools.icons": "def make():\n    from tests.browser.conftest import CHROMIUM_ARGS\n",
+        "tools.site": "import tools.vendor\n",
+        "tools.vendor": "def later():\n    import tools.site\n",
+        "tests.browser.conftest": "",
+    }
+    assert tool_imports_of_tests(sources) == ["tools.icons imports tests.browser.conftest"]
+    assert cycles(graph(sources)) == [["tools.site", "tools.vendor", "tools.site"]]
 
 
 def test_nothing_imports_the_page_for_its_types() -> None:

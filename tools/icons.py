@@ -14,7 +14,7 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402 - dev-only dependency
 
-from tests.browser.conftest import CHROMIUM_ARGS, system_chromium  # noqa: E402
+from tools.chromium import CHROMIUM_ARGS, system_chromium  # noqa: E402
 
 ICONS = ROOT / "static" / "icons"
 SIZES = (192, 512)

@@ -19,9 +19,12 @@ The zip's comment is a hash of everything it is made from, so a rebuild happens
 only when one of them changed.
 
 Usage:
-  python3 tools/stdlib.py             build the zip when stale, print what it holds
-  python3 tools/stdlib.py --measure   boot the game on the full standard library in
-                                      Chromium, play, and rewrite stdlib-imports.txt
+  python3 tools/stdlib.py                      build the zip when stale, print what it holds
+  python3 -m tests.browser.stdlib_probe        boot the game on the full standard library
+                                               in Chromium, play, rewrite stdlib-imports.txt
+
+The measurement lives with the browser tests' scripted session, which it plays:
+the tools never import the tests.
 """
 
 from __future__ import annotations
@@ -128,46 +131,14 @@ def build(out: Path) -> bool:
 def write_measured(modules: set[str]) -> None:
     header = [
         "# Standard-library modules the game imports in the browser (the page and the solver's",
-        "# worker), measured by `python3 tools/stdlib.py --measure`. tools/stdlib.py builds the",
+        "# worker), measured by `python3 -m tests.browser.stdlib_probe`. tools/stdlib.py builds the",
         "# game's standard library from these and its EXTRA list; do not edit by hand.",
     ]
     MEASURED.write_text("\n".join([*header, *sorted(modules)]) + "\n", encoding="utf-8")
 
 
-def measure() -> set[str]:
-    """Boot the game on the full standard library, play the scripted session of the
-    standard-library test, and return every module it loaded from the zip."""
-    sys.path.insert(0, str(ROOT))
-    from playwright.sync_api import sync_playwright
-
-    from tests.browser.conftest import CHROMIUM_ARGS, system_chromium
-    from tests.browser.stdlib_probe import run_session
-    from tools import vendor
-    from tools.devserver import serve_in_background
-
-    vendor.ensure()
-    server, url = serve_in_background()
-    try:
-        with sync_playwright() as playwright:
-            executable = system_chromium()
-            chromium = playwright.chromium.launch(args=CHROMIUM_ARGS, executable_path=executable)
-            try:
-                report = run_session(chromium, url, full_stdlib=True)
-            finally:
-                chromium.close()
-    finally:
-        server.shutdown()
-    return report.stdlib_modules()
-
-
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--measure", action="store_true", help="measure the imports in the browser first")
-    args = parser.parse_args()
-    if args.measure:
-        modules = measure()
-        write_measured(modules)
-        print(f"Measured {len(modules)} standard-library modules into {MEASURED.relative_to(ROOT)}.")
+    argparse.ArgumentParser(description=__doc__.splitlines()[0]).parse_args()
     out = ROOT / "static" / "vendor" / "pyodide" / ARCHIVE
     build(out)
     with zipfile.ZipFile(out) as archive:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import sys
 import warnings
 from collections.abc import Callable, Iterator, Sequence
@@ -18,19 +17,9 @@ from _pytest.runner import runtestprotocol
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request
 
 from tools import vendor
+from tools.chromium import CHROMIUM_ARGS, system_chromium
 from tools.devserver import serve_in_background
 
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    # Shared memory in /tmp, not /dev/shm: a container's /dev/shm is often 64 MB, which a few
-    # pages with Python running fill, and Chromium's renderer then dies ("Target crashed").
-    "--disable-dev-shm-usage",
-]
 TESTS_PER_BROWSER = 10
 """A browser is started afresh after this many tests (and after it died): its renderers,
 their garbage and its caches never outlive a few tests, however long the suite."""
@@ -42,18 +31,6 @@ DEFAULT_TIMEOUT_MS = 60_000
 SCREENSHOTS = Path(
     os.environ.get("SOLITAIRE_SCREENSHOTS") or Path(__file__).resolve().parent.parent.parent / "screenshots"
 )
-
-
-def system_chromium() -> str | None:
-    """Debian's Chromium where it exists; elsewhere Playwright's own browser is used."""
-    explicit = os.environ.get("CHROMIUM")
-    if explicit:
-        return explicit
-    for name in ("chromium", "chromium-browser"):
-        found = shutil.which(name)
-        if found:
-            return found
-    return None
 
 
 @pytest.fixture(scope="session")

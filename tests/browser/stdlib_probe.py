@@ -10,7 +10,8 @@ real one and then, in the page and in the solver's worker alike:
   the worker by posting it to a URL the route records (it has no other way out).
 
 ``tests/browser/test_stdlib.py`` runs the session on the game's shipped standard
-library; ``tools/stdlib.py --measure`` runs it on the full one to list the imports.
+library; run as ``python3 -m tests.browser.stdlib_probe`` it plays the session on the
+full one and rewrites ``tools/stdlib-imports.txt``, the list ``tools/stdlib.py`` builds from.
 """
 
 from __future__ import annotations
@@ -218,4 +219,33 @@ def _play(page: Page, last: str) -> None:
     assert exported["variants"]["SD-S1"]["won"] == 1, "the export holds the won game"
 
 
-__all__ = ["Report", "every_module_of_the_game", "full_stdlib_modules", "run_session"]
+def measure() -> set[str]:
+    """Boot the game on the full standard library, play the scripted session, and
+    return every standard-library module it loaded."""
+    from playwright.sync_api import sync_playwright
+
+    from tools import vendor
+    from tools.chromium import CHROMIUM_ARGS, system_chromium
+    from tools.devserver import serve_in_background
+
+    vendor.ensure()
+    server, url = serve_in_background()
+    try:
+        with sync_playwright() as playwright:
+            chromium = playwright.chromium.launch(args=CHROMIUM_ARGS, executable_path=system_chromium())
+            try:
+                report = run_session(chromium, url, full_stdlib=True)
+            finally:
+                chromium.close()
+    finally:
+        server.shutdown()
+    return report.stdlib_modules()
+
+
+__all__ = ["Report", "every_module_of_the_game", "full_stdlib_modules", "measure", "run_session"]
+
+
+if __name__ == "__main__":
+    modules = measure()
+    stdlib.write_measured(modules)
+    print(f"Measured {len(modules)} standard-library modules into {stdlib.MEASURED.relative_to(stdlib.ROOT)}.")
