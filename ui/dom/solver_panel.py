@@ -424,8 +424,10 @@ class SolverPanel:
         stopped = self.running in ("hint", "rewind")
         if stopped:
             self._stop()  # the position changed under the search
-        if self.running != "deal" and (self.shown or stopped):
-            self._hide("closed")  # a quiet hint check too: its state says it ended
+        # A quiet check's verdict (lost, unknown) was about the position before: it
+        # goes too, so nothing still says "lost" of a game just opened.
+        if self.running != "deal" and (self.shown or stopped or self.state.panel.state != "closed"):
+            self._hide("closed")
         self._paused = None
 
     # ------------------------------------------------------------ looking back
