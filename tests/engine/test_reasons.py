@@ -137,7 +137,7 @@ CODE_EXAMPLES: list[tuple[str, Callable[[], object], dict[str, str | int]]] = [
     ("bad_version", lambda: parse_code("KL2-D1N-AAAAAAG"), {"text": "KL2-D1N-AAAAAAG"}),
     ("unknown_game", lambda: parse_code("XX1-D1N-AAAAAAG"), {"text": "XX1-D1N-AAAAAAG", "game": "XX"}),
     ("unknown_game", lambda: random_code("ZZ"), {"game": "ZZ"}),
-    ("unknown_game", lambda: DealCode("ZZ"), {"game": "ZZ"}),  # type: ignore[arg-type]
+    ("unknown_game", lambda: DealCode("ZZ"), {"game": "ZZ"}),
     ("bad_options", lambda: parse_code("KL1-D2N-AAAAAAG"), {"text": "KL1-D2N-AAAAAAG"}),
     ("bad_options", lambda: parse_code("SD1-S3-AAAAAAG"), {"text": "SD1-S3-AAAAAAG"}),
     ("bad_options", lambda: DealCode("KL", draw=2), {}),
