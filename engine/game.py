@@ -44,7 +44,7 @@ from engine.codes import (
     parse_code,
     seed_letters,
 )
-from engine.moves import STOCK_TAP, IllegalMove, Move, NotationError, parse_move
+from engine.moves import REASONS, STOCK_TAP, IllegalMove, Move, NotationError, parse_move
 from engine.variants import VARIANTS, StockAction, Variant
 
 __all__ = [
@@ -57,6 +57,7 @@ __all__ = [
     "SaveError",
     "Step",
     "StepOp",
+    "all_reasons",
     "from_json",
     "game_class",
     "new_game",
@@ -157,8 +158,14 @@ class Game(ABC):
     """The deal-code game id, from ``variant``."""
     game_name: ClassVar[str] = ""
     """The game's name, from ``variant``."""
-    pile_ids: ClassVar[tuple[str, ...]] = ()
-    """Every visible pile id in display order, from ``variant``."""
+    pile_ids: tuple[str, ...] = ()
+    """Every visible pile id in display order: the variant's, or those the
+    deal's options leave (``piles_for``: FreeCell's cells)."""
+    has_score: ClassVar[bool] = True
+    """False for a game without a score (``score`` stays 0 and ``score_text``
+    is empty: the page shows moves and time)."""
+    reasons: ClassVar[tuple[str, ...]] = REASONS
+    """Every reason this game's refusals may carry (``IllegalMove.reason``)."""
     undo_limit: ClassVar[int | None] = UNDO_LIMIT
     """How many of the last actions can be undone (None: all of them)."""
 
@@ -197,6 +204,7 @@ class Game(ABC):
             )
         self.settings = settings
         self.code = format_code(settings)
+        self.pile_ids = self.piles_for(settings)
         self.score = 0
         self.moves = 0
         self._piles: dict[str, list[Card]] = {}
@@ -274,6 +282,11 @@ class Game(ABC):
         """The fresh layout of ``settings``: the deck shuffled and dealt."""
         raise NotImplementedError
 
+    @classmethod
+    def piles_for(cls, settings: DealCode) -> tuple[str, ...]:
+        """The visible piles of a deal, in display order (by default the variant's)."""
+        return cls.variant.pile_ids
+
     # ----------------------------------------------------------- rule hooks
 
     @abstractmethod
@@ -334,12 +347,13 @@ class Game(ABC):
 
     @property
     def score_text(self) -> str:
-        """The score as shown to the player."""
-        return str(self.score)
+        """The score as shown to the player (empty for a game without one)."""
+        return str(self.score) if self.has_score else ""
 
     @property
     def history(self) -> tuple[Action, ...]:
-        """The actions that can still be undone, oldest first (at most 100)."""
+        """The actions that can still be undone, oldest first (at most
+        ``undo_limit``: 100, or all of them in a game without a limit)."""
         return tuple(self._history)
 
     @property
@@ -497,6 +511,30 @@ class Game(ABC):
         """The kind of a legal ``move`` (one of ``advice_kinds``) and a
         tie-breaker, lower first (see ``engine.advice``)."""
         raise NotImplementedError
+
+    def safe_move(self) -> Move | None:
+        """The next automatic move to a foundation the game makes when the
+        player has it on (RULES.md), or None: none in a game without them."""
+        return None
+
+    def safe_moves(self) -> list[Move]:
+        """Every automatic move ``play_safe_moves`` would play now, in order
+        (the game itself is not changed)."""
+        if self.safe_move() is None:
+            return []
+        copy = self.copy()
+        return [action.move for action in copy.play_safe_moves()]
+
+    def play_safe_moves(self) -> list[Action]:
+        """Play the automatic moves one after another (each an ordinary,
+        undoable action) until none is left; the actions played, in order.
+        A page with automatic moves on calls it after each action."""
+        actions = []
+        move = self.safe_move()
+        while move is not None:
+            actions.append(self.play(move))
+            move = self.safe_move()
+        return actions
 
     def finish_ready(self) -> bool:
         """True when the table is open enough to try finishing by itself
@@ -723,6 +761,15 @@ def game_class(game: object) -> type[Game]:
         known = ", ".join(sorted(_GAMES))
         raise CodeError(f"Unknown game {game!r}: expected one of {known}.", "unknown_game", game=str(game))
     return cls
+
+
+def all_reasons() -> tuple[str, ...]:
+    """Every reason a refusal of any game may carry: ``engine.moves.REASONS``,
+    then each game's own (``Game.reasons``), in registry order."""
+    found = dict.fromkeys(REASONS)
+    for game in VARIANTS:
+        found.update(dict.fromkeys(game_class(game).reasons))
+    return tuple(found)
 
 
 def new_game(code: str | DealCode) -> Game:

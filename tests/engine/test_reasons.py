@@ -19,6 +19,7 @@ import engine
 from engine import CodeError, Game, IllegalMove, Move
 from engine.cards import parse_card
 from engine.codes import CODE_REASONS, DealCode, make_deck, parse_code, random_code
+from engine.game import all_reasons
 from engine.moves import REASONS, STOCK_TAP, parse_move
 from engine.spider import Spider, Spiderette
 from tests.engine.refusal_examples import KL_START, MOVE_EXAMPLES
@@ -32,10 +33,11 @@ def _error_classes() -> dict[str, frozenset[str]]:
     """The engine's refusal errors by name (subclasses included), each with the
     reasons it may carry."""
     classes: dict[str, frozenset[str]] = {}
+    reasons = frozenset(all_reasons())
     for module in (engine, engine.moves, engine.codes, engine.game, engine.klondike, engine.spider):
         for name, value in vars(module).items():
             if isinstance(value, type) and issubclass(value, IllegalMove):
-                classes[name] = frozenset(REASONS)
+                classes[name] = reasons
             elif isinstance(value, type) and issubclass(value, CodeError):
                 classes[name] = frozenset(CODE_REASONS)
     return classes
