@@ -13,9 +13,12 @@ The winnable fraction is counted among the decided deals, with a Wilson 95%
 interval; the bounds that count every undecided deal as lost, then as won,
 are in the JSON.
 
+Games are named by their option sets (``engine.OPTION_SETS``: ``KL-D1N``,
+``SP-S4`` …; any case). Seeds a game's codes cannot carry are skipped.
+
 Usage:
-    .venv/bin/python -m bench.solver                       # every game, seeds 0-199, 10 s
-    .venv/bin/python -m bench.solver --games kl-d1n kl-d3n --seeds 0-49 --seconds 2 --jobs 2
+    .venv/bin/python -m bench.solver                       # the default games, seeds 0-199, 10 s
+    .venv/bin/python -m bench.solver --games KL-D1N KL-D3N --seeds 0-49 --seconds 2 --jobs 2
 
 Results: bench/results/solver.json (one row per deal and the summary table).
 """
@@ -37,30 +40,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine
 from bench.common import RESULTS, median, percentile, print_table, save
-from engine.codes import DealCode, format_code
+from engine.options import OPTION_SETS, OptionSet
 from engine.solver import proof_search
 from engine.solver.core import run
 
-GAMES: dict[str, DealCode] = {
-    "kl-d1n": DealCode("KL", 1, "N"),
-    "kl-d3n": DealCode("KL", 3, "N"),
-    "sd-s1": DealCode("SD", suits=1),
-    "sd-s2": DealCode("SD", suits=2),
-    "sd-s4": DealCode("SD", suits=4),
-    "sp-s1": DealCode("SP", suits=1),
-    "sp-s2": DealCode("SP", suits=2),
-    "sp-s4": DealCode("SP", suits=4),
-}
-LABELS = {
-    "kl-d1n": "Klondike draw 1, Normal",
-    "kl-d3n": "Klondike draw 3, Normal",
-    "sd-s1": "Spiderette 1 suit",
-    "sd-s2": "Spiderette 2 suits",
-    "sd-s4": "Spiderette 4 suits",
-    "sp-s1": "Spider 1 suit",
-    "sp-s2": "Spider 2 suits",
-    "sp-s4": "Spider 4 suits",
-}
+GAMES: dict[str, OptionSet] = {o.key: o for o in OPTION_SETS}
+"""Every option set, by key."""
+DEFAULT_GAMES = ("KL-D1N", "KL-D3N", "SD-S1", "SD-S2", "SD-S4", "SP-S1", "SP-S2", "SP-S4")
+"""The games benchmarked unless told otherwise."""
+LABELS = {key: o.label for key, o in GAMES.items()}
 Z95 = 1.959964
 
 
@@ -191,15 +179,15 @@ def report(seeds: str, seconds: float, clock: str, jobs: int, summary: list[dict
 
 def tasks(games: list[str], seeds: list[int], seconds: float, clock: str) -> Iterator[tuple[str, str, float, str]]:
     for game_key in games:
-        template = GAMES[game_key]
+        option_set = GAMES[game_key]
         for seed in seeds:
-            code = format_code(DealCode(template.game, template.draw, template.scoring, template.suits, seed))
-            yield (game_key, code, seconds, clock)
+            if seed in option_set.seeds:
+                yield (game_key, option_set.code(seed), seconds, clock)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", nargs="+", choices=sorted(GAMES), default=list(GAMES))
+    parser.add_argument("--games", nargs="+", type=str.upper, choices=list(GAMES), default=list(DEFAULT_GAMES))
     parser.add_argument("--seeds", default="0-199", help="e.g. 0-199 or 3,7,10-20 (default 0-199)")
     parser.add_argument("--seconds", type=float, default=10.0, help="budget per deal (default 10)")
     parser.add_argument("--jobs", type=int, default=1, help="single-core processes side by side (default 1)")
@@ -209,6 +197,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.report:
         saved = json.loads((RESULTS / f"{args.name}.json").read_text(encoding="utf-8"))
+        for r in saved["deals"]:
+            r["game"] = r["game"].upper()  # older runs wrote the keys in lower case
         summary = [summarize(g, [r for r in saved["deals"] if r["game"] == g], saved["seconds"]) for g in GAMES]
         summary = [s for s in summary if s["deals"]]
         report(saved["seeds"], saved["seconds"], saved["clock"], saved["jobs"], summary)

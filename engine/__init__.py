@@ -34,6 +34,7 @@ from engine.game import (
 )
 from engine.klondike import Klondike, format_vegas
 from engine.moves import STOCK_TAP, IllegalMove, Move, NotationError, parse_move
+from engine.options import OPTION_SETS, OptionSet, option_set, option_set_of, option_sets_of
 from engine.spider import Spider, Spiderette
 from engine.variants import VARIANTS, Variant, variant_of
 
@@ -54,6 +55,7 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
+    "OPTION_SETS",
     "STOCK_TAP",
     "SUITS",
     "UNDO_LIMIT",
@@ -67,6 +69,7 @@ __all__ = [
     "Klondike",
     "Move",
     "NotationError",
+    "OptionSet",
     "Progress",
     "SaveError",
     "Solution",
@@ -79,6 +82,9 @@ __all__ = [
     "format_vegas",
     "from_json",
     "new_game",
+    "option_set",
+    "option_set_of",
+    "option_sets_of",
     "parse_card",
     "parse_code",
     "parse_move",

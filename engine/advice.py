@@ -38,8 +38,13 @@ Spiderette and Spider:
 
 The kinds before ``stock`` make progress (``Advice.progress``): the stock tap
 never ranks above a move that makes progress, and a move that undoes the last
-one ranks below everything that does not. Every legal move is ranked, so there
-is a move to suggest whenever one is legal.
+one ranks below everything that does not (unless it is of the game's best
+kind). Every legal move is ranked, so there is a move to suggest whenever one
+is legal.
+
+Each game names and tells apart its own kinds (``Game.advice_kinds``,
+``Game.advice_progress``, ``Game.advice_kind``, beside its rules); this
+module only ranks them.
 
 >>> import engine
 >>> g = engine.new_game("KL1-D1N-AAAAAAG")
@@ -52,37 +57,36 @@ is a move to suggest whenever one is legal.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
-from engine.cards import Card
-from engine.game import Action, Game
-from engine.klondike import SLOT, Klondike
+from engine.game import Action, Game, game_class
 from engine.moves import Move
+from engine.variants import VARIANTS
 
 __all__ = ["KINDS", "PROGRESS", "Advice", "rank_moves", "suggestions"]
 
-KLONDIKE_KINDS: tuple[str, ...] = (
-    "home-safe",
-    "reveal",
-    "home",
-    "waste",
-    "empty",
-    "unblock",
-    "stock",
-    "shuffle",
-    "take-back",
-    "pointless",
-    "reverse",
-)
-SPIDER_KINDS: tuple[str, ...] = ("run", "reveal", "empty", "suit", "stock", "build", "shuffle", "pointless", "reverse")
 
-KINDS: dict[str, tuple[str, ...]] = {"KL": KLONDIKE_KINDS, "SD": SPIDER_KINDS, "SP": SPIDER_KINDS}
+class _Kinds(Mapping[str, tuple[str, ...]]):
+    """Each game's kinds of move, best first, by game id (read from the game's class)."""
+
+    def __getitem__(self, game: str) -> tuple[str, ...]:
+        if game not in VARIANTS:
+            raise KeyError(game)
+        return game_class(game).advice_kinds
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(VARIANTS)
+
+    def __len__(self) -> int:
+        return len(VARIANTS)
+
+
+KINDS: Mapping[str, tuple[str, ...]] = _Kinds()
 """Each game's kinds of move, best first."""
 
-PROGRESS: frozenset[str] = frozenset(kind for kinds in KINDS.values() for kind in kinds[: kinds.index("stock")])
-"""The kinds of move that make progress (every kind ranked above the stock tap)."""
-
-_RED = frozenset("hd")
+PROGRESS: frozenset[str] = frozenset(kind for game in VARIANTS for kind in game_class(game).advice_progress)
+"""The kinds of move that make progress in some game (each game's kinds ranked above its stock tap)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,15 +110,12 @@ def rank_moves(game: Game) -> list[Advice]:
     Ties keep the order of ``game.legal_moves()``, so the ranking is the same
     every time for the same position.
     """
-    kinds = KINDS[game.settings.game]
+    kinds = game.advice_kinds
     last = _last_move(game)
     ranked: list[Advice] = []
     for index, move in enumerate(game.legal_moves()):
-        if isinstance(game, Klondike):
-            kind, detail = _klondike_kind(game, move)
-        else:
-            kind, detail = _spider_kind(game, move)
-        if last is not None and kind not in ("home-safe", "run") and _reverses(move, last):
+        kind, detail = game.advice_kind(move)
+        if last is not None and kind != kinds[0] and _reverses(move, last):
             kind, detail = "reverse", 0
         ranked.append(Advice(move, kind, (kinds.index(kind), detail, index)))
     ranked.sort(key=lambda advice: advice.key)
@@ -129,84 +130,8 @@ def suggestions(game: Game) -> list[Advice]:
     Empty only when no move is legal.
     """
     ranked = rank_moves(game)
-    good = [advice for advice in ranked if advice.progress or advice.kind == "stock"]
+    good = [advice for advice in ranked if advice.kind in game.advice_progress or advice.kind == "stock"]
     return good or ranked
-
-
-# ------------------------------------------------------------------ Klondike
-
-
-def _klondike_kind(game: Klondike, move: Move) -> tuple[str, int]:
-    """The kind of a legal Klondike move and a tie-breaker (lower first)."""
-    if move.is_stock_tap:
-        return "stock", 0
-    src, dst, n = move.src, move.dst, move.count
-    cards = game.pile(src)
-    if src.startswith("f"):
-        return "take-back", 0
-    card = cards[-n]
-    if dst == "f":
-        if _safe_home(game, card):
-            return "home-safe", card.rank
-        if src.startswith("t") and _uncovers_face_down(cards, n):
-            return "reveal", -_face_down(cards)
-        return "home", card.rank
-    if src == "w":
-        return "waste", 0
-    rest = cards[:-n]
-    if not rest:
-        if not game.pile(dst):
-            return "pointless", 0
-        return "empty", 0
-    if not rest[-1].face_up:
-        return "reveal", -_face_down(cards)
-    if _fits_home(game, rest[-1]):
-        return "unblock", rest[-1].rank
-    return "shuffle", 0
-
-
-def _safe_home(game: Klondike, card: Card) -> bool:
-    """True when no card left on the table could ever need ``card`` to build on:
-    the cards one rank lower of the other colour are already home."""
-    if card.rank <= 2:
-        return True
-    red = card.suit in _RED
-    others = [slot for suit, slot in SLOT.items() if (suit in _RED) != red]
-    return all(len(game.pile(slot)) >= card.rank - 1 for slot in others)
-
-
-def _fits_home(game: Klondike, card: Card) -> bool:
-    return card.face_up and len(game.pile(SLOT[card.suit])) == card.rank - 1
-
-
-# ------------------------------------------------------------ Spider family
-
-
-def _spider_kind(game: Game, move: Move) -> tuple[str, int]:
-    """The kind of a legal Spider-family move and a tie-breaker (lower first)."""
-    if move.is_stock_tap:
-        return "stock", 0
-    src, dst, n = move.src, move.dst, move.count
-    cards = game.pile(src)
-    target = game.pile(dst)
-    moving = cards[-n:]
-    base = moving[0]
-    rest = cards[:-n]
-    same_suit = bool(target) and target[-1].suit == base.suit
-    if same_suit and moving[-1].rank == 1 and n + _run_length(target) >= 13:
-        return "run", 0
-    if rest and not rest[-1].face_up:
-        # Nearest to empty first; then onto its own suit, onto any card, into an empty column.
-        where = 0 if same_suit else (1 if target else 2)
-        return "reveal", _face_down(cards) * 4 + where
-    if not rest:
-        return ("empty", 0 if same_suit else 1) if target else ("pointless", 0)
-    on_own_suit = rest[-1].face_up and rest[-1].suit == base.suit and rest[-1].rank == base.rank + 1
-    if same_suit and not on_own_suit:
-        return "suit", -n
-    if on_own_suit:
-        return "shuffle", 0
-    return "build", 0 if target else 1
 
 
 # ----------------------------------------------------------------- helpers
@@ -223,24 +148,3 @@ def _last_move(game: Game) -> Action | None:
 def _reverses(move: Move, last: Action) -> bool:
     """True when ``move`` takes the cards ``last`` moved straight back where they were."""
     return move.src == last.dst and move.dst == last.move.src and move.count == last.move.count
-
-
-def _uncovers_face_down(cards: tuple[Card, ...], n: int) -> bool:
-    return len(cards) > n and not cards[-n - 1].face_up
-
-
-def _face_down(cards: tuple[Card, ...]) -> int:
-    return sum(1 for card in cards if not card.face_up)
-
-
-def _run_length(cards: tuple[Card, ...]) -> int:
-    """How many top cards form a face-up run of one suit (0 for an empty column)."""
-    if not cards or not cards[-1].face_up:
-        return 0
-    n = 1
-    for i in range(len(cards) - 1, 0, -1):
-        upper, lower = cards[i], cards[i - 1]
-        if not lower.face_up or lower.suit != upper.suit or lower.rank != upper.rank + 1:
-            break
-        n += 1
-    return n

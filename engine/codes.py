@@ -5,7 +5,7 @@ exactly the same deal everywhere (CPython and Pyodide alike), because the
 shuffle is a fixed integer algorithm (SplitMix64) rather than ``random``.
 
 >>> parse_code("kl1-d3v-aaaaabd")
-DealCode(game='KL', draw=3, scoring='V', suits=4, seed=29)
+DealCode(game='KL', draw=3, scoring='V', suits=4, seed=29, extra=())
 >>> format_code(DealCode("SD", suits=2, seed=7))
 'SD1-S2-AAAAAAH'
 >>> layout = deal(parse_code("KL1-D1N-AAAAAAG"))
@@ -18,11 +18,14 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Literal, NamedTuple, TypeVar, cast, get_args
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar, get_args
 
 from engine.cards import SUITS, Card
-from engine.variants import VARIANTS, GameId
+from engine.variants import VARIANTS, GameId, variant_of
+
+if TYPE_CHECKING:
+    from engine.game import Game
 
 __all__ = [
     "CODE_REASONS",
@@ -37,12 +40,15 @@ __all__ = [
     "Scoring",
     "SplitMix64",
     "deal",
+    "deal_rows",
     "format_code",
+    "letters_seed",
     "make_deck",
     "parse_code",
     "random_code",
     "seed_letters",
     "shuffle",
+    "suit_blocks",
 ]
 
 T = TypeVar("T")
@@ -55,9 +61,6 @@ MAX_SEED = 26**SEED_LETTERS - 1
 """The largest seed 7 letters can hold (``ZZZZZZZ``)."""
 
 _MASK64 = (1 << 64) - 1
-
-_GAME_NAMES: dict[str, str] = {game: variant.name for game, variant in VARIANTS.items()}
-
 
 CodeReason = Literal["bad_format", "bad_version", "unknown_game", "bad_options", "bad_seed", "wrong_game"]
 """What is wrong with a deal code, for a UI that words it itself."""
@@ -136,8 +139,10 @@ class DealCode:
     """The fixed settings of one deal.
 
     ``draw`` and ``scoring`` belong to Klondike, ``suits`` to the Spider family;
-    the fields a game does not use keep their defaults, so that one deal has
-    exactly one code.
+    ``extra`` holds the options of any other game as ``(name, value)`` pairs
+    (FreeCell's ``("cells", 4)``). The fields a game does not use keep their
+    defaults, so that one deal has exactly one code. Which values a game
+    takes is the game's own rule (``Game.check_settings``).
     """
 
     game: GameId = "KL"
@@ -145,32 +150,44 @@ class DealCode:
     scoring: Scoring = "N"
     suits: int = 4
     seed: int = 0
+    extra: tuple[tuple[str, int], ...] = ()
 
     def __post_init__(self) -> None:
-        if self.game not in _GAME_NAMES:
-            raise CodeError(f"Unknown game {self.game!r}: expected KL, SD or SP.", "unknown_game", game=str(self.game))
-        if type(self.seed) is not int or not 0 <= self.seed <= MAX_SEED:
-            raise CodeError(f"The seed must be a whole number from 0 to {MAX_SEED}.", "bad_seed")
-        if self.game == "KL":
-            if self.draw not in (1, 3):
-                raise CodeError("Klondike draws 1 or 3 cards.", "bad_options")
-            if self.scoring not in ("N", "V", "C"):
-                raise CodeError("Klondike scoring is N (Normal), V (Vegas) or C (Classic).", "bad_options")
-            if self.suits != 4:
-                raise CodeError("Klondike is played with one full deck (4 suits).", "bad_options")
-        else:
-            if self.suits not in (1, 2, 4):
-                raise CodeError(f"{_GAME_NAMES[self.game]} is played with 1, 2 or 4 suits.", "bad_options")
-            if self.draw != 1 or self.scoring != "N":
-                raise CodeError(f"{_GAME_NAMES[self.game]} has no draw or scoring option.", "bad_options")
+        if type(self.seed) is not int:
+            raise CodeError("The seed must be a whole number.", "bad_seed")
+        _rules(self.game).check_settings(self)
 
     @property
     def game_name(self) -> str:
-        """``"Klondike"``, ``"Spiderette"`` or ``"Spider"``."""
-        return _GAME_NAMES[self.game]
+        """The game's name: ``"Klondike"``, ``"Spiderette"``, ``"Spider"`` …"""
+        return variant_of(self.game).name
+
+    @property
+    def options(self) -> str:
+        """The options part of the code, e.g. ``"D3V"`` or ``"S2"``."""
+        return _rules(self.game).format_options(self)
+
+    def option(self, name: str, default: int = 0) -> int:
+        """The value of the extra option ``name`` (``default`` when it is not set)."""
+        for key, value in self.extra:
+            if key == name:
+                return value
+        return default
+
+    def with_seed(self, seed: int) -> DealCode:
+        """The same options with another seed (checked as any code is)."""
+        return replace(self, seed=seed)
 
     def __str__(self) -> str:
         return format_code(self)
+
+
+def _rules(game: object) -> type[Game]:
+    # The games' rules live in their own modules, which import this one: the
+    # registry is asked when a code is read, not when this module is.
+    from engine.game import game_class
+
+    return game_class(game)
 
 
 def seed_letters(seed: int) -> str:
@@ -188,8 +205,8 @@ def seed_letters(seed: int) -> str:
 
 def format_code(code: DealCode) -> str:
     """The canonical (upper-case) text of a deal code."""
-    options = f"D{code.draw}{code.scoring}" if code.game == "KL" else f"S{code.suits}"
-    return f"{code.game}{CODE_VERSION}-{options}-{seed_letters(code.seed)}"
+    rules = _rules(code.game)
+    return f"{code.game}{CODE_VERSION}-{rules.format_options(code)}-{rules.format_seed(code.seed)}"
 
 
 MAX_CODE_CHARS = 40
@@ -197,9 +214,7 @@ MAX_CODE_CHARS = 40
 
 # ASCII only: ``\d`` would also take other scripts' digits, and ``str.upper()``
 # turns some non-ASCII letters into ASCII ones (the dotless i into I).
-_CODE_RE = re.compile(r"([A-Z]{2})([0-9]+)-([A-Z0-9]+)-([A-Z]+)")
-_KL_OPTIONS_RE = re.compile(r"D([13])([NVC])")
-_SPIDER_OPTIONS_RE = re.compile(r"S([124])")
+_CODE_RE = re.compile(r"([A-Z]{2})([0-9]+)-([A-Z0-9]+)-([A-Z0-9]+)")
 
 
 def parse_code(text: str) -> DealCode:
@@ -230,15 +245,39 @@ def parse_code(text: str) -> DealCode:
             "bad_format",
             text=text,
         )
-    game, version, options, letters = m.groups()
-    if game not in _GAME_NAMES:
+    game, version, options, seed_text = m.groups()
+    if game not in VARIANTS:
         raise CodeError(
-            f"Unknown game {game!r} in deal code {text!r}: expected KL, SD or SP.", "unknown_game", text=text, game=game
+            f"Unknown game {game!r} in deal code {text!r}: expected {_known()}.", "unknown_game", text=text, game=game
         )
     if int(version) != CODE_VERSION:
         raise CodeError(
             f"Deal code {text!r} has format version {version}; this version reads only version {CODE_VERSION}.",
             "bad_version",
+            text=text,
+        )
+    rules = _rules(game)
+    seed = rules.parse_seed(seed_text, text)
+    fields = rules.parse_options(options, text)
+    return DealCode(game, seed=seed, **fields)
+
+
+def _known() -> str:
+    ids = list(VARIANTS)
+    return ", ".join(ids[:-1]) + " or " + ids[-1] if len(ids) > 1 else ids[0]
+
+
+def letters_seed(letters: str, text: str) -> int:
+    """The seed that 7 letters A-Z spell in base 26 (``A`` = 0); ``text`` is
+    the whole code, for the error.
+
+    >>> letters_seed("AAAAABD", "")
+    29
+    """
+    if not letters.isalpha():
+        raise CodeError(
+            f"Bad deal code {text!r}: expected something like KL1-D1N-AAAAAAG or SD1-S4-AAAAAAH.",
+            "bad_format",
             text=text,
         )
     if len(letters) != SEED_LETTERS:
@@ -248,23 +287,7 @@ def parse_code(text: str) -> DealCode:
     seed = 0
     for ch in letters:
         seed = seed * 26 + (ord(ch) - ord("A"))
-    if game == "KL":
-        km = _KL_OPTIONS_RE.fullmatch(options)
-        if km is None:
-            raise CodeError(
-                f"Bad options {options!r} in deal code {text!r}: Klondike expects D1 or D3 then N, V or C, e.g. D1N.",
-                "bad_options",
-                text=text,
-            )
-        return DealCode("KL", int(km.group(1)), cast(Scoring, km.group(2)), 4, seed)
-    sm = _SPIDER_OPTIONS_RE.fullmatch(options)
-    if sm is None:
-        raise CodeError(
-            f"Bad options {options!r} in deal code {text!r}: {_GAME_NAMES[game]} expects S1, S2 or S4.",
-            "bad_options",
-            text=text,
-        )
-    return DealCode(cast(GameId, game), suits=int(sm.group(1)), seed=seed)
+    return seed
 
 
 def random_code(
@@ -273,25 +296,25 @@ def random_code(
     scoring: str = "N",
     suits: int = 4,
     rng: random.Random | None = None,
+    **options: Any,
 ) -> str:
     """A code for a fresh random deal with the given options.
 
-    Options a game does not use are ignored (Spider has no draw mode).
+    Options a game does not use are ignored (Spider has no draw mode); other
+    games' options come as keywords (see each game's ``random_settings``).
 
     >>> random_code("KL", 3, "V", rng=random.Random(1))
     'KL1-D3V-PUBNLKN'
     """
-    seed = (rng or random).randrange(MAX_SEED + 1)
-    game = game.upper()
-    if game == "KL":
-        return format_code(DealCode("KL", draw, cast(Scoring, scoring.upper()), 4, seed))
-    if game in ("SD", "SP"):
-        return format_code(DealCode(cast(GameId, game), suits=suits, seed=seed))
-    raise CodeError(f"Unknown game {game!r}: expected KL, SD or SP.", "unknown_game", game=game)
+    game = game.upper() if isinstance(game, str) else game
+    rules = _rules(game)
+    settings = rules.random_settings(rng or random.Random(), draw=draw, scoring=scoring, suits=suits, **options)
+    return format_code(settings)
 
 
-def make_deck(game: str, suits: int = 4) -> list[Card]:
-    """The unshuffled deck, face down: suit blocks in order, each Ace to King.
+def make_deck(game: str | DealCode, suits: int = 4) -> list[Card]:
+    """The unshuffled deck of a game (its settings, or its id and suit count),
+    face down: suit blocks in order, each Ace to King.
 
     Klondike and 4-suit Spiderette: s, h, d, c. Spiderette 1 suit: four spade
     blocks; 2 suits: s, s, h, h. Spider: the Spiderette deck twice.
@@ -299,17 +322,22 @@ def make_deck(game: str, suits: int = 4) -> list[Card]:
     >>> " ".join(str(c) for c in make_deck("SD", 2)[12:15])
     'Ks As 2s'
     """
+    if isinstance(game, DealCode):
+        return _rules(game.game).make_deck(game)
+    rules = _rules(game)
+    return rules.make_deck(replace(rules.option_sets()[0], suits=suits))
+
+
+def suit_blocks(suits: int) -> list[str]:
+    """The suit of each 13-card block of a one-deck pack of ``suits`` suits:
+    4: s, h, d, c; 2: s, s, h, h; 1: four spade blocks."""
     if suits == 4:
-        blocks = list(SUITS)
-    elif suits == 2:
-        blocks = ["s", "s", "h", "h"]
-    elif suits == 1:
-        blocks = ["s"] * 4
-    else:
-        raise CodeError("A deck has 1, 2 or 4 suits.", "bad_options")
-    if game == "SP":
-        blocks = blocks * 2
-    return [Card(rank, suit, False) for suit in blocks for rank in range(1, 14)]
+        return list(SUITS)
+    if suits == 2:
+        return ["s", "s", "h", "h"]
+    if suits == 1:
+        return ["s"] * 4
+    raise CodeError("A deck has 1, 2 or 4 suits.", "bad_options")
 
 
 class Deal(NamedTuple):
@@ -321,30 +349,23 @@ class Deal(NamedTuple):
 
 
 def deal(code: DealCode) -> Deal:
-    """Shuffle the deck of ``code`` and deal it row by row from index 0.
-
-    Klondike and Spiderette: for row r in 0..6, for column c in r..6, the next
-    card goes on column c, face up when r == c. Spider: rows of 10 until
-    columns 1-4 hold 6 and 5-10 hold 5, the last card of each face up. The
-    rest is the stock, its first card drawn first.
+    """The fresh layout of ``code``: its game shuffles its deck and deals it
+    (``Game.deal_layout``; DESIGN.md section 4 and RULES.md say how each does).
     """
-    cards = shuffle(make_deck(code.game, code.suits), code.seed)
-    columns: list[list[Card]]
-    if code.game == "SP":
-        columns = [[] for _ in range(10)]
-        index = 0
-        for row in range(6):
-            for col in range(10 if row < 5 else 4):
-                columns[col].append(cards[index])
-                index += 1
-        for column in columns:
-            column[-1] = column[-1].with_face(True)
-    else:
-        columns = [[] for _ in range(7)]
-        index = 0
-        for row in range(7):
-            for col in range(row, 7):
-                columns[col].append(cards[index].with_face(row == col))
-                index += 1
+    return _rules(code.game).deal_layout(code)
+
+
+def deal_rows(cards: Sequence[Card], rows: Sequence[Sequence[int]], face_up: Sequence[Sequence[bool]]) -> Deal:
+    """Deal ``cards`` from index 0 onward, row by row: row ``r`` puts the next
+    card on each column listed in ``rows[r]`` (0-based), face up as
+    ``face_up[r]`` says for each; the rest is the stock, its first card
+    drawn first."""
+    width = 1 + max(c for row in rows for c in row)
+    columns: list[list[Card]] = [[] for _ in range(width)]
+    index = 0
+    for row, faces in zip(rows, face_up, strict=True):
+        for col, up in zip(row, faces, strict=True):
+            columns[col].append(cards[index].with_face(up))
+            index += 1
     stock = tuple(reversed(cards[index:]))
     return Deal(tuple(tuple(c) for c in columns), stock)

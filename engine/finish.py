@@ -5,16 +5,16 @@ setting, off by default): the game never plays by itself otherwise. The moves
 are ordinary moves, played one by one with ``game.play``, so undo, the score
 and the move count are exactly what playing them by hand would give.
 
-When a game can be finished:
+When a game can be finished is the game's own rule (``Game.finish_ready``),
+and so is how: most games give the line move by move (``Game.finish_move``:
+Klondike sends the lowest card home, or turns the stock), the Spider family
+has the solver prove the rest in a short search (``Game.finish_by_search``,
+at most ``FINISH_NODES`` positions of ``Game.finish_rules``).
 
 - **Klondike**: every card of the columns is face up, and the stock and the
   waste are empty -- or, in draw 1 with unlimited passes (Normal scoring),
-  whatever is left in them. Face-up cards in a column always descend in
-  alternating colours, so the lowest card left is never covered: it can
-  always go home next (from draw 1's stock after at most one pass). Draw 3
-  and limited passes can leave a stock card out of reach, hence the rule.
-- **Spiderette and Spider**: the stock is empty, every card is face up, and
-  the solver proves the rest in a short search (``FINISH_NODES`` positions).
+  whatever is left in them.
+- **Spiderette and Spider**: the stock is empty and every card is face up.
 
 >>> import engine
 >>> g = engine.new_game("KL1-D1N-AAAAAAG")
@@ -29,8 +29,7 @@ import itertools
 from typing import Any
 
 from engine.game import Game
-from engine.klondike import COLUMNS, SLOT, Klondike
-from engine.moves import STOCK_TAP, IllegalMove, Move, parse_move
+from engine.moves import IllegalMove, Move, parse_move
 
 __all__ = ["FINISH_NODES", "FinishSearch", "finish_line", "ready"]
 
@@ -47,18 +46,9 @@ _MAX_ACTIONS = 2_000
 
 
 def ready(game: Game) -> bool:
-    """True when the table is open enough to try finishing: no face-down card,
-    and (see the module's rules) no stock or waste in the way. Cheap: no search."""
-    if game.won:
-        return False
-    if isinstance(game, Klondike):
-        if any(not card.face_up for t in COLUMNS for card in game.pile(t)):
-            return False
-        rest = game.pile("s") or game.pile("w")
-        return not rest or (game.draw == 1 and game.total_passes is None)
-    if game.pile("s"):
-        return False
-    return all(card.face_up for pid in game.pile_ids for card in game.pile(pid))
+    """True when the table is open enough to try finishing (the game's own
+    rule, ``Game.finish_ready``). Cheap: no search."""
+    return not game.won and game.finish_ready()
 
 
 def finish_line(game: Game, max_nodes: int = FINISH_NODES) -> tuple[Move, ...] | None:
@@ -67,9 +57,9 @@ def finish_line(game: Game, max_nodes: int = FINISH_NODES) -> tuple[Move, ...] |
     positions). The game itself is not changed. (``FinishSearch`` does the same
     in slices, for a page that must stay responsive.)
 
-    Klondike's line sends every card home, lowest first; a waste card that
-    can't go home yet goes onto a column when it fits (as a player would, so
-    fewer passes through the stock are needed), else the stock turns.
+    A game without a search plays its ``finish_move`` one after another
+    (Klondike: every card home, lowest first; a waste card that can't go
+    home yet onto a column where it fits, else the stock turns).
     """
     search = FinishSearch(game, max_nodes)
     while not search.step(max_nodes + 1):
@@ -81,9 +71,10 @@ class FinishSearch:
     """``finish_line`` in slices: ``step(n)`` searches at most ``n`` positions and
     returns True once the answer (``line``) is known.
 
-    Klondike needs no search (each step plays a few more moves of its line); the Spider family's
-    search is a weighted A* over the solver's positions (see ``_spider_line``),
-    which a page can run a few dozen positions at a time between frames.
+    A game whose finish is a line needs no search (each step plays a few
+    more moves of it); the search (``Game.finish_by_search``, the Spider
+    family) is a weighted A* over the solver's positions (``_AStar``), which a
+    page can run a few dozen positions at a time between frames.
     """
 
     def __init__(self, game: Game, max_nodes: int = FINISH_NODES) -> None:
@@ -94,25 +85,24 @@ class FinishSearch:
         self.line: tuple[Move, ...] | None = None
         """The winning line once ``done``; None when there is none."""
         self._spider: _AStar | None = None
-        self._klondike: list[Move] = []
+        self._line: list[Move] = []
         if not ready(game):
             self.done = True
-        elif not isinstance(self.game, Klondike):
+        elif game.finish_by_search:
             self._spider = _AStar(self.game)
 
     @property
     def spider(self) -> bool:
-        """True for the Spider family's search (positions), False for Klondike's line (moves)."""
+        """True for a search (positions; the Spider family), False for a line (moves)."""
         return self._spider is not None
 
     def step(self, nodes: int) -> bool:
-        """Search on for at most ``nodes`` positions (Klondike: moves of its line);
+        """Search on for at most ``nodes`` positions (a line: moves of it);
         True once done."""
         if self.done:
             return True
         if self._spider is None:
-            assert isinstance(self.game, Klondike)
-            self._klondike_step(max(1, nodes))
+            self._line_step(max(1, nodes))
             return self.done
         budget = min(nodes, self.max_nodes - self.nodes)
         notation = self._spider.step(budget)
@@ -123,16 +113,15 @@ class FinishSearch:
             self._finish(None)
         return self.done
 
-    def _klondike_step(self, moves: int) -> None:
-        """Play up to ``moves`` more moves of Klondike's line on the copy."""
+    def _line_step(self, moves: int) -> None:
+        """Play up to ``moves`` more moves of the game's line on the copy."""
         game = self.game
-        assert isinstance(game, Klondike)
-        line = self._klondike
+        line = self._line
         for _ in range(moves):
             if game.won:
                 self._finish(tuple(line))
                 return
-            move = _next_finishing_move(game)
+            move = game.finish_move()
             if move is None or len(line) >= _MAX_ACTIONS:
                 self._finish(None)
                 return
@@ -147,45 +136,14 @@ class FinishSearch:
         self.line = line if line is not None and self.game.won else None
 
 
-def _next_finishing_move(game: Klondike) -> Move | None:
-    """The next move of Klondike's finish, or None when it cannot go on."""
-    move = _next_home(game) or _waste_to_column(game)
-    if move is None and game.stock_action() is not None:
-        move = STOCK_TAP
-    return move
-
-
-def _next_home(game: Klondike) -> Move | None:
-    """The lowest card that can go to its foundation now, from a column or the waste."""
-    best: tuple[int, str] | None = None
-    for src in ("w", *COLUMNS):
-        card = game.top(src)
-        fits = card is not None and len(game.pile(SLOT[card.suit])) == card.rank - 1
-        if card is not None and fits and (best is None or card.rank < best[0]):
-            best = (card.rank, src)
-    return None if best is None else Move(best[1], "f", 1)
-
-
-def _waste_to_column(game: Klondike) -> Move | None:
-    if game.top("w") is None:
-        return None
-    for dst in COLUMNS:
-        move = Move("w", dst, 1)
-        if game.is_legal(move):
-            return move
-    return None
-
-
 class _AStar:
-    """A short winning line for the Spider family, by a weighted A* search over
-    the solver's positions: the solver's own depth-first line can wander for
-    hundreds of moves, and each move costs a point in the Spider family."""
+    """A short winning line, by a weighted A* search over the solver's
+    positions (``Game.finish_rules``): the solver's own depth-first line can
+    wander for hundreds of moves, and each move costs a point in the Spider
+    family."""
 
     def __init__(self, game: Game) -> None:
-        # Imported on first use: a page that only plays never compiles the solver.
-        from engine.solver.spider import SpiderRules
-
-        self.rules = rules = SpiderRules(game)
+        self.rules = rules = game.finish_rules()
         self.prefix: list[str] = []
         root = rules.start(self.prefix)
         self.order = itertools.count()

@@ -1,4 +1,4 @@
-"""The game core shared by Klondike and the Spider family.
+"""The game core shared by every game (Klondike, the Spider family …).
 
 A ``Game`` holds fixed settings (its deal code) and a mutable position. Every
 change of position goes through a few primitive steps (move a block of cards,
@@ -22,7 +22,9 @@ True
 
 from __future__ import annotations
 
+import importlib
 import json
+import random
 from abc import ABC, abstractmethod
 from collections import Counter, deque
 from collections.abc import Sequence
@@ -31,9 +33,19 @@ from typing import Any, ClassVar, Literal, NamedTuple, TypeVar
 
 from engine import safejson
 from engine.cards import Card, parse_card
-from engine.codes import CodeError, Deal, DealCode, deal, format_code, make_deck, parse_code
-from engine.moves import STOCK_TAP, IllegalMove, Move, NotationError, parse_move
-from engine.variants import StockAction, Variant
+from engine.codes import (
+    MAX_SEED,
+    CodeError,
+    Deal,
+    DealCode,
+    deal,
+    format_code,
+    letters_seed,
+    parse_code,
+    seed_letters,
+)
+from engine.moves import REASONS, STOCK_TAP, IllegalMove, Move, NotationError, parse_move
+from engine.variants import VARIANTS, StockAction, Variant
 
 __all__ = [
     "JSON_VERSION",
@@ -45,6 +57,7 @@ __all__ = [
     "SaveError",
     "Step",
     "StepOp",
+    "all_reasons",
     "from_json",
     "game_class",
     "new_game",
@@ -128,7 +141,15 @@ class Game(ABC):
 
     Subclasses set ``variant`` (the game's entry of ``engine.variants``: its
     id, name and piles), and implement the rules hooks: ``_setup``, ``_check``,
-    ``_perform``, ``legal_moves`` and the gesture helpers.
+    ``_perform``, ``legal_moves`` and the gesture helpers. Everything that
+    differs between games is asked of the game's class, never decided by
+    testing which game it is: its deal codes (``option_sets``,
+    ``parse_options``, ``format_options``, ``check_settings``, the seed's
+    text, ``random_settings``), its deck and deal (``make_deck``,
+    ``deal_layout``), the kinds of move a hint tells apart (``advice_kinds``,
+    ``advice_kind``), whether and how it finishes by itself
+    (``finish_ready``, ``finish_move``, ``finish_by_search``), and the
+    solver module that searches it (``solver_module``).
     """
 
     variant: ClassVar[Variant]
@@ -137,8 +158,26 @@ class Game(ABC):
     """The deal-code game id, from ``variant``."""
     game_name: ClassVar[str] = ""
     """The game's name, from ``variant``."""
-    pile_ids: ClassVar[tuple[str, ...]] = ()
-    """Every visible pile id in display order, from ``variant``."""
+    pile_ids: tuple[str, ...] = ()
+    """Every visible pile id in display order: the variant's, or those the
+    deal's options leave (``piles_for``: FreeCell's cells)."""
+    has_score: ClassVar[bool] = True
+    """False for a game without a score (``score`` stays 0 and ``score_text``
+    is empty: the page shows moves and time)."""
+    reasons: ClassVar[tuple[str, ...]] = REASONS
+    """Every reason this game's refusals may carry (``IllegalMove.reason``)."""
+    undo_limit: ClassVar[int | None] = UNDO_LIMIT
+    """How many of the last actions can be undone (None: all of them)."""
+
+    advice_kinds: ClassVar[tuple[str, ...]] = ()
+    """The kinds of move a hint tells apart, best first (``engine.advice``)."""
+    advice_progress: ClassVar[frozenset[str]] = frozenset()
+    """The kinds that make progress: a hint offers these first."""
+    finish_by_search: ClassVar[bool] = False
+    """True when finishing by itself needs the solver's search (``finish_rules``)
+    rather than a line of moves one after another (``finish_move``)."""
+    solver_module: ClassVar[str | None] = None
+    """The module of ``engine.solver`` that searches this game (None: none does)."""
 
     settings: DealCode
     code: str
@@ -165,16 +204,88 @@ class Game(ABC):
             )
         self.settings = settings
         self.code = format_code(settings)
+        self.pile_ids = self.piles_for(settings)
         self.score = 0
         self.moves = 0
         self._piles: dict[str, list[Card]] = {}
-        self._history: deque[Action] = deque(maxlen=UNDO_LIMIT)
+        self._history: deque[Action] = deque(maxlen=self.undo_limit)
         self._played: list[Move] = []
         self._log: list[Step] = []
         self._setup(deal(settings))
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.code} score={self.score} moves={self.moves}>"
+
+    # ------------------------------------------------------------ deal codes
+
+    @classmethod
+    def option_sets(cls) -> tuple[DealCode, ...]:
+        """The settings of every choice of options the game offers, in menu
+        order, each with the game's first seed (``engine.options`` names them)."""
+        raise NotImplementedError
+
+    @classmethod
+    def parse_options(cls, options: str, text: str) -> dict[str, Any]:
+        """The ``DealCode`` fields that the options part of a code (``"D1N"``,
+        upper case) stands for; raises ``CodeError`` (``bad_options``).
+        ``text`` is the whole code, for the error."""
+        raise NotImplementedError
+
+    @classmethod
+    def format_options(cls, settings: DealCode) -> str:
+        """The options part of ``settings``' code."""
+        raise NotImplementedError
+
+    @classmethod
+    def describe_options(cls, settings: DealCode) -> str:
+        """The options of ``settings`` in English words (``"draw 3, Vegas
+        scoring"``), for tools and logs; the page words them itself."""
+        raise NotImplementedError
+
+    @classmethod
+    def check_settings(cls, settings: DealCode) -> None:
+        """Raise ``CodeError`` unless ``settings`` is a deal of this game: by
+        default the seed must fit 7 letters; games check their options too."""
+        if not 0 <= settings.seed <= MAX_SEED:
+            raise CodeError(f"The seed must be a whole number from 0 to {MAX_SEED}.", "bad_seed")
+
+    @classmethod
+    def parse_seed(cls, seed: str, text: str) -> int:
+        """The seed that the last part of a code spells (by default 7 letters,
+        base 26); raises ``CodeError`` (``bad_seed``)."""
+        return letters_seed(seed, text)
+
+    @classmethod
+    def format_seed(cls, seed: int) -> str:
+        """The last part of a code for ``seed``."""
+        return seed_letters(seed)
+
+    @classmethod
+    def seed_range(cls) -> range:
+        """Every seed a code of this game may carry."""
+        return range(MAX_SEED + 1)
+
+    @classmethod
+    def random_settings(cls, rng: random.Random, **options: Any) -> DealCode:
+        """A random deal with the options given (``draw``, ``scoring``,
+        ``suits``, or the game's own keywords; options it does not use are
+        ignored)."""
+        raise NotImplementedError
+
+    @classmethod
+    def make_deck(cls, settings: DealCode) -> list[Card]:
+        """The unshuffled deck of ``settings``, face down."""
+        raise NotImplementedError
+
+    @classmethod
+    def deal_layout(cls, settings: DealCode) -> Deal:
+        """The fresh layout of ``settings``: the deck shuffled and dealt."""
+        raise NotImplementedError
+
+    @classmethod
+    def piles_for(cls, settings: DealCode) -> tuple[str, ...]:
+        """The visible piles of a deal, in display order (by default the variant's)."""
+        return cls.variant.pile_ids
 
     # ----------------------------------------------------------- rule hooks
 
@@ -236,12 +347,13 @@ class Game(ABC):
 
     @property
     def score_text(self) -> str:
-        """The score as shown to the player."""
-        return str(self.score)
+        """The score as shown to the player (empty for a game without one)."""
+        return str(self.score) if self.has_score else ""
 
     @property
     def history(self) -> tuple[Action, ...]:
-        """The actions that can still be undone, oldest first (at most 100)."""
+        """The actions that can still be undone, oldest first (at most
+        ``undo_limit``: 100, or all of them in a game without a limit)."""
         return tuple(self._history)
 
     @property
@@ -393,6 +505,51 @@ class Game(ABC):
         """What tapping the stock does now: ``"draw"``, ``"recycle"``,
         ``"deal"``, or None when it is refused."""
 
+    # ------------------------------------------------------- advice, finish
+
+    def advice_kind(self, move: Move) -> tuple[str, int]:
+        """The kind of a legal ``move`` (one of ``advice_kinds``) and a
+        tie-breaker, lower first (see ``engine.advice``)."""
+        raise NotImplementedError
+
+    def safe_move(self) -> Move | None:
+        """The next automatic move to a foundation the game makes when the
+        player has it on (RULES.md), or None: none in a game without them."""
+        return None
+
+    def safe_moves(self) -> list[Move]:
+        """Every automatic move ``play_safe_moves`` would play now, in order
+        (the game itself is not changed)."""
+        if self.safe_move() is None:
+            return []
+        copy = self.copy()
+        return [action.move for action in copy.play_safe_moves()]
+
+    def play_safe_moves(self) -> list[Action]:
+        """Play the automatic moves one after another (each an ordinary,
+        undoable action) until none is left; the actions played, in order.
+        A page with automatic moves on calls it after each action."""
+        actions = []
+        move = self.safe_move()
+        while move is not None:
+            actions.append(self.play(move))
+            move = self.safe_move()
+        return actions
+
+    def finish_ready(self) -> bool:
+        """True when the table is open enough to try finishing by itself
+        (cheap: no search). Never, unless the game says how."""
+        return False
+
+    def finish_move(self) -> Move | None:
+        """The next move of the line that finishes the game by itself, for a
+        game that finishes without a search; None when it cannot go on."""
+        return None
+
+    def finish_rules(self) -> Any:
+        """The solver's rules that a finish searches (``finish_by_search``)."""
+        raise NotImplementedError
+
     def stock_refusal(self) -> str | None:
         """The rule that refuses a tap on the stock now, or None."""
         error = self._stock_refused()
@@ -413,7 +570,7 @@ class Game(ABC):
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
         other._piles = {pid: list(cards) for pid, cards in self._piles.items()}
-        other._history = deque(self._history, maxlen=UNDO_LIMIT)
+        other._history = deque(self._history, maxlen=self.undo_limit)
         other._played = list(self._played)
         other._log = []
         return other
@@ -522,10 +679,12 @@ def _load(text: str, expected: type[Game] | None) -> Game:
     try:
         settings = parse_code(data["code"])
     except CodeError as error:
+        known = error.values.get("game")
+        if error.reason == "unknown_game" and isinstance(known, str) and known in VARIANTS:
+            # A game of the registry whose rules this build lacks.
+            raise SaveError(f"{VARIANTS[known].name} games cannot be loaded yet.") from None
         raise SaveError(f"The save's deal code is bad: {error}") from None
-    cls = _GAMES.get(settings.game)
-    if cls is None:
-        raise SaveError(f"{settings.game_name} games cannot be loaded yet.")
+    cls = game_class(settings.game)
     if expected is not None and not issubclass(cls, expected):
         raise SaveError(f"The save holds a {settings.game_name} game.")
     game = cls(settings)
@@ -575,7 +734,7 @@ _KIND_NAMES: dict[type, str] = {
 
 def _check_cards(piles: dict[str, list[Card]], settings: DealCode) -> None:
     have = Counter((c.rank, c.suit) for cards in piles.values() for c in cards)
-    deck = Counter((c.rank, c.suit) for c in make_deck(settings.game, settings.suits))
+    deck = Counter((c.rank, c.suit) for c in game_class(settings.game).make_deck(settings))
     for key in sorted(have.keys() | deck.keys(), key=lambda k: (k[1], k[0])):
         name = str(Card(*key))
         if have[key] > deck[key]:
@@ -590,13 +749,27 @@ def _check_cards(piles: dict[str, list[Card]], settings: DealCode) -> None:
 # ---------------------------------------------------------------- functions
 
 
-def game_class(game: str) -> type[Game]:
-    """The class that plays deal codes of ``game`` (``"KL"``, ``"SD"``, ``"SP"``)."""
-    cls = _GAMES.get(game)
+def game_class(game: object) -> type[Game]:
+    """The class that plays deal codes of ``game`` (``"KL"``, ``"SD"``, ``"SP"`` …),
+    its module imported when first asked for; raises ``CodeError``
+    (``unknown_game``) for a game that has none."""
+    cls = _GAMES.get(game) if isinstance(game, str) else None
+    if cls is None and isinstance(game, str) and game in VARIANTS:
+        importlib.import_module(VARIANTS[game].module)
+        cls = _GAMES.get(game)
     if cls is None:
         known = ", ".join(sorted(_GAMES))
         raise CodeError(f"Unknown game {game!r}: expected one of {known}.", "unknown_game", game=str(game))
     return cls
+
+
+def all_reasons() -> tuple[str, ...]:
+    """Every reason a refusal of any game may carry: ``engine.moves.REASONS``,
+    then each game's own (``Game.reasons``), in registry order."""
+    found = dict.fromkeys(REASONS)
+    for game in VARIANTS:
+        found.update(dict.fromkeys(game_class(game).reasons))
+    return tuple(found)
 
 
 def new_game(code: str | DealCode) -> Game:

@@ -17,8 +17,12 @@ engine.moves.IllegalMove: Only a King can go to an empty column.
 
 from __future__ import annotations
 
+import random
+import re
+from typing import Any, ClassVar
+
 from engine.cards import Card, face_up_count
-from engine.codes import Deal
+from engine.codes import MAX_SEED, CodeError, Deal, DealCode, Scoring, deal_rows, shuffle, suit_blocks
 from engine.game import Effect, Game
 from engine.moves import STOCK_TAP, IllegalMove, Move
 from engine.variants import KLONDIKE, StockAction
@@ -35,6 +39,27 @@ _FOUNDATION_SET = frozenset(FOUNDATIONS)
 _RED = frozenset("hd")
 
 _BUILD_RULE = "build down in alternating colours, one rank lower (a red 7 on a black 8)"
+
+_OPTIONS_RE = re.compile(r"D([13])([NVC])")
+
+KINDS: tuple[str, ...] = (
+    "home-safe",
+    "reveal",
+    "home",
+    "waste",
+    "empty",
+    "unblock",
+    "stock",
+    "shuffle",
+    "take-back",
+    "pointless",
+    "reverse",
+)
+"""The kinds of move a hint tells apart, best first (``engine.advice`` says what each is)."""
+
+_ROWS = tuple(tuple(range(row, 7)) for row in range(7))
+"""The deal, row by row: row r puts a card on columns r to 7 (0-based), the first face up."""
+_FACES = tuple(tuple(col == row for col in cols) for row, cols in enumerate(_ROWS))
 
 
 def format_vegas(dollars: int) -> str:
@@ -67,9 +92,68 @@ class Klondike(Game):
     """
 
     variant = KLONDIKE
+    advice_kinds: ClassVar[tuple[str, ...]] = KINDS
+    advice_progress: ClassVar[frozenset[str]] = frozenset(KINDS[: KINDS.index("stock")])
+    solver_module: ClassVar[str | None] = "engine.solver.klondike"
 
     _recycles: int
     _fan: int
+
+    # ----------------------------------------------------------- deal codes
+
+    @classmethod
+    def option_sets(cls) -> tuple[DealCode, ...]:
+        """Draw 1 and 3 with Normal scoring, then Vegas, then the Classic rules."""
+        return tuple(DealCode("KL", draw, scoring) for scoring in ("N", "V", "C") for draw in (1, 3))
+
+    @classmethod
+    def parse_options(cls, options: str, text: str) -> dict[str, Any]:
+        m = _OPTIONS_RE.fullmatch(options)
+        if m is None:
+            raise CodeError(
+                f"Bad options {options!r} in deal code {text!r}: Klondike expects D1 or D3 then N, V or C, e.g. D1N.",
+                "bad_options",
+                text=text,
+            )
+        return {"draw": int(m.group(1)), "scoring": m.group(2)}
+
+    @classmethod
+    def format_options(cls, settings: DealCode) -> str:
+        return f"D{settings.draw}{settings.scoring}"
+
+    @classmethod
+    def describe_options(cls, settings: DealCode) -> str:
+        scoring = {"N": "Normal scoring", "V": "Vegas scoring", "C": "Classic rules"}[settings.scoring]
+        return f"draw {settings.draw}, {scoring}"
+
+    @classmethod
+    def check_settings(cls, settings: DealCode) -> None:
+        super().check_settings(settings)
+        if settings.draw not in (1, 3):
+            raise CodeError("Klondike draws 1 or 3 cards.", "bad_options")
+        if settings.scoring not in ("N", "V", "C"):
+            raise CodeError("Klondike scoring is N (Normal), V (Vegas) or C (Classic).", "bad_options")
+        if settings.suits != 4:
+            raise CodeError("Klondike is played with one full deck (4 suits).", "bad_options")
+        if settings.extra:
+            raise CodeError("Klondike has no options but draw and scoring.", "bad_options")
+
+    @classmethod
+    def random_settings(cls, rng: random.Random, **options: Any) -> DealCode:
+        seed = rng.randrange(MAX_SEED + 1)
+        scoring: Scoring = str(options.get("scoring", "N")).upper()  # type: ignore[assignment]
+        return DealCode("KL", options.get("draw", 1), scoring, 4, seed)
+
+    @classmethod
+    def make_deck(cls, settings: DealCode) -> list[Card]:
+        """One deck: suit blocks s, h, d, c, each Ace to King."""
+        return [Card(rank, suit, False) for suit in suit_blocks(4) for rank in range(1, 14)]
+
+    @classmethod
+    def deal_layout(cls, settings: DealCode) -> Deal:
+        """For row r in 0..6, for column c in r..6, the next card goes on column
+        c, face up when r == c; the other 24 are the stock."""
+        return deal_rows(shuffle(cls.make_deck(settings), settings.seed), _ROWS, _FACES)
 
     # ------------------------------------------------------------- settings
 
@@ -419,6 +503,87 @@ class Klondike(Game):
         if empty is not None and not (pid in _COLUMN_SET and count == len(cards)):
             return Move(pid, empty, count)
         return None
+
+    # ------------------------------------------------------ advice, finish
+
+    def advice_kind(self, move: Move) -> tuple[str, int]:
+        """The kind of a legal move (``KINDS``) and a tie-breaker (lower first)."""
+        if move.is_stock_tap:
+            return "stock", 0
+        src, dst, n = move.src, move.dst, move.count
+        cards = self._piles[src]
+        if src in _FOUNDATION_SET:
+            return "take-back", 0
+        card = cards[-n]
+        if dst == "f":
+            if self.safe_home(card):
+                return "home-safe", card.rank
+            if src in _COLUMN_SET and len(cards) > n and not cards[-n - 1].face_up:
+                return "reveal", -_face_down(cards)
+            return "home", card.rank
+        if src == "w":
+            return "waste", 0
+        rest = cards[:-n]
+        if not rest:
+            if not self._piles[dst]:
+                return "pointless", 0
+            return "empty", 0
+        if not rest[-1].face_up:
+            return "reveal", -_face_down(cards)
+        if rest[-1].face_up and len(self._piles[SLOT[rest[-1].suit]]) == rest[-1].rank - 1:
+            return "unblock", rest[-1].rank
+        return "shuffle", 0
+
+    def safe_home(self, card: Card) -> bool:
+        """True when no card left on the table could ever need ``card`` to build
+        on: it is an Ace or a 2, or the cards one rank lower of the other colour
+        are already home."""
+        if card.rank <= 2:
+            return True
+        red = card.suit in _RED
+        others = [slot for suit, slot in SLOT.items() if (suit in _RED) != red]
+        return all(len(self._piles[slot]) >= card.rank - 1 for slot in others)
+
+    def finish_ready(self) -> bool:
+        """Every card of the columns is face up, and the stock and the waste are
+        empty -- or, in draw 1 with unlimited passes, whatever is left in them.
+
+        Face-up cards in a column always descend in alternating colours, so
+        the lowest card left is never covered: it can always go home next
+        (from draw 1's stock after at most one pass). Draw 3 and limited
+        passes can leave a stock card out of reach, hence the rule."""
+        if self.won:
+            return False
+        piles = self._piles
+        if any(not card.face_up for t in COLUMNS for card in piles[t]):
+            return False
+        rest = piles["s"] or piles["w"]
+        return not rest or (self.draw == 1 and self.total_passes is None)
+
+    def finish_move(self) -> Move | None:
+        """The lowest card that can go home, from a column or the waste; else
+        the waste's card onto a column where it fits (as a player would, so
+        fewer passes are needed); else a tap on the stock."""
+        piles = self._piles
+        best: tuple[int, str] | None = None
+        for src in ("w", *COLUMNS):
+            cards = piles[src]
+            if cards:
+                card = cards[-1]
+                if len(piles[SLOT[card.suit]]) == card.rank - 1 and (best is None or card.rank < best[0]):
+                    best = (card.rank, src)
+        if best is not None:
+            return Move(best[1], "f", 1)
+        if piles["w"]:
+            for dst in COLUMNS:
+                move = Move("w", dst, 1)
+                if self.is_legal(move):
+                    return move
+        return STOCK_TAP if self.stock_action() is not None else None
+
+
+def _face_down(cards: list[Card]) -> int:
+    return sum(1 for card in cards if not card.face_up)
 
 
 def _fits(card: Card, top: Card) -> bool:

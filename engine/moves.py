@@ -15,11 +15,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Literal, get_args
 
 __all__ = ["REASONS", "STOCK_TAP", "IllegalMove", "Move", "NotationError", "Reason", "parse_move"]
 
-Reason = Literal[
+REASONS: tuple[str, ...] = (
     # Notation and piles
     "notation",
     "no_such_pile",
@@ -55,15 +54,19 @@ Reason = Literal[
     "fill_before_deal",
     # Undo
     "nothing_to_undo",
-]
-"""Why a move or action is refused, for a UI that words the rule itself.
+)
+"""The reasons shared by the games and those of Klondike and the Spider family,
+in the order above. A game with rules of its own lists every reason it may
+refuse with in its class (``Game.reasons``; ``engine.game.all_reasons()``
+gathers them)."""
+
+Reason = str
+"""Why a move or action is refused, for a UI that words the rule itself: one
+of ``REASONS`` or of a game's own ``reasons``.
 
 The English ``str()`` of the error stays as it is; a translated UI reads
 ``reason`` and the error's ``values`` (cards as notation such as ``"7h"``,
 piles as ids such as ``"t3"``, counts as ints)."""
-
-REASONS: tuple[Reason, ...] = get_args(Reason)
-"""Every ``Reason``, in the order above."""
 
 
 class IllegalMove(ValueError):
@@ -97,8 +100,8 @@ class NotationError(IllegalMove):
 class Move:
     """A move from pile ``src`` to pile ``dst`` of the top ``count`` cards.
 
-    Pile ids: ``s`` stock, ``w`` waste, ``f1``-``f4`` foundations, ``t1``-``t10``
-    columns. ``dst == "f"`` means the card's own foundation. Tapping the stock
+    Pile ids: ``s`` stock, ``w`` waste, ``f1``-``f4`` foundations, ``c1``-``c4``
+    free cells, ``t1``-``t10`` columns. ``dst == "f"`` means the card's own foundation. Tapping the stock
     (draw, recycle or deal) is ``STOCK_TAP``, which prints as ``s``.
     """
 
@@ -122,7 +125,7 @@ class Move:
 STOCK_TAP = Move("s", "s", 0)
 """Tapping the stock: draw, recycle or deal, whichever the game does now."""
 
-_MOVE_RE = re.compile(r"(w|f[1-4]|t(?:10|[1-9]))(?::(\d{1,3}))?>(w|f[1-4]?|t(?:10|[1-9]))")
+_MOVE_RE = re.compile(r"(w|f[1-4]|c[1-9]|t(?:10|[1-9]))(?::(\d{1,3}))?>(w|f[1-4]?|c[1-9]|t(?:10|[1-9]))")
 
 
 def parse_move(text: str) -> Move:

@@ -33,11 +33,13 @@ Completed runs leave the table and come back with an undo:
 
 from __future__ import annotations
 
+import random
+import re
 from collections.abc import Mapping
-from typing import ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from engine.cards import Card, face_up_count, parse_card
-from engine.codes import Deal, DealCode
+from engine.codes import MAX_SEED, CodeError, Deal, DealCode, deal_rows, shuffle, suit_blocks
 from engine.game import Effect, Game
 from engine.moves import STOCK_TAP, IllegalMove, Move
 from engine.variants import SPIDER, SPIDERETTE, StockAction
@@ -75,6 +77,11 @@ BUILD_RULE = "A card goes onto a card one rank higher."
 KING_RULE = "A King can only go to an empty column."
 EMPTY_STOCK = "The stock is empty."
 
+_OPTIONS_RE = re.compile(r"S([124])")
+
+KINDS: tuple[str, ...] = ("run", "reveal", "empty", "suit", "stock", "build", "shuffle", "pointless", "reverse")
+"""The kinds of move a hint tells apart, best first (``engine.advice`` says what each is)."""
+
 
 class Spiderette(Game):
     """Spiderette: one 52-card deck of 1, 2 or 4 suits, columns ``t1``-``t7``,
@@ -94,6 +101,66 @@ class Spiderette(Game):
     _column_set: ClassVar[frozenset[str]] = frozenset(columns)
     runs_total: ClassVar[int] = SPIDERETTE.removed_runs
     """Runs to remove to win."""
+    decks: ClassVar[int] = 1
+    """Whole packs in the deck (Spider: 2)."""
+    advice_kinds: ClassVar[tuple[str, ...]] = KINDS
+    advice_progress: ClassVar[frozenset[str]] = frozenset(KINDS[: KINDS.index("stock")])
+    finish_by_search: ClassVar[bool] = True
+    solver_module: ClassVar[str | None] = "engine.solver.spider"
+
+    # ----------------------------------------------------------- deal codes
+
+    @classmethod
+    def option_sets(cls) -> tuple[DealCode, ...]:
+        """1, 2 and 4 suits."""
+        return tuple(DealCode(cls.variant.game, suits=suits) for suits in (1, 2, 4))
+
+    @classmethod
+    def parse_options(cls, options: str, text: str) -> dict[str, Any]:
+        m = _OPTIONS_RE.fullmatch(options)
+        if m is None:
+            raise CodeError(
+                f"Bad options {options!r} in deal code {text!r}: {cls.game_name} expects S1, S2 or S4.",
+                "bad_options",
+                text=text,
+            )
+        return {"suits": int(m.group(1))}
+
+    @classmethod
+    def format_options(cls, settings: DealCode) -> str:
+        return f"S{settings.suits}"
+
+    @classmethod
+    def describe_options(cls, settings: DealCode) -> str:
+        return "1 suit" if settings.suits == 1 else f"{settings.suits} suits"
+
+    @classmethod
+    def check_settings(cls, settings: DealCode) -> None:
+        super().check_settings(settings)
+        if settings.suits not in (1, 2, 4):
+            raise CodeError(f"{cls.game_name} is played with 1, 2 or 4 suits.", "bad_options")
+        if settings.draw != 1 or settings.scoring != "N" or settings.extra:
+            raise CodeError(f"{cls.game_name} has no draw or scoring option.", "bad_options")
+
+    @classmethod
+    def random_settings(cls, rng: random.Random, **options: Any) -> DealCode:
+        seed = rng.randrange(MAX_SEED + 1)
+        return DealCode(cls.variant.game, suits=options.get("suits", 4), seed=seed)
+
+    @classmethod
+    def make_deck(cls, settings: DealCode) -> list[Card]:
+        """Suit blocks, each Ace to King: 4 suits s, h, d, c; 2 suits s, s, h,
+        h; 1 suit four spade blocks; Spider the same twice."""
+        blocks = suit_blocks(settings.suits) * cls.decks
+        return [Card(rank, suit, False) for suit in blocks for rank in range(1, 14)]
+
+    @classmethod
+    def deal_layout(cls, settings: DealCode) -> Deal:
+        """As Klondike: for row r in 0..6, for column c in r..6, the next card
+        goes on column c, face up when r == c; the other 24 are the stock."""
+        rows = tuple(tuple(range(row, 7)) for row in range(7))
+        faces = tuple(tuple(col == row for col in cols) for row, cols in enumerate(rows))
+        return deal_rows(shuffle(cls.make_deck(settings), settings.seed), rows, faces)
 
     # ------------------------------------------------------------- settings
 
@@ -334,6 +401,47 @@ class Spiderette(Game):
             return Move(pid, empty, count)
         return None
 
+    # ------------------------------------------------------ advice, finish
+
+    def advice_kind(self, move: Move) -> tuple[str, int]:
+        """The kind of a legal move (``KINDS``) and a tie-breaker (lower first)."""
+        if move.is_stock_tap:
+            return "stock", 0
+        src, dst, n = move.src, move.dst, move.count
+        cards = self._piles[src]
+        target = self._piles[dst]
+        moving = cards[-n:]
+        base = moving[0]
+        rest = cards[:-n]
+        same_suit = bool(target) and target[-1].suit == base.suit
+        if same_suit and moving[-1].rank == 1 and n + _run_length(target) >= RUN_LENGTH:
+            return "run", 0
+        if rest and not rest[-1].face_up:
+            # Nearest to empty first; then onto its own suit, onto any card, into an empty column.
+            where = 0 if same_suit else (1 if target else 2)
+            return "reveal", sum(1 for card in cards if not card.face_up) * 4 + where
+        if not rest:
+            return ("empty", 0 if same_suit else 1) if target else ("pointless", 0)
+        on_own_suit = rest[-1].face_up and rest[-1].suit == base.suit and rest[-1].rank == base.rank + 1
+        if same_suit and not on_own_suit:
+            return "suit", -n
+        if on_own_suit:
+            return "shuffle", 0
+        return "build", 0 if target else 1
+
+    def finish_ready(self) -> bool:
+        """The stock is empty and every card is face up (the solver then proves
+        the rest in a short search)."""
+        if self.won or self._piles["s"]:
+            return False
+        return all(card.face_up for pid in self.columns for card in self._piles[pid])
+
+    def finish_rules(self) -> Any:
+        # Imported on first use: a page that only plays never compiles the solver.
+        from engine.solver.spider import SpiderRules
+
+        return SpiderRules(self)
+
 
 class Spider(Spiderette):
     """Spider: two decks (104 cards) of 1, 2 or 4 suits, columns ``t1``-``t10``
@@ -349,6 +457,15 @@ class Spider(Spiderette):
     columns: ClassVar[tuple[str, ...]] = SPIDER.column_ids
     _column_set: ClassVar[frozenset[str]] = frozenset(columns)
     runs_total: ClassVar[int] = SPIDER.removed_runs
+    decks: ClassVar[int] = 2
+
+    @classmethod
+    def deal_layout(cls, settings: DealCode) -> Deal:
+        """Rows of 10 until columns 1-4 hold 6 cards and 5-10 hold 5, the last
+        card of each face up; the other 50 are the stock."""
+        rows = (*(tuple(range(10)) for _ in range(5)), tuple(range(4)))
+        faces = (*(tuple(row == 4 and col >= 4 for col in range(10)) for row in range(5)), (True,) * 4)
+        return deal_rows(shuffle(cls.make_deck(settings), settings.seed), rows, faces)
 
 
 def _run_length(cards: list[Card]) -> int:

@@ -1,18 +1,20 @@
 """The games and what each one is made of: one registry, read by the rules and the UI.
 
-A ``Variant`` holds the facts that differ between Klondike, Spiderette and
-Spider and that more than one place needs: the game's name, its columns,
-what its stock does, whether it has a waste and foundations, how many
-completed runs it lays aside, what an empty column takes, and which options
-a deal code carries. Code asks these facts of the registry instead of
-testing a game's id or guessing at a game's attributes.
+A ``Variant`` holds the facts that differ between the games and that more
+than one place needs: the game's name, its columns, what its stock does (if
+it has one), whether it has a waste, free cells and foundations, how many
+completed runs it lays aside, what an empty column takes, which options a
+deal code carries, and the module whose ``Game`` subclass plays it. Code
+asks these facts of the registry, and the rules of the game's class, instead
+of testing a game's id or guessing at a game's attributes. Adding a game is
+one entry here and one module beside ``klondike.py``.
 
 >>> KLONDIKE.name, KLONDIKE.column_ids[-1], KLONDIKE.top_row
 ('Klondike', 't7', (('s', 0), ('w', 1), ('f1', 3), ('f2', 4), ('f3', 5), ('f4', 6)))
 >>> variant_of("SP").removed_ids
 ('r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7', 'r8')
->>> [pile_kind(pid) for pid in ("s", "w", "f2", "t10", "r1")]
-['stock', 'waste', 'foundation', 'tableau', 'removed']
+>>> [pile_kind(pid) for pid in ("s", "w", "f2", "t10", "r1", "c3")]
+['stock', 'waste', 'foundation', 'tableau', 'removed', 'cell']
 """
 
 from __future__ import annotations
@@ -36,15 +38,19 @@ __all__ = [
     "variant_of",
 ]
 
-GameId = Literal["KL", "SD", "SP"]
-"""A game's id, as deal codes begin (``KL1-…``, ``SD1-…``, ``SP1-…``)."""
+GameId = str
+"""A game's id, two capital letters, as deal codes begin (``KL1-…``, ``SD1-…``,
+``SP1-…``): the keys of ``VARIANTS``. (Plain text, so that a new game is
+only a new entry of the registry.)"""
 
-PileKind = Literal["stock", "waste", "foundation", "tableau", "removed"]
-"""What a pile is; ``removed`` are the slots that show completed Spider runs (``r1``…)."""
+PileKind = Literal["stock", "waste", "foundation", "tableau", "removed", "cell"]
+"""What a pile is; ``removed`` are the slots that show completed Spider runs (``r1``…),
+``cell`` the free cells that hold one card each (``c1``…)."""
 
-StockKind = Literal["draws", "deals"]
+StockKind = Literal["draws", "deals", "none"]
 """``draws``: tapping the stock turns cards onto the waste (which goes back as the
-scoring allows); ``deals``: it deals one card onto every column."""
+scoring allows); ``deals``: it deals one card onto every column; ``none``: the
+game has no stock (every card is dealt at the start)."""
 
 StockAction = Literal["draw", "recycle", "deal"]
 """What one tap on the stock does."""
@@ -52,8 +58,9 @@ StockAction = Literal["draw", "recycle", "deal"]
 EmptyColumn = Literal["king", "any"]
 """What an empty column takes: only a King (and the cards on it), or any card or run."""
 
-OptionKind = Literal["draw and scoring", "suits"]
-"""The options a deal code carries besides its seed."""
+OptionKind = str
+"""The options a deal code carries besides its seed, in words: ``"draw and
+scoring"`` (Klondike), ``"suits"`` (the Spider family), ``"free cells"``."""
 
 FOUNDATION_IDS = ("f1", "f2", "f3", "f4")
 
@@ -71,6 +78,10 @@ class Variant:
     """Completed runs to lay aside to win (0: the game has none)."""
     empty_column: EmptyColumn
     options: OptionKind
+    module: str
+    """The module whose ``Game`` subclass plays this game (imported when first needed)."""
+    cells: int = 0
+    """Free cells at most (a deal code may ask for fewer); 0: the game has none."""
 
     @property
     def column_ids(self) -> tuple[str, ...]:
@@ -78,8 +89,17 @@ class Variant:
         return tuple(f"t{i}" for i in range(1, self.columns + 1))
 
     @property
+    def has_stock(self) -> bool:
+        return self.stock != "none"
+
+    @property
     def has_waste(self) -> bool:
         return self.stock == "draws"
+
+    @property
+    def cell_ids(self) -> tuple[str, ...]:
+        """The free cells, left to right: ``c1`` … (all the game can have)."""
+        return tuple(f"c{i}" for i in range(1, self.cells + 1))
 
     @property
     def foundation_ids(self) -> tuple[str, ...]:
@@ -93,10 +113,10 @@ class Variant:
     @property
     def top_row(self) -> tuple[tuple[str, int], ...]:
         """The piles above the columns and the grid column of each: the stock at
-        the left, the waste beside it, foundations or completed runs at the right."""
-        row: list[tuple[str, int]] = [("s", 0)]
-        if self.has_waste:
-            row.append(("w", 1))
+        the left, the waste beside it (or the free cells from the left edge),
+        foundations or completed runs at the right."""
+        left = (*(("s",) if self.has_stock else ()), *(("w",) if self.has_waste else ()), *self.cell_ids)
+        row: list[tuple[str, int]] = [(pid, i) for i, pid in enumerate(left)]
         right = (*self.foundation_ids, *self.removed_ids)
         row.extend((pid, self.columns - len(right) + i) for i, pid in enumerate(right))
         return tuple(row)
@@ -104,23 +124,24 @@ class Variant:
     @property
     def pile_ids(self) -> tuple[str, ...]:
         """The piles a player moves cards between, in display order (not the completed runs)."""
-        return ("s", *(("w",) if self.has_waste else ()), *self.foundation_ids, *self.column_ids)
+        left = (*(("s",) if self.has_stock else ()), *(("w",) if self.has_waste else ()), *self.cell_ids)
+        return (*left, *self.foundation_ids, *self.column_ids)
 
 
-KLONDIKE = Variant("KL", "Klondike", 7, "draws", True, 0, "king", "draw and scoring")
-SPIDERETTE = Variant("SD", "Spiderette", 7, "deals", False, 4, "any", "suits")
-SPIDER = Variant("SP", "Spider", 10, "deals", False, 8, "any", "suits")
+KLONDIKE = Variant("KL", "Klondike", 7, "draws", True, 0, "king", "draw and scoring", "engine.klondike")
+SPIDERETTE = Variant("SD", "Spiderette", 7, "deals", False, 4, "any", "suits", "engine.spider")
+SPIDER = Variant("SP", "Spider", 10, "deals", False, 8, "any", "suits", "engine.spider")
 
 VARIANTS: dict[GameId, Variant] = {v.game: v for v in (KLONDIKE, SPIDERETTE, SPIDER)}
-"""Every game, by id, in the order menus list them."""
+"""Every game, by id, in the order menus list them: the one registry of games."""
 
 
 def variant_of(game: str) -> Variant:
     """The variant of a game id; raises ``KeyError`` for an unknown one."""
-    for variant in VARIANTS.values():
-        if variant.game == game:
-            return variant
-    raise KeyError(f"There is no game {game!r}.")
+    variant = VARIANTS.get(game)
+    if variant is None:
+        raise KeyError(f"There is no game {game!r}: the games are {', '.join(VARIANTS)}.")
+    return variant
 
 
 def pile_kind(pid: str) -> PileKind:
@@ -133,4 +154,6 @@ def pile_kind(pid: str) -> PileKind:
         return "foundation"
     if pid.startswith("r"):
         return "removed"
+    if pid.startswith("c"):
+        return "cell"
     return "tableau"

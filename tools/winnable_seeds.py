@@ -34,37 +34,25 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import engine  # noqa: E402 - the path above makes the package importable from anywhere
-from engine.codes import MAX_SEED, DealCode, format_code, parse_code  # noqa: E402
+from engine.options import OPTION_SETS, option_set  # noqa: E402
 from engine.solver import search_for  # noqa: E402
 from engine.solver.core import run  # noqa: E402
 
 MODULE = ROOT / "engine" / "winnable_seeds.py"
-VARIANTS = (
-    "KL1-D1N",
-    "KL1-D3N",
-    "KL1-D1V",
-    "KL1-D3V",
-    "KL1-D1C",
-    "KL1-D3C",
-    "SD1-S1",
-    "SD1-S2",
-    "SD1-S4",
-    "SP1-S1",
-    "SP1-S2",
-    "SP1-S4",
-)
-"""Every variant the New game dialog offers, as the start of its deal codes."""
+VARIANTS = tuple(o.prefix for o in OPTION_SETS)
+"""Every option set the New game dialog offers, as the start of its deal codes
+(``"KL1-D3V"``: the keys of ``engine.winnable_seeds``)."""
 
 
 def candidates(variant: str, limit: int) -> list[int]:
     """The seeds tried for a variant, in order: the same on every run."""
     rng = random.Random(f"winnable {variant}")
-    return [rng.randrange(MAX_SEED + 1) for _ in range(limit)]
+    seeds = option_set(variant).seeds
+    return [seeds[rng.randrange(len(seeds))] for _ in range(limit)]
 
 
 def code_of(variant: str, seed: int) -> str:
-    template = parse_code(f"{variant}-AAAAAAA")
-    return format_code(DealCode(template.game, template.draw, template.scoring, template.suits, seed))
+    return option_set(variant).code(seed)
 
 
 def prove(task: tuple[str, int, float]) -> tuple[str, int, str, int, float]:

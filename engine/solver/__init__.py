@@ -43,12 +43,13 @@ For a browser worker: ``solve_json`` takes and returns JSON text, and
 
 from __future__ import annotations
 
+import importlib
 import json
 from collections.abc import Callable
+from types import ModuleType
 from typing import Any
 
 from engine.game import Game, from_json
-from engine.klondike import Klondike
 from engine.solver.core import (
     REASONS,
     STATUSES,
@@ -61,8 +62,6 @@ from engine.solver.core import (
     Solution,
     run,
 )
-from engine.solver.klondike import KlondikeRules
-from engine.solver.spider import SpiderRules
 from engine.solver.staged import Staged, WinFirst
 
 __all__ = [
@@ -85,94 +84,47 @@ __all__ = [
 ]
 
 
-def rules_for(game: Game, complete: bool = False) -> KlondikeRules | SpiderRules:
+def _module(game: Game) -> ModuleType:
+    """The solver module of ``game``'s class (``Game.solver_module``): each one
+    gives ``rules_for``, ``search_for`` and ``proof_search`` for its game."""
+    name = type(game).solver_module
+    if name is None:
+        raise TypeError(f"The solver does not know {game.game_name}.")
+    return importlib.import_module(name)
+
+
+def rules_for(game: Game, complete: bool = False) -> Any:
     """The solver's rules for ``game`` (read from it; the game is not changed).
 
     ``complete=True`` leaves out only moves proven never to be needed for a
-    win (slower); by default a few more Klondike moves that hardly ever
-    matter are left out (see ``klondike.py``), so a search with these rules
-    may call a winnable position ``unwinnable``: use ``proof_search`` or
-    ``solve`` for an answer that is a proof.
+    win (slower); by default a game's rules may leave out a few more moves
+    that hardly ever matter (Klondike's do, see ``klondike.py``), so a search
+    with these rules may call a winnable position ``unwinnable``: use
+    ``proof_search`` or ``solve`` for an answer that is a proof.
     """
-    if isinstance(game, Klondike):
-        return KlondikeRules(game, complete=complete)
-    if game.settings.game in ("SD", "SP"):
-        return SpiderRules(game)
-    raise TypeError(f"The solver does not know {game.game_name}.")
+    rules: Any = _module(game).rules_for(game, complete)
+    return rules
 
 
 def search_for(game: Game, complete: bool = False) -> Search[Any, Any]:
-    """A fresh search of ``game``'s position, to be run with ``step()``:
-    for the Spider family the staged search beside a complete one,
-    depth-first and best-first (see ``staged.WinFirst`` and
-    ``core.Hybrid``); for Klondike depth-first and best-first side by side
-    (``core.Hybrid``), with ``complete=True`` depth-first alone. In
+    """A fresh search of ``game``'s position, to be run with ``step()``
+    (each game's module says which: for the Spider family the staged search
+    beside a complete one, depth-first and best-first, see ``staged.WinFirst``
+    and ``core.Hybrid``; for Klondike depth-first and best-first side by side,
+    ``core.Hybrid``, with ``complete=True`` depth-first alone). In
     Klondike's fast search (``complete=False``) only the depth-first half
     may answer ``unwinnable`` (for the fast rules, which is no proof)."""
-    rules = rules_for(game, complete)
-    if isinstance(rules, SpiderRules):
-        return WinFirst(rules)
-    if complete:
-        return Search(rules)
-    assert isinstance(game, Klondike)
-    return _with_best_first(game, Search(rules))
+    search: Search[Any, Any] = _module(game).search_for(game, complete)
+    return search
 
 
 def proof_search(game: Game) -> Search[Any, Any]:
-    """A search of ``game``'s position whose every answer is a proof.
-
-    Klondike: the fast search (``search_for``), and when its depth-first
-    half finds no win, the complete depth-first search (children in move
-    order), which alone may answer ``unwinnable``; unless the fast one never
-    met a position where it left a move out (``KlondikeRules.left_out``):
-    then it searched exactly what the complete one would, and its loss is
-    final. The complete search does not search again what the fast one did:
-    it goes on from the moves the fast one left out (``Search.go_on_from``),
-    since every other move from a position the fast search saw and did not
-    prove lost was searched already. The fast search's best-first half
-    (which leaves moves out too, so it may only answer ``winnable``) stops
-    then: it could only meet positions the depth-first half has already
-    searched. The Spider family's search is its own proof: its staged half
-    only ever answers ``winnable`` (with a line that wins), and its complete
-    half leaves nothing out."""
-    if isinstance(game, Klondike):
-        fast = KlondikeRules(game)
-        fast.keep_left_out()
-        first: Search[Any, Any] = Search(fast)
-
-        def complete() -> Search[Any, Any]:
-            # After the fast search found no win, the complete one mostly
-            # proves a loss, which visits every position whatever the order:
-            # so it skips ordering the children by score (a tenth of its
-            # time). It goes on from the moves the fast one left out, when
-            # it kept them all.
-            rules = KlondikeRules(game, complete=True)
-            rules.share_caches(fast)
-            search: Search[Any, Any] = Search(rules, ordered=False)
-            if fast.left_out_moves is not None:
-                search.go_on_from(first.seen, fast.left_out_moves, first.covered)
-                fast.left_out_moves = None
-            return search
-
-        confirmed = Confirmed(first, complete, proven=lambda: not fast.left_out)
-        return _with_best_first(game, confirmed)
-    return search_for(game)
-
-
-def _with_best_first(game: Klondike, first: Search[Any, Any]) -> Hybrid[Any, Any]:
-    """Klondike: ``first`` side by side with a best-first search of the fast
-    rules, half of each slice each (the best-first search finds many wins a
-    depth-first search reaches only after a long detour). It leaves moves out,
-    so it may only answer ``winnable`` (``proves=False``); when ``first`` is
-    a ``Confirmed`` search, the best-first search stops once the complete
-    search starts."""
-    rules = KlondikeRules(game)
-    if isinstance(first.rules, KlondikeRules):
-        rules.share_caches(first.rules)
-    second: BestFirst[Any, Any] = BestFirst(rules, proves=False)
-    if isinstance(first, Confirmed):
-        first.on_confirm = second.stop
-    return Hybrid(first.rules, first=first, second=second, shares=(0.5, 0.5))
+    """A search of ``game``'s position whose every answer is a proof (see
+    each game's solver module: ``klondike.proof_search`` confirms a loss of
+    its fast search with a complete one; the Spider family's search is its
+    own proof)."""
+    search: Search[Any, Any] = _module(game).proof_search(game)
+    return search
 
 
 def solve(

@@ -103,11 +103,14 @@ face-down cards, talon cards and cards off the foundations first (``score``).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Any
 
+from engine.game import Game
 from engine.klondike import COLUMNS, FOUNDATIONS, SLOT, Klondike
 from engine.solver.columns import RANK, SUIT, SUITS, card_code, column_bytes, lift
+from engine.solver.core import BestFirst, Confirmed, Hybrid, Search
 
-__all__ = ["KMove", "KState", "KlondikeRules", "halves"]
+__all__ = ["KMove", "KState", "KlondikeRules", "halves", "proof_search", "rules_for", "search_for"]
 
 KState = tuple[tuple[bytes, ...], tuple[int, ...], bytes, int, int]
 """``(columns, foundations, talon, pointer, recycles)``; see the module notes."""
@@ -1083,3 +1086,79 @@ def _lost(cols: tuple[bytes, ...], found: tuple[int, ...], talon: bytes, takebac
             leaves.append(b)
             ups.append(b)
     return count < 52
+
+
+# ------------------------------------------------------------------ searches
+
+
+def _klondike(game: Game) -> Klondike:
+    if not isinstance(game, Klondike):
+        raise TypeError(f"Klondike's solver cannot search {game.game_name}.")
+    return game
+
+
+def rules_for(game: Game, complete: bool = False) -> KlondikeRules:
+    """The solver's rules for a Klondike game (``engine.solver.rules_for``)."""
+    return KlondikeRules(_klondike(game), complete=complete)
+
+
+def search_for(game: Game, complete: bool = False) -> Search[Any, Any]:
+    """Depth-first and best-first side by side (``core.Hybrid``); with
+    ``complete=True`` depth-first alone."""
+    rules = rules_for(game, complete)
+    if complete:
+        return Search(rules)
+    return _with_best_first(_klondike(game), Search(rules))
+
+
+def proof_search(game: Game) -> Search[Any, Any]:
+    """A search of ``game``'s position whose every answer is a proof.
+
+    The fast search (``search_for``), and when its depth-first half finds no
+    win, the complete depth-first search (children in move order), which
+    alone may answer ``unwinnable``; unless the fast one never met a
+    position where it left a move out (``KlondikeRules.left_out``): then it
+    searched exactly what the complete one would, and its loss is final. The
+    complete search does not search again what the fast one did: it goes on
+    from the moves the fast one left out (``Search.go_on_from``), since every
+    other move from a position the fast search saw and did not prove lost
+    was searched already. The fast search's best-first half (which leaves
+    moves out too, so it may only answer ``winnable``) stops then: it could
+    only meet positions the depth-first half has already searched."""
+    klondike = _klondike(game)
+    fast = KlondikeRules(klondike)
+    fast.keep_left_out()
+    first: Search[Any, Any] = Search(fast)
+
+    def complete() -> Search[Any, Any]:
+        # After the fast search found no win, the complete one mostly
+        # proves a loss, which visits every position whatever the order:
+        # so it skips ordering the children by score (a tenth of its
+        # time). It goes on from the moves the fast one left out, when
+        # it kept them all.
+        rules = KlondikeRules(klondike, complete=True)
+        rules.share_caches(fast)
+        search: Search[Any, Any] = Search(rules, ordered=False)
+        if fast.left_out_moves is not None:
+            search.go_on_from(first.seen, fast.left_out_moves, first.covered)
+            fast.left_out_moves = None
+        return search
+
+    confirmed = Confirmed(first, complete, proven=lambda: not fast.left_out)
+    return _with_best_first(klondike, confirmed)
+
+
+def _with_best_first(game: Klondike, first: Search[Any, Any]) -> Hybrid[Any, Any]:
+    """``first`` side by side with a best-first search of the fast rules,
+    half of each slice each (the best-first search finds many wins a
+    depth-first search reaches only after a long detour). It leaves moves out,
+    so it may only answer ``winnable`` (``proves=False``); when ``first`` is
+    a ``Confirmed`` search, the best-first search stops once the complete
+    search starts."""
+    rules = KlondikeRules(game)
+    if isinstance(first.rules, KlondikeRules):
+        rules.share_caches(first.rules)
+    second: BestFirst[Any, Any] = BestFirst(rules, proves=False)
+    if isinstance(first, Confirmed):
+        first.on_confirm = second.stop
+    return Hybrid(first.rules, first=first, second=second, shares=(0.5, 0.5))

@@ -34,10 +34,15 @@ which only it gives, is exact.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from engine.game import Game
 from engine.solver.columns import RANK, SUIT, card_code, column_bytes, lift
 
-__all__ = ["SMove", "SState", "SpiderRules"]
+if TYPE_CHECKING:
+    from engine.solver.core import Search
+
+__all__ = ["SMove", "SState", "SpiderRules", "proof_search", "rules_for", "search_for"]
 
 SState = tuple[tuple[bytes, ...], int]
 """``(columns, cards left in the stock)``; see the module notes."""
@@ -384,3 +389,26 @@ class SpiderRules:
     def position(self) -> SState:
         """The position as read from the game."""
         return self._start
+
+
+# ------------------------------------------------------------------ searches
+
+
+def rules_for(game: Game, complete: bool = False) -> SpiderRules:
+    """The solver's rules for a Spiderette or Spider game (they leave nothing
+    out, so ``complete`` changes nothing)."""
+    return SpiderRules(game)
+
+
+def search_for(game: Game, complete: bool = False) -> Search[Any, Any]:
+    """The staged search beside a complete one (``staged.WinFirst``)."""
+    # staged.py builds on this module: imported when a search is made.
+    from engine.solver.staged import WinFirst
+
+    return WinFirst(SpiderRules(game))
+
+
+def proof_search(game: Game) -> Search[Any, Any]:
+    """``search_for``: its staged half only ever answers ``winnable`` (with a
+    line that wins), and its complete half leaves nothing out."""
+    return search_for(game)

@@ -19,6 +19,7 @@ import engine
 from engine import CodeError, Game, IllegalMove, Move
 from engine.cards import parse_card
 from engine.codes import CODE_REASONS, DealCode, make_deck, parse_code, random_code
+from engine.game import all_reasons
 from engine.moves import REASONS, STOCK_TAP, parse_move
 from engine.spider import Spider, Spiderette
 from tests.engine.refusal_examples import KL_START, MOVE_EXAMPLES
@@ -32,10 +33,11 @@ def _error_classes() -> dict[str, frozenset[str]]:
     """The engine's refusal errors by name (subclasses included), each with the
     reasons it may carry."""
     classes: dict[str, frozenset[str]] = {}
+    reasons = frozenset(all_reasons())
     for module in (engine, engine.moves, engine.codes, engine.game, engine.klondike, engine.spider):
         for name, value in vars(module).items():
             if isinstance(value, type) and issubclass(value, IllegalMove):
-                classes[name] = frozenset(REASONS)
+                classes[name] = reasons
             elif isinstance(value, type) and issubclass(value, CodeError):
                 classes[name] = frozenset(CODE_REASONS)
     return classes
@@ -137,7 +139,7 @@ CODE_EXAMPLES: list[tuple[str, Callable[[], object], dict[str, str | int]]] = [
     ("bad_version", lambda: parse_code("KL2-D1N-AAAAAAG"), {"text": "KL2-D1N-AAAAAAG"}),
     ("unknown_game", lambda: parse_code("XX1-D1N-AAAAAAG"), {"text": "XX1-D1N-AAAAAAG", "game": "XX"}),
     ("unknown_game", lambda: random_code("ZZ"), {"game": "ZZ"}),
-    ("unknown_game", lambda: DealCode("ZZ"), {"game": "ZZ"}),  # type: ignore[arg-type]
+    ("unknown_game", lambda: DealCode("ZZ"), {"game": "ZZ"}),
     ("bad_options", lambda: parse_code("KL1-D2N-AAAAAAG"), {"text": "KL1-D2N-AAAAAAG"}),
     ("bad_options", lambda: parse_code("SD1-S3-AAAAAAG"), {"text": "SD1-S3-AAAAAAG"}),
     ("bad_options", lambda: DealCode("KL", draw=2), {}),

@@ -108,7 +108,7 @@ def hopeful(game: Spiderette, moves: list[Move]) -> list[Move]:
 @settings(max_examples=40)
 @given(seed=st.integers(0, MAX_SEED), steps=st.integers(1, 150), data=st.data())
 def test_random_playout(game_id: str, suits: int, seed: int, steps: int, data: st.DataObject) -> None:
-    game = engine.new_game(format_code(DealCode(game_id, suits=suits, seed=seed)))  # type: ignore[arg-type]
+    game = engine.new_game(format_code(DealCode(game_id, suits=suits, seed=seed)))
     assert isinstance(game, Spider if game_id == "SP" else Spiderette)
     check_invariants(game)
     for _ in range(steps):
