@@ -113,6 +113,7 @@ def test_the_glossary_rules_out_the_words_it_names() -> None:
     concepts = {(rule.language, rule.concept) for rule in table}
     assert {("th", "score"), ("th", "position"), ("th", "draw"), ("th", "Vegas amount")} <= concepts
     assert {("km", "suit"), ("km", "a game"), ("km", "column, row, run"), ("km", "hint"), ("km", "King")} <= concepts
+    assert {("th", "passive"), ("km", "passive"), ("th", "a run leaves the table")} <= concepts
     assert all(rule.language in LANGUAGES and rule.when and rule.never for rule in table)
 
 
@@ -145,10 +146,18 @@ def test_khmer_sets_numbers_apart() -> None:
         ("km", "Only a King can go to an empty column.", "មានតែ K (ស្ដេច) ទេដែលអាចដាក់ក្នុងជួរឈរទទេ។"),
         ("km", "Hint: tap the stock to deal a row.", "ជំនួយ៖ ប៉ះគំនរសល់ ដើម្បីចែកមួយជួរ។"),
         ("km", "This move keeps the game winnable.", "ការដើរនេះនៅតែអាចឲ្យល្បែងឈ្នះបាន។"),
+        ("th", "A run is complete and removed: {suit}.", "ชุดเรียง{suit}ครบ เก็บออกแล้ว"),
+        ("th", "Each completed run removed", "ชุดเรียงที่เก็บออกแต่ละชุด"),
+        ("th", "Only the first visit takes this long: the game is saved…", "เกมจะถูกเก็บไว้ในเครื่องนี้"),
+        ("km", "Only the first visit takes this long: the game is saved…", "ល្បែងត្រូវបានរក្សាទុកនៅលើឧបករណ៍នេះ"),
     ],
 )
 def test_a_ruled_out_word_is_found(language: str, english: str, wrong: str) -> None:
     assert offenders(language, [(english, wrong)], rules()) != []
+
+
+def test_correct_is_not_a_thai_passive() -> None:
+    assert offenders("th", [("The deal code is not valid.", "รหัสเกมไม่ถูกต้อง")], rules()) == []
 
 
 def test_a_glued_khmer_number_is_found() -> None:
