@@ -120,6 +120,7 @@ def test_the_glossary_rules_out_the_words_it_names() -> None:
     assert {("th", "score"), ("th", "position"), ("th", "draw"), ("th", "Vegas amount")} <= concepts
     assert {("km", "suit"), ("km", "a game"), ("km", "column, row, run"), ("km", "hint"), ("km", "King")} <= concepts
     assert {("th", "passive"), ("km", "passive"), ("th", "a run leaves the table")} <= concepts
+    assert {("th", "at move {n}"), ("km", "move (the verb)"), ("km", "a count of cards")} <= concepts
     assert all(rule.language in LANGUAGES and rule.when and rule.never for rule in table)
 
 
@@ -276,6 +277,7 @@ def test_a_vegas_amount_is_never_called_a_score(language: str) -> None:
         ("km", "{game}, draw {n}, {scoring}", "{game} ដក {n} សន្លឹក បែប{scoring}"),
         ("th", "Undo to the last winnable position", "ย้อนกลับไปยังตำแหน่งล่าสุดที่ยังชนะได้"),
         ("th", "Back to the {game} game {code} at move {n}.", "กลับมาที่เกม{game} {code} ที่ตาเดินที่ {n}"),
+        ("th", "Move {index} ({token}): {rule}", "ตาเดินที่ {index} ({token}): {rule}"),
         ("km", "4 suits", "4 ប្រភេទ"),
         ("km", "Winnable deals only", "តែការចែកដែលអាចឈ្នះបាន"),
         ("km", "Playing", "របៀបលេង"),
@@ -283,6 +285,10 @@ def test_a_vegas_amount_is_never_called_a_score(language: str) -> None:
         ("km", "Only a King can go to an empty column.", "មានតែ K (ស្ដេច) ទេដែលអាចដាក់ក្នុងជួរឈរទទេ។"),
         ("km", "Hint: tap the stock to deal a row.", "ជំនួយ៖ ប៉ះគំនរសល់ ដើម្បីចែកមួយជួរ។"),
         ("km", "This move keeps the game winnable.", "ការដើរនេះនៅតែអាចឲ្យល្បែងឈ្នះបាន។"),
+        ("km", "Face-down cards can't be moved.", "មិនអាចផ្លាស់សន្លឹកផ្កាប់បានទេ។"),
+        ("km", "Moving groups", "ការផ្លាស់ជាក្រុម"),
+        ("km", "When a column ends in the 13 cards of one suit…", "ពេលជួរឈរបញ្ចប់ដោយសន្លឹក 13 ទឹកតែមួយ"),
+        ("km", "{n} cards face down", "សន្លឹក {n} ផ្កាប់"),
         ("th", "A run is complete and removed: {suit}.", "ชุดเรียง{suit}ครบ เก็บออกแล้ว"),
         ("th", "Each completed run removed", "ชุดเรียงที่เก็บออกแต่ละชุด"),
         ("th", "Only the first visit takes this long: the game is saved…", "เกมจะถูกเก็บไว้ในเครื่องนี้"),
@@ -295,6 +301,15 @@ def test_a_ruled_out_word_is_found(language: str, english: str, wrong: str) -> N
 
 def test_correct_is_not_a_thai_passive() -> None:
     assert offenders("th", [("The deal code is not valid.", "รหัสเกมไม่ถูกต้อง")], rules()) == []
+
+
+def test_the_right_forms_are_not_ruled_out() -> None:
+    # "a good move" (ตาเดินที่ดี), "move" said in full (ផ្លាស់ទី), a count (13 សន្លឹក) and an ordinal (សន្លឹកទី 11).
+    thai = [("Hint (H): a good move", "คำใบ้ (H): ตาเดินที่ดี"), ("Move {index}", "ตาที่ {index}")]
+    assert offenders("th", thai, rules()) == []
+    right = [("Face-down cards can't be moved.", "មិនអាចផ្លាស់ទីសន្លឹកផ្កាប់បានទេ។")]
+    right += [("…the 13 cards… from the 11th", "ដោយ 13 សន្លឹកទឹកតែមួយ ចាប់ពីសន្លឹកទី 11")]
+    assert offenders("km", right, rules()) == []
 
 
 def test_a_vegas_amount_under_a_score_label_is_found() -> None:
