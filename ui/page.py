@@ -44,7 +44,7 @@ from ui.model.progress import Entry, unfinished
 from ui.model.session import Event, Preferences, Session, describe_code, format_clock
 from ui.model.storage import SavedGame, Store
 from ui.model.table import TableState
-from ui.model.words import game_name
+from ui.model.words import game_name, in_dollars
 
 if TYPE_CHECKING:
     from js import Event as DomEvent
@@ -472,6 +472,8 @@ class App:
         # With nothing left to undo, Undo still brings back the game this one replaced.
         undo.disabled = not (game.can_undo or (self.keeper is not None and bool(self.keeper.replaced)))
         set_attribute(document.body, "data-game", game.settings.game)
+        # Vegas scores in dollars: the header's and the win summary's label says "Amount" (static/css/table.css).
+        set_attribute(document.body, "data-vegas", "true" if in_dollars(game.settings) else "false")
         set_attribute(document.body, "data-won", "true" if game.won else "false")
 
     def _tick(self, *_args: Any) -> None:
