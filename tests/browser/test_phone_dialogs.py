@@ -155,6 +155,23 @@ def test_a_tap_beside_a_dialog_closes_it_unless_it_holds_a_choice(
     tap(page, "#dlg-new .dialog-close")
     closed(page, "#dlg-new")
     assert page.get_attribute("[data-code]", "data-code") == "KL1-D1N-AAAAAAG"
+    # A deal code typed in New game is a choice too: kept open, the code kept.
+    open_dialog(page, "#btn-new", "#dlg-new")
+    assert page.get_attribute("#dlg-new", "data-unsaved") == "false"
+    tap(page, "#new-code")
+    page.keyboard.type("KL1-D3V-AAAAAAB")
+    page.wait_for_function("document.getElementById('dlg-new').dataset.unsaved === 'true'")
+    tap_beside(page, "#dlg-new")
+    wait_idle(page)
+    assert page.is_visible("#dlg-new[open]")
+    assert page.input_value("#new-code") == "KL1-D3V-AAAAAAB"
+    tap(page, "#dlg-new .dialog-close")
+    closed(page, "#dlg-new")
+    assert page.get_attribute("[data-code]", "data-code") == "KL1-D1N-AAAAAAG"
+    # Keys (the ? key: no button on a phone) holds no choice: a tap beside closes it.
+    open_dialog(page, "?", "#dlg-help")
+    tap_beside(page, "#dlg-help")
+    closed(page, "#dlg-help")
     # A press inside that ends outside (selecting text) is no tap beside it.
     open_dialog(page, "#btn-rules", "#dlg-rules")
     title = page.locator("#rules-title").bounding_box()
