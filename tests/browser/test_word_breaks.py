@@ -1,7 +1,8 @@
 """Thai and Khmer lines break only between words: in every dialog, upright and sideways
 on a phone, no line of text breaks inside a word, whether the browser's own segmenter
 (``Intl.Segmenter``) finds it or it is one of the words the game keeps whole
-(``locale/GLOSSARY.md``, which that segmenter's dictionary does not know)."""
+(``locale/GLOSSARY.md``, which that segmenter's dictionary does not know). Beside a
+two-line tab label, a one-line one keeps its text centred in a tab of the same height."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page
 
 from tests.browser.conftest import wait_ready
-from tests.browser.helpers import ANOTHER_TAB_SAVES, open_dialog, play_last_move, wait_idle
+from tests.browser.helpers import ANOTHER_TAB_SAVES, open_dialog, play_last_move, wait_drawn, wait_idle
 from tests.browser.records import near_win
 from tools.catalogs import whole_words
 
@@ -117,3 +118,34 @@ def test_no_line_breaks_inside_a_word(
     wait_idle(page)
     broken += broken_words(page, language)
     assert broken == []
+
+
+TAB_LABELS = """() => [...document.querySelectorAll('#rules-game label > span')].map(span => {
+    const range = document.createRange();
+    range.selectNodeContents(span);
+    const lines = [...range.getClientRects()].filter(r => r.width > 0);
+    const box = span.getBoundingClientRect();
+    const top = Math.min(...lines.map(r => r.top)), bottom = Math.max(...lines.map(r => r.bottom));
+    return {text: span.textContent, height: box.height, lines: new Set(lines.map(r => Math.round(r.top))).size,
+            offset: (top + bottom) / 2 - (box.top + box.bottom) / 2};
+})"""
+"""Each How to play tab's label: its box's height, its text's lines, and how far the
+text's middle lies from the box's middle (px)."""
+
+
+def test_the_rules_tabs_centre_their_labels_in_thai_on_a_phone(
+    new_context: Callable[..., BrowserContext], site_url: str
+) -> None:
+    context = new_context(viewport={"width": 360, "height": 640}, locale="th-TH")
+    page = context.new_page()
+    page.goto(site_url + "#KL1-D1N-AAAAAAG")
+    wait_ready(page)
+    wait_idle(page)
+    open_dialog(page, "#btn-rules", "#dlg-rules")
+    wait_drawn(page)  # the Thai font's own line heights
+    labels = page.evaluate(TAB_LABELS)
+    assert len(labels) == 2, labels  # Klondike; Spiderette and Spider
+    assert max(label["lines"] for label in labels) == 2, f"one label takes two lines at 360 px: {labels}"
+    assert labels[0]["height"] == pytest.approx(labels[1]["height"], abs=0.5), labels
+    for label in labels:
+        assert abs(label["offset"]) <= 2, f"{label['text']}: its text is not vertically centred ({labels})"
