@@ -11,39 +11,10 @@ import pytest
 from playwright.sync_api import BrowserContext, Page
 
 from tests.browser.conftest import wait_ready
-from tests.browser.helpers import ANOTHER_TAB_SAVES, play_last_move, wait_idle
+from tests.browser.helpers import ANOTHER_TAB_SAVES, frame_problems, play_last_move, wait_idle
 from tests.browser.records import near_win
 
 pytestmark = pytest.mark.browser
-
-FRAME_PROBLEMS = """(selector) => {
-    const dialog = document.querySelector(selector);
-    const problems = [];
-    const reachable = (el, what) => {
-        const r = el.getBoundingClientRect();
-        if (r.width === 0 || r.height === 0) return problems.push(`${what}: not shown`);
-        if (r.left < 0 || r.top < 0 || r.right > innerWidth || r.bottom > innerHeight)
-            return problems.push(`${what}: outside the screen (${Math.round(r.top)} to ${Math.round(r.bottom)} px)`);
-        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-        if (!hit || !el.contains(hit))
-            problems.push(`${what}: covered by ${hit ? hit.outerHTML.slice(0, 60) : 'nothing'}`);
-    };
-    const close = dialog.querySelector('.dialog-close');
-    if (close) reachable(close, 'close control');
-    else if (selector !== '#dlg-elsewhere') problems.push('no close control');
-    for (const button of dialog.querySelectorAll('.actions .btn')) {
-        if (!button.closest('[hidden]')) reachable(button, `button "${button.textContent.trim()}"`);
-    }
-    const body = dialog.querySelector('.dialog-body');
-    if (!body) problems.push('no body between the title and the buttons');
-    else if (!['auto', 'scroll'].includes(getComputedStyle(body).overflowY)) problems.push('the body does not scroll');
-    return problems.map(problem => `${selector}: ${problem}`);
-}"""
-
-
-def frame_problems(page: Page, dialog: str) -> list[str]:
-    found: list[str] = page.evaluate(FRAME_PROBLEMS, dialog)
-    return found
 
 
 def tap(page: Page, selector: str) -> None:
