@@ -1,7 +1,8 @@
 """Thai and Khmer lines break only between words: in every dialog, upright and sideways
 on a phone, no line of text breaks inside a word, whether the browser's own segmenter
 (``Intl.Segmenter``) finds it or it is one of the words the game keeps whole
-(``locale/GLOSSARY.md``, which that segmenter's dictionary does not know). Beside a
+(``locale/GLOSSARY.md``, which that segmenter's dictionary does not know); nor does a
+deal code break at its hyphens. Beside a
 two-line tab label, a one-line one keeps its text centred in a tab of the same height."""
 
 from __future__ import annotations
@@ -15,8 +16,15 @@ from tests.browser.conftest import wait_ready
 from tests.browser.helpers import ANOTHER_TAB_SAVES, open_dialog, play_last_move, wait_drawn, wait_idle
 from tests.browser.records import near_win
 from tools.catalogs import whole_words
+from ui.model.rules import DIAGRAM_CODES
 
 pytestmark = pytest.mark.browser
+
+LINKED = "KL1-D1N-AAAAAAB"
+"""The deal of the link asked about over the game under way."""
+DEAL_CODES = [*DIAGRAM_CODES.values(), LINKED]
+"""The deal codes the dialogs show (the rules' pictures, the link question), besides the
+table's own: each stays on one line, as a word does."""
 
 BROKEN_WORDS = """(words) => {
     const language = document.documentElement.lang;
@@ -72,7 +80,9 @@ BROKEN_WORDS = """(words) => {
 
 
 def broken_words(page: Page, language: str) -> list[str]:
-    found: list[str] = page.evaluate(BROKEN_WORDS, whole_words()[language])
+    """The lines of the open dialogs that break inside a word, a kept word or a deal code."""
+    code = page.get_attribute("[data-code]", "data-code") or ""
+    found: list[str] = page.evaluate(BROKEN_WORDS, [*whole_words()[language], *DEAL_CODES, code])
     return found
 
 
@@ -105,7 +115,7 @@ def test_no_line_breaks_inside_a_word(
         wait_idle(page)
         broken += broken_words(page, language)
     page.keyboard.press("Escape")
-    page.evaluate("hash => { location.hash = hash; }", "#KL1-D1N-AAAAAAB")
+    page.evaluate("hash => { location.hash = hash; }", "#" + LINKED)
     page.wait_for_selector("#dlg-link[open]")
     wait_idle(page)
     broken += broken_words(page, language)
