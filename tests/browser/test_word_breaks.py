@@ -136,26 +136,31 @@ TAB_LABELS = """() => [...document.querySelectorAll('#rules-game label > span')]
     const lines = [...range.getClientRects()].filter(r => r.width > 0);
     const box = span.getBoundingClientRect();
     const top = Math.min(...lines.map(r => r.top)), bottom = Math.max(...lines.map(r => r.bottom));
+    const left = Math.min(...lines.map(r => r.left)), right = Math.max(...lines.map(r => r.right));
     return {text: span.textContent, height: box.height, lines: new Set(lines.map(r => Math.round(r.top))).size,
-            offset: (top + bottom) / 2 - (box.top + box.bottom) / 2};
+            offset: (top + bottom) / 2 - (box.top + box.bottom) / 2,
+            margin: Math.min(left - box.left, box.right - right)};
 })"""
-"""Each How to play tab's label: its box's height, its text's lines, and how far the
-text's middle lies from the box's middle (px)."""
+"""Each How to play tab's label: its box's height, its text's lines, how far the text's
+middle lies from the box's middle and how close its text comes to the box's sides (px)."""
 
 
-def test_the_rules_tabs_centre_their_labels_in_thai_on_a_phone(
-    new_context: Callable[..., BrowserContext], site_url: str
+@pytest.mark.parametrize("language", ["th", "km"])
+def test_the_rules_tabs_centre_their_labels_on_a_phone(
+    new_context: Callable[..., BrowserContext], site_url: str, language: str
 ) -> None:
-    context = new_context(viewport={"width": 360, "height": 640}, locale="th-TH")
+    locale = {"th": "th-TH", "km": "km-KH"}[language]
+    context = new_context(viewport={"width": 360, "height": 640}, locale=locale)
     page = context.new_page()
     page.goto(site_url + "#KL1-D1N-AAAAAAG")
     wait_ready(page)
     wait_idle(page)
     open_dialog(page, "#btn-rules", "#dlg-rules")
-    wait_drawn(page)  # the Thai font's own line heights
+    wait_drawn(page)  # the font's own line heights
     labels = page.evaluate(TAB_LABELS)
     assert len(labels) == 2, labels  # Klondike; Spiderette and Spider
     assert max(label["lines"] for label in labels) == 2, f"one label takes two lines at 360 px: {labels}"
     assert labels[0]["height"] == pytest.approx(labels[1]["height"], abs=0.5), labels
     for label in labels:
         assert abs(label["offset"]) <= 2, f"{label['text']}: its text is not vertically centred ({labels})"
+        assert label["margin"] >= 6, f"{label['text']}: its text runs up to the tab's border ({labels})"
