@@ -166,3 +166,18 @@ def test_the_toolbar_labels_stand_apart_on_a_phone(open_game: Callable[..., Page
         if right[1] - left[2] < 4
     ]
     assert close == [], labels
+
+
+@pytest.mark.parametrize("language", ["en", "th", "km"])
+def test_the_toolbar_fits_the_narrowest_phone(open_game: Callable[..., Page], language: str) -> None:
+    """At 320 px (the narrowest phones still sold) every tool and its label is on the screen."""
+    page = open_in(open_game, language, "#KL1-D1N-AAAAAAG", 320, 568)
+    wait_drawn(page)
+    off = page.evaluate(
+        "[...document.querySelectorAll('.bar .tool')].filter(t => t.offsetWidth > 0)"
+        ".map(t => [t.getAttribute('aria-label') || t.textContent.trim(), t.getBoundingClientRect().right])"
+        ".filter(([, right]) => right > innerWidth)"
+    )
+    assert off == [], f"tools past the screen's edge at 320 px: {off}"
+    labels = page.evaluate(TOOL_LABELS)
+    assert [label for label in labels if label[2] > 320] == [], labels
