@@ -271,6 +271,9 @@ class App:
     def picked(self) -> None:
         self.sound.play("pick")
 
+    def refused(self) -> None:
+        self.sound.play("refused")
+
     def nudge(self, pid: str, index: int, count: int) -> None:
         self.sound.play("refused")
         if not self._reduced.matches:
