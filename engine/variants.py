@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 __all__ = [
+    "FREECELL",
     "KLONDIKE",
     "SPIDER",
     "SPIDERETTE",
@@ -131,8 +132,9 @@ class Variant:
 KLONDIKE = Variant("KL", "Klondike", 7, "draws", True, 0, "king", "draw and scoring", "engine.klondike")
 SPIDERETTE = Variant("SD", "Spiderette", 7, "deals", False, 4, "any", "suits", "engine.spider")
 SPIDER = Variant("SP", "Spider", 10, "deals", False, 8, "any", "suits", "engine.spider")
+FREECELL = Variant("FC", "FreeCell", 8, "none", True, 0, "any", "free cells", "engine.freecell", cells=4)
 
-VARIANTS: dict[GameId, Variant] = {v.game: v for v in (KLONDIKE, SPIDERETTE, SPIDER)}
+VARIANTS: dict[GameId, Variant] = {v.game: v for v in (KLONDIKE, SPIDERETTE, SPIDER, FREECELL)}
 """Every game, by id, in the order menus list them: the one registry of games."""
 
 
