@@ -394,6 +394,8 @@ def win_text(game: Game) -> str:
     >>> win_text(g)
     'You won! -$52 in 0 moves.'
     """
+    if not game.has_score:
+        return _("You won in {n} moves!").format(n=game.moves)
     if game.settings.game == "KL" and game.settings.scoring == "V":
         return _("You won! {amount} in {n} moves.").format(amount=game.score_text, n=game.moves)
     return _("You won! Score {score} in {n} moves.").format(score=game.score_text, n=game.moves)
