@@ -243,14 +243,14 @@ def refusal_text(game: str, error: IllegalMove) -> str:
 def _supermove_text(values: dict[str, str | int]) -> str:
     count, most = int(values.get("count", 0)), int(values.get("most", 0))
     cells, columns = int(values.get("cells", 0)), int(values.get("columns", 0))
-    # TRANSLATORS: part of "{count} cards can't move at once: with {cells} and {columns} to spare …".
-    cells_text = ngettext("{n} empty free cell", "{n} empty free cells", cells).format(n=cells)
-    # TRANSLATORS: part of "{count} cards can't move at once: with {cells} and {columns} to spare …".
-    columns_text = ngettext("{n} empty column", "{n} empty columns", columns).format(n=columns)
-    # TRANSLATORS: a run longer than FreeCell lets move; {cells} and {columns} say
-    # "2 empty free cells" and "1 empty column"; {most} is how many cards could move.
-    return _("{count} cards can't move at once: with {cells} and {columns} to spare, at most {most} can.").format(
-        count=count, cells=cells_text, columns=columns_text, most=most
+    # TRANSLATORS: part of "{count} cards can't move at once: with {free} and {empty} to spare …".
+    free = ngettext("{n} empty free cell", "{n} empty free cells", cells).format(n=cells)
+    # TRANSLATORS: part of "{count} cards can't move at once: with {free} and {empty} to spare …".
+    empty = ngettext("{n} empty column", "{n} empty columns", columns).format(n=columns)
+    # TRANSLATORS: a run longer than FreeCell lets move; {free} and {empty} say how many free
+    # cells and columns are empty ("2 empty free cells", "1 empty column"); {most} is how many cards could move.
+    return _("{count} cards can't move at once: with {free} and {empty} to spare, at most {most} can.").format(
+        count=count, free=free, empty=empty, most=most
     )
 
 
