@@ -106,7 +106,7 @@ def test_every_screen_and_dialog_runs_under_the_policy(
     seen.append("#dlg-stats")
     page.keyboard.press("Escape")
     open_dialog(page, "#btn-rules", "#dlg-rules")
-    for family, anchors in (("KL", "kl-"), ("SD", "sp-")):
+    for family, anchors in (("KL", "kl-"), ("SD", "sp-"), ("FC", "fc-")):
         page.check(f"#rules-game input[value='{family}']")
         page.wait_for_selector(f"#rules-body section[id^='{anchors}']")
         wait_idle(page)
