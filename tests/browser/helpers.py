@@ -330,6 +330,38 @@ def play_last_move(page: Page, last: str, keep_summary: bool = False) -> None:
         page.keyboard.press("Escape")  # the win summary
 
 
+FRAME_PROBLEMS = """(selector) => {
+    const dialog = document.querySelector(selector);
+    const problems = [];
+    const reachable = (el, what) => {
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0) return problems.push(`${what}: not shown`);
+        if (r.left < 0 || r.top < 0 || r.right > innerWidth || r.bottom > innerHeight)
+            return problems.push(`${what}: outside the screen (${Math.round(r.top)} to ${Math.round(r.bottom)} px)`);
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        if (!hit || !el.contains(hit))
+            problems.push(`${what}: covered by ${hit ? hit.outerHTML.slice(0, 60) : 'nothing'}`);
+    };
+    const close = dialog.querySelector('.dialog-close');
+    if (close) reachable(close, 'close control');
+    else if (selector !== '#dlg-elsewhere') problems.push('no close control');
+    for (const button of dialog.querySelectorAll('.actions .btn')) {
+        if (!button.closest('[hidden]')) reachable(button, `button "${button.textContent.trim()}"`);
+    }
+    const body = dialog.querySelector('.dialog-body');
+    if (!body) problems.push('no body between the title and the buttons');
+    else if (!['auto', 'scroll'].includes(getComputedStyle(body).overflowY)) problems.push('the body does not scroll');
+    return problems.map(problem => `${selector}: ${problem}`);
+}"""
+
+
+def frame_problems(page: Page, dialog: str) -> list[str]:
+    """What keeps a player from closing the open ``dialog`` on this screen: its close
+    control or a button off the screen or covered, no scrolling body between them."""
+    found: list[str] = page.evaluate(FRAME_PROBLEMS, dialog)
+    return found
+
+
 ANOTHER_TAB_SAVES = f"""() => {{
     const save = JSON.parse(localStorage.getItem('{GAME_KEY}'));
     save.owner = 'abcdef012345';

@@ -13,7 +13,7 @@ from playwright.sync_api import BrowserContext
 
 from tests.browser.conftest import wait_ready
 from tests.browser.helpers import ANOTHER_TAB_SAVES, on_the_site, open_dialog, play_last_move, wait_idle
-from tests.browser.records import near_win
+from tests.browser.records import RECENT_RESULTS, near_win
 from ui.model.storage import STATS_KEY
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -65,13 +65,6 @@ def test_the_game_the_win_and_the_solver_run_under_the_policy(
     play_last_move(page, last)  # the win: its cascade starts, a key skips to the summary
     assert page.evaluate("document.body.dataset.won") == "true"
     assert page.evaluate("window.cspViolations") == []
-
-
-RECENT_RESULTS = {
-    "version": 1,
-    "variants": {"SD-S1": {"played": 6, "won": 3, "recent": [[index % 2, 100 * index] for index in range(6)]}},
-}
-"""Statistics with recent results, so that the Stats dialog draws its chart."""
 
 
 @pytest.mark.parametrize("language", ["en", "th", "km"])

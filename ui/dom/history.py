@@ -229,7 +229,12 @@ class History:
     def _ask(self, arrival: Arrival) -> None:
         assert arrival.game is not None
         self._asking = arrival
-        self.question.textContent = link_question(self.app.session.game, arrival.game)
+        # The link's deal code on one line: a line may not break at its hyphens.
+        before, code, after = link_question(self.app.session.game, arrival.game).partition(arrival.game.code)
+        kept = document.createElement("span")
+        kept.className = "deal-code"
+        kept.textContent = code
+        self.question.replaceChildren(document.createTextNode(before), kept, document.createTextNode(after))
         self.app.abort_drag()
         if not self.dialog.open:
             self.dialog.showModal()

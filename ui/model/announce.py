@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from engine import Action, Card, Game, Move, Spiderette
 from ui.model.i18n import N_, _, current_language, joined, ngettext, pgettext
 from ui.model.refusals import refusal_text
-from ui.model.words import card_name, suit_name
+from ui.model.words import card_name, in_dollars, suit_name
 from ui.model.words import pile_name as _pile_name
 
 __all__ = [
@@ -227,7 +227,12 @@ def _flipped(game: Game, action: Action) -> list[str]:
 
 
 def _score(game: Game, before: int, after: int) -> str:
-    return _("Score {score}.").format(score=game.score_text) if before != after else ""
+    if before == after:
+        return ""
+    if in_dollars(game.settings):
+        # TRANSLATORS: Vegas: the game's amount changed, said in dollars ("+$208"), never points.
+        return _("Amount {amount}.").format(amount=game.score_text)
+    return _("Score {score}.").format(score=game.score_text)
 
 
 def _runs(action: Action) -> str:
@@ -396,6 +401,6 @@ def win_text(game: Game) -> str:
     """
     if not game.has_score:
         return _("You won in {n} moves!").format(n=game.moves)
-    if game.settings.game == "KL" and game.settings.scoring == "V":
+    if in_dollars(game.settings):
         return _("You won! {amount} in {n} moves.").format(amount=game.score_text, n=game.moves)
     return _("You won! Score {score} in {n} moves.").format(score=game.score_text, n=game.moves)

@@ -96,11 +96,24 @@ def deal_diagram_html(code: str, caption_id: str) -> str:
 def _block(block: str | tuple[str, ...] | Table) -> str:
     if isinstance(block, Table):
         head = "".join(f'<th scope="col">{escape(cell)}</th>' for cell in block.head)
-        rows = "".join("<tr>" + "".join(f"<td>{escape(cell)}</td>" for cell in row) + "</tr>" for row in block.rows)
+        rows = "".join("<tr>" + "".join(f"<td>{_text(cell)}</td>" for cell in row) + "</tr>" for row in block.rows)
         return f'<table class="rule-table"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'
     if isinstance(block, tuple):
-        return "<ul>" + "".join(f"<li>{escape(item)}</li>" for item in block) + "</ul>"
-    return f"<p>{escape(block)}</p>"
+        return "<ul>" + "".join(f"<li>{_text(item)}</li>" for item in block) + "</ul>"
+    return f"<p>{_text(block)}</p>"
+
+
+_DEAL_CODE = re.compile(r"(?<![A-Z0-9-])[A-Z]{2}[0-9]+-[A-Z0-9]+-[A-Z0-9]+(?![A-Z0-9-])")
+"""A deal code in the rules' text, such as ``KL1-D1N-AAAAAAG``."""
+
+
+def _text(text: str) -> str:
+    """``text`` escaped, each deal code in it on one line (a line may not break at its hyphens).
+
+    >>> _text("Codes such as KL1-D1N-AAAAAAG & SD1-S4-AAAAAAH.")
+    'Codes such as <span class="deal-code">KL1-D1N-AAAAAAG</span> &amp; <span class="deal-code">SD1-S4-AAAAAAH</span>.'
+    """
+    return _DEAL_CODE.sub(lambda code: f'<span class="deal-code">{code.group()}</span>', escape(text))
 
 
 def _names(text: str, code: str) -> bool:
@@ -115,7 +128,7 @@ def _section(section: Section, game: str) -> str:
             caption = f"{section.anchor}-picture"
             body.append(
                 f'<figure class="rule-figure">{deal_diagram_html(DIAGRAM_CODES[game], caption)}'
-                f'<figcaption id="{caption}">{escape(block)}</figcaption></figure>'
+                f'<figcaption id="{caption}">{_text(block)}</figcaption></figure>'
             )
         else:
             body.append(_block(block))

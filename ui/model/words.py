@@ -14,10 +14,10 @@ Pure Python: the names come from the catalogs through ``ui.model.i18n``.
 
 from __future__ import annotations
 
-from engine import Card, parse_card
+from engine import Card, DealCode, parse_card
 from ui.model.i18n import N_, _, current, ngettext, pgettext
 
-__all__ = ["card_name", "game_name", "pile_name", "rank_name", "suit_name"]
+__all__ = ["card_name", "game_name", "in_dollars", "pile_name", "rank_name", "suit_name"]
 
 _RANKS: dict[int, str] = {1: N_("Ace"), 11: N_("Jack"), 12: N_("Queen"), 13: N_("King")}
 _SUITS: dict[str, str] = {"s": N_("spades"), "h": N_("hearts"), "d": N_("diamonds"), "c": N_("clubs")}
@@ -109,3 +109,13 @@ def variant_label(key: str) -> str:
     if options[:1] == "F":
         return ngettext("{game}, {n} free cell", "{game}, {n} free cells", n).format(game=name, n=count)
     return ngettext("{game}, {n} suit", "{game}, {n} suits", n).format(game=name, n=count)
+
+
+def in_dollars(settings: DealCode) -> bool:
+    """True when the deal's score is a Vegas amount, in dollars: its words say
+    "Amount" (Thai ยอดเงิน, Khmer ចំនួនប្រាក់), never "Score".
+
+    >>> in_dollars(DealCode("KL", 3, "V")), in_dollars(DealCode("KL", 3, "N")), in_dollars(DealCode("SP", suits=1))
+    (True, False, False)
+    """
+    return settings.game == "KL" and settings.scoring == "V"
