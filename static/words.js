@@ -125,7 +125,7 @@ window.solitaireWords = {
   "toolbar\u0004Share": "ចែករំលែក",
   "toolbar\u0004Sound": "សំឡេង",
   "toolbar\u0004Stats": "ស្ថិតិ",
-  "toolbar\u0004Undo": "ត្រឡប់ក្រោយ",
+  "toolbar\u0004Undo": "ត្រឡប់",
   "{received} of {expected} MB": "បានទាញយក {received}/{expected} MB",
   "♠ black": "♠ ខ្មៅ",
   "♣ green": "♣ បៃតង",

@@ -237,7 +237,9 @@ class DealTask(Task):
 
     def _next(self) -> Proof:
         seeds = self.option_set.seeds
-        self.code = self.option_set.code(seeds[self.rng.randrange(len(seeds))])
+        # randrange(start, stop), not len(): a range of 26^7 seeds is past a 32-bit
+        # ssize_t, as in the browser's WebAssembly build.
+        self.code = self.option_set.code(self.rng.randrange(seeds.start, seeds.stop))
         self.tried += 1
         return Proof(engine.new_game(self.code), losses=False)
 
