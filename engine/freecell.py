@@ -628,7 +628,11 @@ class FreeCell(Game):
             return ("home-safe" if self.safe_home(card) else "home"), card.rank
         target = piles[dst]
         if dst in self.cells:
-            return ("pointless", 1) if src in self.cells else ("to-cell", len(cards))
+            # The free cells are alike: a hint offers only the first empty one.
+            first = next(c for c in self.cells if not piles[c])
+            if src in self.cells or dst != first:
+                return "pointless", 1
+            return "to-cell", len(cards)
         if src in self.cells:
             return "free-cell", 0 if target else 1
         rest = cards[:-n]

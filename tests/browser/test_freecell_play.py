@@ -9,7 +9,7 @@ from collections.abc import Callable
 from playwright.sync_api import Page
 
 from tests.browser.conftest import screenshot, wait_ready
-from tests.browser.helpers import cards_in, click_card, drag, moves, pile_of, status, wait_idle, wait_moves
+from tests.browser.helpers import ask_hint, cards_in, click_card, drag, moves, pile_of, status, wait_idle, wait_moves
 
 # Microsoft's deal 1, column by column, bottom to top (engine/freecell.py).
 # t1 Jd Kd 2s 4c 3s 6d 6s    t5 5d Ad Js 4h 8h 6c
@@ -102,3 +102,13 @@ def test_new_game_offers_free_cells_and_takes_a_bare_deal_number(open_game: Call
     page.click("#new-deal")
     assert page.is_visible("#dlg-new")
     assert page.get_attribute("[data-code]", "data-code") == "FC1-F2-11982"
+
+
+def test_a_hint_on_a_freecell_deal_is_proven_by_the_solver(open_game: Callable[..., Page]) -> None:
+    page = open_game("#" + DEAL_1, width=1440, height=900)
+    hinted = ask_hint(page)
+    # Deal 1 is winnable: the hinted move is one of the deal's legal moves, proven to keep it so.
+    assert not hinted.startswith("verdict:"), hinted
+    assert page.evaluate("document.body.dataset.hintVerdict") == "proven"
+    assert ">" in hinted
+    screenshot(page, "freecell-hint-desktop")

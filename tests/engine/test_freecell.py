@@ -309,3 +309,14 @@ def test_random_playouts_keep_every_rule(seed: int, cells: int, choices: list[in
             game.play_safe_moves()
     check_invariants(game)
     assert engine.replay(game.record()).to_json() == game.to_json()
+
+
+def test_a_hint_offers_one_free_cell_of_the_empty_ones() -> None:
+    from engine.advice import suggestions
+
+    game = FreeCell("FC1-F4-1")
+    offered = [str(a.move) for a in suggestions(game)]
+    assert offered, "deal 1 has moves to suggest"
+    cells = [move for move in offered if ">c" in move]
+    assert cells
+    assert all(move.endswith(">c1") for move in cells), cells

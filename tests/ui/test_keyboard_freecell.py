@@ -29,3 +29,12 @@ def test_a_card_goes_to_a_free_cell_and_home_with_the_keys() -> None:
     dropped = keys.press(game, "Enter")
     assert dropped.kind == "play"
     assert dropped.move == engine.Move("t1", "c1", 1)
+
+
+def test_a_hint_and_an_announcement_name_a_free_cell_as_one() -> None:
+    from ui.model.announce import pile_in_sentence
+    from ui.model.hints import describe_hint
+
+    game = engine.new_game("FC1-F4-1")
+    assert describe_hint(game, "t5>c1").text == "Hint: 6 of clubs to free cell 1."
+    assert pile_in_sentence("c3") == "free cell 3"

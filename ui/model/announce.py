@@ -71,13 +71,15 @@ def _list(items: Sequence[str]) -> str:
 def pile_in_sentence(pid: str) -> str:
     """A pile inside a sentence: ``"column 3"``, ``"the waste"``, ``"the hearts foundation"``.
 
-    >>> pile_in_sentence("t3"), pile_in_sentence("f2")
-    ('column 3', 'the hearts foundation')
+    >>> pile_in_sentence("t3"), pile_in_sentence("f2"), pile_in_sentence("c1")
+    ('column 3', 'the hearts foundation', 'free cell 1')
     """
     if pid in _IN_SENTENCE:
         return _(_IN_SENTENCE[pid])
     if pid.startswith("r"):
         return _("completed run {n}").format(n=pid[1:])
+    if pid.startswith("c"):
+        return _("free cell {n}").format(n=pid[1:])
     return _("column {n}").format(n=pid[1:])
 
 

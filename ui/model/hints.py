@@ -103,7 +103,7 @@ def describe_hint(game: Game, move: str) -> Hint:
     dst = action.dst
     under = game.top(dst)
     cards = cards_phrase(moving)
-    if dst.startswith("f"):
+    if dst.startswith(("f", "c")):  # a foundation, or a free cell
         words = _("Hint: {cards} to {pile}.").format(cards=cards, pile=pile_in_sentence(dst))
     elif under is None:
         words = _("Hint: {cards} to empty column {n}.").format(cards=cards, n=dst[1:])
