@@ -23,6 +23,7 @@ from engine.codes import (
     random_code,
     shuffle,
 )
+from engine.freecell import FreeCell
 from engine.game import (
     UNDO_LIMIT,
     Action,
@@ -64,6 +65,7 @@ __all__ = [
     "Card",
     "CodeError",
     "DealCode",
+    "FreeCell",
     "Game",
     "IllegalMove",
     "Klondike",

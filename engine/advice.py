@@ -85,23 +85,37 @@ class _Kinds(Mapping[str, tuple[str, ...]]):
 KINDS: Mapping[str, tuple[str, ...]] = _Kinds()
 """Each game's kinds of move, best first."""
 
-PROGRESS: frozenset[str] = frozenset(kind for game in VARIANTS for kind in game_class(game).advice_progress)
-"""The kinds of move that make progress in some game (each game's kinds ranked above its stock tap)."""
+
+class _Progress(Mapping[str, frozenset[str]]):
+    """Each game's kinds of move that make progress, by game id (read from the game's class)."""
+
+    def __getitem__(self, game: str) -> frozenset[str]:
+        if game not in VARIANTS:
+            raise KeyError(game)
+        return game_class(game).advice_progress
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(VARIANTS)
+
+    def __len__(self) -> int:
+        return len(VARIANTS)
+
+
+PROGRESS: Mapping[str, frozenset[str]] = _Progress()
+"""Each game's kinds of move that make progress (a game's own: the same name may
+make progress in one game and not in another, as ``build`` in FreeCell and Spider)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Advice:
-    """One legal move with what it does: ``kind`` (see the module's list) and
-    ``key``, its place in the order (lower is better)."""
+    """One legal move with what it does: ``kind`` (see the module's list),
+    ``key``, its place in the order (lower is better), and ``progress``: True
+    when the move makes progress in its game (it ranks above a stock tap)."""
 
     move: Move
     kind: str
     key: tuple[int, ...]
-
-    @property
-    def progress(self) -> bool:
-        """True when the move makes progress (it ranks above a stock tap)."""
-        return self.kind in PROGRESS
+    progress: bool = False
 
 
 def rank_moves(game: Game) -> list[Advice]:
@@ -117,7 +131,8 @@ def rank_moves(game: Game) -> list[Advice]:
         kind, detail = game.advice_kind(move)
         if last is not None and kind != kinds[0] and _reverses(move, last):
             kind, detail = "reverse", 0
-        ranked.append(Advice(move, kind, (kinds.index(kind), detail, index)))
+        key = (kinds.index(kind), detail, index)
+        ranked.append(Advice(move, kind, key, kind in game.advice_progress))
     ranked.sort(key=lambda advice: advice.key)
     return ranked
 

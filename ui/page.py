@@ -475,6 +475,7 @@ class App:
         # With nothing left to undo, Undo still brings back the game this one replaced.
         undo.disabled = not (game.can_undo or (self.keeper is not None and bool(self.keeper.replaced)))
         set_attribute(document.body, "data-game", game.settings.game)
+        set_attribute(document.body, "data-scored", "true" if game.has_score else "false")
         # Vegas scores in dollars: the header's and the win summary's label says "Amount" (static/css/table.css).
         set_attribute(document.body, "data-vegas", "true" if in_dollars(game.settings) else "false")
         set_attribute(document.body, "data-won", "true" if game.won else "false")
@@ -528,8 +529,9 @@ class App:
             state.removed_keys = list(state.nodes.removed)
             state.layout = layout
             if self._deal:
-                stock = layout.piles["s"].slot
-                deal_from = (stock.x, stock.y)
+                # From the stock; a game without one deals from the top of the table's middle.
+                stock = layout.piles.get("s")
+                deal_from = (stock.slot.x, stock.slot.y) if stock else ((width - layout.card_w) / 2, 0.0)
         if state.keyboard_active:
             state.keyboard.current(game)  # the focused spot, kept valid: it is a tab stop
         motion = not bool(self._reduced.matches)

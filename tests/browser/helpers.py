@@ -249,6 +249,8 @@ def follow_link(page: Page, hash_text: str, moves: int | None = None) -> None:
         "([code, moves]) => document.querySelector('[data-code]').dataset.code === code"
         " && (moves === null || document.querySelector('[data-moves]').dataset.moves === String(moves))"
     )
+    # A dialog just closed takes its history entry back first (Back over a dialog closes it).
+    page.wait_for_function("!document.body.dataset.history")
     page.evaluate("h => { location.hash = h; }", hash_text)
     page.wait_for_function(
         f"([code, moves]) => document.querySelector('#dlg-link[open]') || ({opened})([code, moves])",

@@ -99,7 +99,7 @@ def test_every_screen_and_dialog_runs_under_the_policy(
     seen.append("#dlg-stats")
     page.keyboard.press("Escape")
     open_dialog(page, "#btn-rules", "#dlg-rules")
-    for family, anchors in (("KL", "kl-"), ("SD", "sp-")):
+    for family, anchors in (("KL", "kl-"), ("SD", "sp-"), ("FC", "fc-")):
         page.check(f"#rules-game input[value='{family}']")
         page.wait_for_selector(f"#rules-body section[id^='{anchors}']")
         wait_idle(page)
@@ -107,6 +107,8 @@ def test_every_screen_and_dialog_runs_under_the_policy(
         pictures[family] = page.evaluate("document.querySelector('#rules-body .diagram').offsetHeight")
         seen.append(f"rules {family}")
     page.keyboard.press("Escape")
+    # The closed dialog's history entry is taken back first (Back over a dialog closes it).
+    page.wait_for_function("!document.querySelector('dialog[open]') && !document.body.dataset.history")
     page.evaluate("hash => { location.hash = hash; }", "#KL1-D1N-AAAAAAB")  # a link over a game under way
     page.wait_for_selector("#dlg-link[open]")
     wait_idle(page)

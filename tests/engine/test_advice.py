@@ -184,7 +184,10 @@ def test_a_game_played_by_the_first_suggestion_never_undoes_its_last_move(code: 
 
 
 def test_progress_kinds_are_those_above_the_stock() -> None:
-    assert "reveal" in PROGRESS
-    assert "suit" in PROGRESS
-    assert "home-safe" in PROGRESS
-    assert not PROGRESS & {"stock", "shuffle", "build", "take-back", "reverse", "pointless"}
+    assert {"reveal", "home-safe"} <= PROGRESS["KL"]
+    assert "suit" in PROGRESS["SD"]
+    assert "suit" in PROGRESS["SP"]
+    assert not PROGRESS["KL"] & {"stock", "shuffle", "take-back", "reverse", "pointless"}
+    assert not PROGRESS["SP"] & {"stock", "shuffle", "build", "reverse", "pointless"}
+    assert "build" in PROGRESS["FC"]
+    assert not PROGRESS["FC"] & {"take-back", "reverse", "pointless"}

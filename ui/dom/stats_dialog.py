@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from pyodide.ffi import create_once_callable
 from pyscript import document, window
 
-from engine import VARIANTS, DealCode
+from engine import OPTION_SETS
 from ui.dom.callbacks import kept_proxy, listen
 from ui.model.i18n import _, again, joined, ngettext
 from ui.model.session import Session
@@ -36,17 +36,7 @@ if TYPE_CHECKING:
 __all__ = ["STATS_VARIANTS", "StatsDialog"]
 
 
-def _every_deal_option() -> list[DealCode]:
-    settings: list[DealCode] = []
-    for variant in VARIANTS.values():
-        if variant.options == "draw and scoring":
-            settings.extend(DealCode(variant.game, draw, scoring) for draw in (1, 3) for scoring in ("N", "V", "C"))
-        else:
-            settings.extend(DealCode(variant.game, suits=suits) for suits in (1, 2, 4))
-    return settings
-
-
-STATS_VARIANTS = tuple(variant_key(settings) for settings in _every_deal_option())
+STATS_VARIANTS = tuple(o.key for o in OPTION_SETS)
 """The statistics key of every variant, in the order the dialog lists them."""
 EXPORT_KIND = "solitaire-statistics"
 

@@ -71,13 +71,15 @@ def _list(items: Sequence[str]) -> str:
 def pile_in_sentence(pid: str) -> str:
     """A pile inside a sentence: ``"column 3"``, ``"the waste"``, ``"the hearts foundation"``.
 
-    >>> pile_in_sentence("t3"), pile_in_sentence("f2")
-    ('column 3', 'the hearts foundation')
+    >>> pile_in_sentence("t3"), pile_in_sentence("f2"), pile_in_sentence("c1")
+    ('column 3', 'the hearts foundation', 'free cell 1')
     """
     if pid in _IN_SENTENCE:
         return _(_IN_SENTENCE[pid])
     if pid.startswith("r"):
         return _("completed run {n}").format(n=pid[1:])
+    if pid.startswith("c"):
+        return _("free cell {n}").format(n=pid[1:])
     return _("column {n}").format(n=pid[1:])
 
 
@@ -399,6 +401,8 @@ def win_text(game: Game) -> str:
     >>> win_text(g)
     'You won! -$52 in 0 moves.'
     """
+    if not game.has_score:
+        return _("You won in {n} moves!").format(n=game.moves)
     if in_dollars(game.settings):
         return _("You won! {amount} in {n} moves.").format(amount=game.score_text, n=game.moves)
     return _("You won! Score {score} in {n} moves.").format(score=game.score_text, n=game.moves)

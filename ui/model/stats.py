@@ -20,10 +20,10 @@ from dataclasses import asdict, dataclass, field
 from html import escape
 from typing import Any, Literal
 
-from engine import DealCode, format_vegas, safejson
+from engine import OPTION_SETS, DealCode, format_vegas, option_set_of, safejson
 from ui.model.i18n import N_, _, ngettext
 from ui.model.session import format_clock
-from ui.model.words import game_name
+from ui.model.words import variant_label
 
 __all__ = [
     "BANKROLL_NOTE",
@@ -57,10 +57,6 @@ __all__ = [
 RECENT = 20
 """How many recent results a variant remembers (for the chart)."""
 
-_SCORING = {"N": N_("Normal scoring"), "V": N_("Vegas scoring"), "C": N_("Classic rules")}
-"""The same names as a game's own description (``ui.model.session.SCORING_NAMES``)."""
-_GAMES = ("KL", "SD", "SP")
-
 
 def variant_key(settings: DealCode) -> str:
     """The statistics key of a deal's variant.
@@ -69,25 +65,7 @@ def variant_key(settings: DealCode) -> str:
     >>> variant_key(parse_code("KL1-D3V-AAAAAAB")), variant_key(parse_code("SP1-S2-AAAAAAB"))
     ('KL-D3V', 'SP-S2')
     """
-    if settings.game == "KL":
-        return f"KL-D{settings.draw}{settings.scoring}"
-    return f"{settings.game}-S{settings.suits}"
-
-
-def variant_label(key: str) -> str:
-    """Words for a variant key.
-
-    >>> variant_label("KL-D3V"), variant_label("SD-S1")
-    ('Klondike, draw 3, Vegas scoring', 'Spiderette, 1 suit')
-    """
-    game, _dash, options = key.partition("-")
-    name = game_name(game) if game in _GAMES else game
-    if game == "KL" and len(options) == 3:
-        scoring = _(_SCORING[options[2]]) if options[2] in _SCORING else options[2]
-        return _("{game}, draw {n}, {scoring}").format(game=name, n=options[1], scoring=scoring)
-    suits = options[1:]
-    n = int(suits) if suits.isdigit() else 0
-    return ngettext("{game}, {n} suit", "{game}, {n} suits", n).format(game=name, n=suits)
+    return option_set_of(settings).key
 
 
 def is_vegas(key: str) -> bool:
@@ -99,10 +77,7 @@ MAX_COUNT = 10**9
 below where arithmetic or formatting could fail."""
 MAX_SCORE = 10**9
 MAX_SECONDS = 10.0**9
-VARIANT_KEYS = (
-    *(f"KL-D{draw}{scoring}" for draw in (1, 3) for scoring in "NVC"),
-    *(f"{game}-S{suits}" for game in ("SD", "SP") for suits in (1, 2, 4)),
-)
+VARIANT_KEYS = tuple(o.key for o in OPTION_SETS)
 """Every variant that has statistics."""
 MAX_ID_CHARS = 24
 """A game's id: letters and digits (see ``new_game_id``)."""
