@@ -239,6 +239,13 @@ def wait_status(page: Page, text: str) -> None:
     page.wait_for_function("text => document.querySelector('[role=status]').textContent.includes(text)", arg=text)
 
 
+def wait_dialogs_closed(page: Page) -> None:
+    """Wait until no dialog is open and a closed one's history entry has been taken back
+    (the page marks the body with ``data-history`` until then): a link followed before
+    would be taken for that entry's going (Back over a dialog closes it)."""
+    page.wait_for_function("!document.querySelector('dialog[open]') && !document.body.dataset.history")
+
+
 def follow_link(page: Page, hash_text: str, moves: int | None = None) -> None:
     """Set the address's hash to a deal or record, as a followed link does, and open it:
     over a game with moves the page asks first, and this answers "Open the link".

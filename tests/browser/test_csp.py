@@ -12,7 +12,14 @@ import pytest
 from playwright.sync_api import BrowserContext
 
 from tests.browser.conftest import wait_ready
-from tests.browser.helpers import ANOTHER_TAB_SAVES, on_the_site, open_dialog, play_last_move, wait_idle
+from tests.browser.helpers import (
+    ANOTHER_TAB_SAVES,
+    on_the_site,
+    open_dialog,
+    play_last_move,
+    wait_dialogs_closed,
+    wait_idle,
+)
 from tests.browser.records import RECENT_RESULTS, near_win
 from ui.model.storage import STATS_KEY
 
@@ -107,8 +114,7 @@ def test_every_screen_and_dialog_runs_under_the_policy(
         pictures[family] = page.evaluate("document.querySelector('#rules-body .diagram').offsetHeight")
         seen.append(f"rules {family}")
     page.keyboard.press("Escape")
-    # The closed dialog's history entry is taken back first (Back over a dialog closes it).
-    page.wait_for_function("!document.querySelector('dialog[open]') && !document.body.dataset.history")
+    wait_dialogs_closed(page)
     page.evaluate("hash => { location.hash = hash; }", "#KL1-D1N-AAAAAAB")  # a link over a game under way
     page.wait_for_selector("#dlg-link[open]")
     wait_idle(page)

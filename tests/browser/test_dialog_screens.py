@@ -26,6 +26,7 @@ from tests.browser.helpers import (
     on_the_site,
     open_dialog,
     play_last_move,
+    wait_dialogs_closed,
     wait_drawn,
 )
 from tests.browser.records import RECENT_RESULTS, near_win
@@ -100,13 +101,14 @@ def test_every_dialog_pictured(
         problems += look(page, f"{prefix}-0{number}-{name}", dialog)
         page.keyboard.press("Escape")
     open_dialog(page, "#btn-rules", "#dlg-rules")
-    for number, (family, anchors) in ((6, ("KL", "kl-")), (7, ("SD", "sp-"))):
+    for number, (family, anchors) in ((6, ("KL", "kl-")), (7, ("SD", "sp-")), (7, ("FC", "fc-"))):
         page.check(f"#rules-game input[value='{family}']")
         page.wait_for_selector(f"#rules-body section[id^='{anchors}']")
         problems += look(page, f"{prefix}-0{number}-rules-{family}", "#dlg-rules")
         page.eval_on_selector("#rules-body .diagram", "e => e.scrollIntoView({block: 'center'})")
         problems += look(page, f"{prefix}-0{number}-rules-{family}-deal", "#dlg-rules")
     page.keyboard.press("Escape")
+    wait_dialogs_closed(page)
     page.evaluate("hash => { location.hash = hash; }", "#KL1-D1N-AAAAAAB")  # a link over a game under way
     page.wait_for_selector("#dlg-link[open]")
     problems += look(page, f"{prefix}-08-link-question", "#dlg-link")
