@@ -56,9 +56,13 @@ def lay_out_unseen(dialog_id: str) -> None:
         return
     kept = str(dialog.style.cssText)
     dialog.style.cssText = UNSEEN
+    # Words in another language (Settings' ไทย and ខ្មែរ) stay out of this layout: laid
+    # out, they would fetch their fonts on a page that shows none of that script.
+    dialog.setAttribute("data-unseen", "")
     try:
         dialog.getBoundingClientRect()
     finally:
+        dialog.removeAttribute("data-unseen")
         dialog.style.cssText = kept
 
 
