@@ -13,7 +13,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import engine
-from engine import FreeCell
+from engine import FreeCell, Game
 from engine.solver import rules_for, search_for, solve
 from engine.solver.columns import RANK, SUIT
 from engine.solver.core import run
@@ -26,7 +26,7 @@ LOW, HIGH = 20, 28
 SUITS = "shdc"
 
 
-def fc_rules(game: FreeCell, complete: bool = True) -> FreeCellRules:
+def fc_rules(game: Game, complete: bool = True) -> FreeCellRules:
     rules = rules_for(game, complete)
     assert isinstance(rules, FreeCellRules)
     return rules
@@ -342,3 +342,13 @@ def test_the_endgames_include_losses() -> None:
     statuses = [check_against_exhaustive(_endgame_from_seed(seed)) for seed in range(40)]
     assert statuses.count("unwinnable") >= 1
     assert statuses.count("winnable") >= 5
+
+
+@pytest.mark.parametrize("code", ["FC1-F1-2085082542", "FC1-F1-448641102", "FC1-F1-1885194838", "FC1-F1-1654571436"])
+def test_whole_deals_proven_lost_are_lost_to_every_legal_action(code: str) -> None:
+    """One-cell deals the solver proves lost early: the exhaustive search with
+    every legal action, take-backs included, and no automatic moves agrees."""
+    game = engine.new_game(code)
+    assert isinstance(game, FreeCell)
+    assert solve(game, seconds=None, max_nodes=100_000).status == "unwinnable"
+    assert exhaustive(game, limit=300_000, takebacks=True) == "unwinnable"
