@@ -592,6 +592,30 @@ class FreeCell(Game):
                 best = (card.rank, src)
         return None if best is None else Move(best[1], "f", 1)
 
+    def finish_ready(self) -> bool:
+        """Every column goes down from its bottom card (each card lower than the
+        one under it, whatever its suit): then the lowest card not home is always
+        on top of a column or in a cell, and can go home next, to the end."""
+        if self.won:
+            return False
+        piles = self._piles
+        return all(
+            all(cards[i].rank < cards[i - 1].rank for i in range(1, len(cards)))
+            for cards in (piles[t] for t in _COLUMNS)
+        )
+
+    def finish_move(self) -> Move | None:
+        """The lowest card that can go home, from a free cell or a column."""
+        piles = self._piles
+        best: tuple[int, str] | None = None
+        for src in (*self.cells, *_COLUMNS):
+            cards = piles[src]
+            if cards:
+                card = cards[-1]
+                if len(piles[SLOT[card.suit]]) == card.rank - 1 and (best is None or card.rank < best[0]):
+                    best = (card.rank, src)
+        return None if best is None else Move(best[1], "f", 1)
+
     def advice_kind(self, move: Move) -> tuple[str, int]:
         """The kind of a legal move (``KINDS``) and a tie-breaker (lower first)."""
         src, dst, n = move.src, move.dst, move.count
@@ -604,7 +628,11 @@ class FreeCell(Game):
             return ("home-safe" if self.safe_home(card) else "home"), card.rank
         target = piles[dst]
         if dst in self.cells:
-            return ("pointless", 1) if src in self.cells else ("to-cell", len(cards))
+            # The free cells are alike: a hint offers only the first empty one.
+            first = next(c for c in self.cells if not piles[c])
+            if src in self.cells or dst != first:
+                return "pointless", 1
+            return "to-cell", len(cards)
         if src in self.cells:
             return "free-cell", 0 if target else 1
         rest = cards[:-n]

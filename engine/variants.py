@@ -83,6 +83,12 @@ class Variant:
     """The module whose ``Game`` subclass plays this game (imported when first needed)."""
     cells: int = 0
     """Free cells at most (a deal code may ask for fewer); 0: the game has none."""
+    card_share: float = 0.23
+    """A card is at most this share of the table's height, so that the columns have room
+    (Spider's grow longer than Klondike's)."""
+    design_column: tuple[int, int] = (6, 12)
+    """The long column the table's cards are sized for: its face-down cards and its
+    covered face-up cards (Klondike's longest: 6 face-down cards under a King-to-Ace run)."""
 
     @property
     def column_ids(self) -> tuple[str, ...]:
@@ -130,9 +136,25 @@ class Variant:
 
 
 KLONDIKE = Variant("KL", "Klondike", 7, "draws", True, 0, "king", "draw and scoring", "engine.klondike")
-SPIDERETTE = Variant("SD", "Spiderette", 7, "deals", False, 4, "any", "suits", "engine.spider")
-SPIDER = Variant("SP", "Spider", 10, "deals", False, 8, "any", "suits", "engine.spider")
-FREECELL = Variant("FC", "FreeCell", 8, "none", True, 0, "any", "free cells", "engine.freecell", cells=4)
+SPIDERETTE = Variant("SD", "Spiderette", 7, "deals", False, 4, "any", "suits", "engine.spider", card_share=0.2)
+SPIDER = Variant(
+    "SP", "Spider", 10, "deals", False, 8, "any", "suits", "engine.spider", card_share=0.2, design_column=(5, 12)
+)
+FREECELL = Variant(
+    # Every card face up: a dealt column of 7 with 9 more built on it (a longer one squeezes).
+    "FC",
+    "FreeCell",
+    8,
+    "none",
+    True,
+    0,
+    "any",
+    "free cells",
+    "engine.freecell",
+    cells=4,
+    card_share=0.2,
+    design_column=(0, 16),
+)
 
 VARIANTS: dict[GameId, Variant] = {v.game: v for v in (KLONDIKE, SPIDERETTE, SPIDER, FREECELL)}
 """Every game, by id, in the order menus list them: the one registry of games."""

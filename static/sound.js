@@ -6,7 +6,8 @@
 // player's first touch or key (autoplay rules): the AudioContext is made, or
 // resumed, inside that event, never before. The system's mute needs nothing:
 // Web Audio follows it. What was played is counted on the mute button
-// (data-played, data-last-sound), where tests read it.
+// (data-played, data-last-sound), with the gain the sounds go through (data-gain,
+// once the AudioContext exists), where tests read them.
 (() => {
   "use strict";
   let context = null;
@@ -25,6 +26,7 @@
       output = context.createGain();
       output.gain.value = volume;
       output.connect(context.destination);
+      showGain();
     }
     if (context.state === "suspended") context.resume();
   }
@@ -102,10 +104,18 @@
     }
   }
 
+  function showGain() {
+    const button = document.getElementById("btn-sound");
+    if (button && output !== null) button.dataset.gain = String(volume);
+  }
+
   function configure(enabled, level) {
     on = Boolean(enabled);
     volume = Math.max(0, Math.min(1, Number(level) || 0));
-    if (output !== null) output.gain.setTargetAtTime(volume, context.currentTime, 0.02);
+    if (output !== null) {
+      output.gain.setTargetAtTime(volume, context.currentTime, 0.02);
+      showGain();
+    }
     // Sound turned on by a touch or key (the mute button): the context may start in
     // this gesture; never from anything else (the settings read at start-up).
     const event = window.event;

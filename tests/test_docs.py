@@ -9,6 +9,7 @@ from pathlib import Path
 
 import engine
 from engine.codes import CODE_REASONS
+from engine.game import all_reasons
 from engine.moves import REASONS
 from tests.engine.players import play_greedy
 
@@ -73,7 +74,8 @@ def test_every_relative_link_points_to_a_file() -> None:
 
 def test_every_refusal_reason_is_documented_once() -> None:
     listed = re.findall(r"^\| `([a-z_]+)` \|", RULES, flags=re.MULTILINE)
-    assert sorted(listed) == sorted(REASONS)
+    assert sorted(listed) == sorted(all_reasons())
+    assert set(REASONS) <= set(listed)
     for reason in CODE_REASONS:
         assert f"`{reason}`" in RULES
 
@@ -93,3 +95,13 @@ def test_the_vegas_and_spider_figures() -> None:
     assert "**+$208**" in RULES
     assert engine.new_game("SD1-S1-AAAAAAA").score == 500
     assert "500 − 53 + 400 = **847**" in RULES
+
+
+def test_the_klondike_rules_do_not_deny_finish() -> None:
+    # Finish, and Finish automatically, play the end of a game for the player: the
+    # bullet describing them must not also say that the game never plays by itself.
+    klondike = RULES.split("## Spiderette and Spider", 1)[0]
+    flat = " ".join(klondike.split()).lower()
+    assert "**finish automatically**" in flat
+    for denial in ("never finishes itself", "no card ever moves to a foundation by itself"):
+        assert denial not in flat, f"RULES.md says {denial!r} beside Finish automatically"

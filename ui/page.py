@@ -44,7 +44,7 @@ from ui.model.progress import Entry, unfinished
 from ui.model.session import Event, Preferences, Session, describe_code, format_clock
 from ui.model.storage import SavedGame, Store
 from ui.model.table import TableState
-from ui.model.words import game_name
+from ui.model.words import game_name, in_dollars
 
 if TYPE_CHECKING:
     from js import Event as DomEvent
@@ -271,6 +271,9 @@ class App:
     def picked(self) -> None:
         self.sound.play("pick")
 
+    def refused(self) -> None:
+        self.sound.play("refused")
+
     def nudge(self, pid: str, index: int, count: int) -> None:
         self.sound.play("refused")
         if not self._reduced.matches:
@@ -472,6 +475,9 @@ class App:
         # With nothing left to undo, Undo still brings back the game this one replaced.
         undo.disabled = not (game.can_undo or (self.keeper is not None and bool(self.keeper.replaced)))
         set_attribute(document.body, "data-game", game.settings.game)
+        set_attribute(document.body, "data-scored", "true" if game.has_score else "false")
+        # Vegas scores in dollars: the header's and the win summary's label says "Amount" (static/css/table.css).
+        set_attribute(document.body, "data-vegas", "true" if in_dollars(game.settings) else "false")
         set_attribute(document.body, "data-won", "true" if game.won else "false")
 
     def _tick(self, *_args: Any) -> None:
@@ -523,8 +529,9 @@ class App:
             state.removed_keys = list(state.nodes.removed)
             state.layout = layout
             if self._deal:
-                stock = layout.piles["s"].slot
-                deal_from = (stock.x, stock.y)
+                # From the stock; a game without one deals from the top of the table's middle.
+                stock = layout.piles.get("s")
+                deal_from = (stock.slot.x, stock.slot.y) if stock else ((width - layout.card_w) / 2, 0.0)
         if state.keyboard_active:
             state.keyboard.current(game)  # the focused spot, kept valid: it is a tab stop
         motion = not bool(self._reduced.matches)

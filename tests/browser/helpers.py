@@ -239,6 +239,13 @@ def wait_status(page: Page, text: str) -> None:
     page.wait_for_function("text => document.querySelector('[role=status]').textContent.includes(text)", arg=text)
 
 
+def wait_dialogs_closed(page: Page) -> None:
+    """Wait until no dialog is open and a closed one's history entry has been taken back
+    (the page marks the body with ``data-history`` until then): a link followed before
+    would be taken for that entry's going (Back over a dialog closes it)."""
+    page.wait_for_function("!document.querySelector('dialog[open]') && !document.body.dataset.history")
+
+
 def follow_link(page: Page, hash_text: str, moves: int | None = None) -> None:
     """Set the address's hash to a deal or record, as a followed link does, and open it:
     over a game with moves the page asks first, and this answers "Open the link".
@@ -249,6 +256,8 @@ def follow_link(page: Page, hash_text: str, moves: int | None = None) -> None:
         "([code, moves]) => document.querySelector('[data-code]').dataset.code === code"
         " && (moves === null || document.querySelector('[data-moves]').dataset.moves === String(moves))"
     )
+    # A dialog just closed takes its history entry back first (Back over a dialog closes it).
+    page.wait_for_function("!document.body.dataset.history")
     page.evaluate("h => { location.hash = h; }", hash_text)
     page.wait_for_function(
         f"([code, moves]) => document.querySelector('#dlg-link[open]') || ({opened})([code, moves])",
@@ -326,6 +335,38 @@ def play_last_move(page: Page, last: str, keep_summary: bool = False) -> None:
         wait_idle(page)
     else:
         page.keyboard.press("Escape")  # the win summary
+
+
+FRAME_PROBLEMS = """(selector) => {
+    const dialog = document.querySelector(selector);
+    const problems = [];
+    const reachable = (el, what) => {
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0) return problems.push(`${what}: not shown`);
+        if (r.left < 0 || r.top < 0 || r.right > innerWidth || r.bottom > innerHeight)
+            return problems.push(`${what}: outside the screen (${Math.round(r.top)} to ${Math.round(r.bottom)} px)`);
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        if (!hit || !el.contains(hit))
+            problems.push(`${what}: covered by ${hit ? hit.outerHTML.slice(0, 60) : 'nothing'}`);
+    };
+    const close = dialog.querySelector('.dialog-close');
+    if (close) reachable(close, 'close control');
+    else if (selector !== '#dlg-elsewhere') problems.push('no close control');
+    for (const button of dialog.querySelectorAll('.actions .btn')) {
+        if (!button.closest('[hidden]')) reachable(button, `button "${button.textContent.trim()}"`);
+    }
+    const body = dialog.querySelector('.dialog-body');
+    if (!body) problems.push('no body between the title and the buttons');
+    else if (!['auto', 'scroll'].includes(getComputedStyle(body).overflowY)) problems.push('the body does not scroll');
+    return problems.map(problem => `${selector}: ${problem}`);
+}"""
+
+
+def frame_problems(page: Page, dialog: str) -> list[str]:
+    """What keeps a player from closing the open ``dialog`` on this screen: its close
+    control or a button off the screen or covered, no scrolling body between them."""
+    found: list[str] = page.evaluate(FRAME_PROBLEMS, dialog)
+    return found
 
 
 ANOTHER_TAB_SAVES = f"""() => {{

@@ -39,6 +39,14 @@ LOST = "KL1-D1V-AAAAAAF t4>t7 t7:2>t3 s t3>t7 s t7:2>t2 t2:3>t7 t7>t3 t3>t7 w>t2
 """Vegas draw 1: lost since the 4th action from the end (see tests/ui/test_solver_tasks.py)."""
 
 
+RECENT_RESULTS = {
+    "version": 1,
+    "variants": {"SD-S1": {"played": 6, "won": 3, "recent": [[index % 2, 100 * index] for index in range(6)]}},
+}
+"""Statistics of the near win's variant (``near_win``) with recent results, so that the
+Stats dialog draws its chart."""
+
+
 WIN_CODE = "SD1-S1-AAAAAAM"  # a deal the engine tests' greedy player wins
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from playwright.sync_api import Page
 
 from tests.browser.axe import AXE, assert_clean
-from tests.browser.helpers import cards_in, click_card, wait_drawn, wait_idle, wait_moves
+from tests.browser.helpers import cards_in, click_card, wait_dialogs_closed, wait_drawn, wait_idle, wait_moves
 from tests.browser.records import WIN_RECORD
 from ui.model.hashlink import record_hash
 
@@ -57,6 +57,7 @@ def test_tables_and_dialogs_have_no_violations(open_game: Callable[..., Page]) -
     page.wait_for_selector("#dlg-help[open]")
     assert_clean(page, "Keyboard help dialog")
     page.keyboard.press("Escape")
+    wait_dialogs_closed(page)
 
     # A link over the game in progress asks first.
     page.evaluate("hash => { location.hash = hash; }", "#SD1-S2-AAAAABC")

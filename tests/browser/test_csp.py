@@ -12,8 +12,15 @@ import pytest
 from playwright.sync_api import BrowserContext
 
 from tests.browser.conftest import wait_ready
-from tests.browser.helpers import ANOTHER_TAB_SAVES, on_the_site, open_dialog, play_last_move, wait_idle
-from tests.browser.records import near_win
+from tests.browser.helpers import (
+    ANOTHER_TAB_SAVES,
+    on_the_site,
+    open_dialog,
+    play_last_move,
+    wait_dialogs_closed,
+    wait_idle,
+)
+from tests.browser.records import RECENT_RESULTS, near_win
 from ui.model.storage import STATS_KEY
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -67,13 +74,6 @@ def test_the_game_the_win_and_the_solver_run_under_the_policy(
     assert page.evaluate("window.cspViolations") == []
 
 
-RECENT_RESULTS = {
-    "version": 1,
-    "variants": {"SD-S1": {"played": 6, "won": 3, "recent": [[index % 2, 100 * index] for index in range(6)]}},
-}
-"""Statistics with recent results, so that the Stats dialog draws its chart."""
-
-
 @pytest.mark.parametrize("language", ["en", "th", "km"])
 def test_every_screen_and_dialog_runs_under_the_policy(
     new_context: Callable[..., BrowserContext], site_url: str, language: str
@@ -106,7 +106,7 @@ def test_every_screen_and_dialog_runs_under_the_policy(
     seen.append("#dlg-stats")
     page.keyboard.press("Escape")
     open_dialog(page, "#btn-rules", "#dlg-rules")
-    for family, anchors in (("KL", "kl-"), ("SD", "sp-")):
+    for family, anchors in (("KL", "kl-"), ("SD", "sp-"), ("FC", "fc-")):
         page.check(f"#rules-game input[value='{family}']")
         page.wait_for_selector(f"#rules-body section[id^='{anchors}']")
         wait_idle(page)
@@ -114,6 +114,7 @@ def test_every_screen_and_dialog_runs_under_the_policy(
         pictures[family] = page.evaluate("document.querySelector('#rules-body .diagram').offsetHeight")
         seen.append(f"rules {family}")
     page.keyboard.press("Escape")
+    wait_dialogs_closed(page)
     page.evaluate("hash => { location.hash = hash; }", "#KL1-D1N-AAAAAAB")  # a link over a game under way
     page.wait_for_selector("#dlg-link[open]")
     wait_idle(page)

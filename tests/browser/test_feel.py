@@ -25,6 +25,7 @@ from tests.browser.helpers import (
     score,
     status,
     tap_stock,
+    wait_dialogs_closed,
     wait_idle,
     wait_moves,
     wait_warm,
@@ -348,6 +349,7 @@ def test_finish_automatically_plays_the_finish_without_the_button(open_game: Cal
     assert not page.is_checked("#set-autofinish"), "off by default"
     page.check("#set-autofinish")
     page.keyboard.press("Escape")
+    wait_dialogs_closed(page)
     page.evaluate(f"location.hash = '{record_hash(game.record())}'")
     page.wait_for_function("document.body.dataset.won === 'true'", timeout=30_000)
     wait_moves(page, game.moves + len(line))

@@ -4,6 +4,7 @@ no text overflowing its box at 360x640 (English too), and screenshots to look at
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -140,3 +141,43 @@ def test_the_english_check_finds_english(open_game: Callable[..., Page]) -> None
     page.evaluate("document.querySelector('#btn-undo span').style.display = 'block'")
     page.evaluate("document.querySelector('#btn-undo span').style.overflow = 'hidden'")
     assert any("btn" in line or "span" in line for line in overflowing(page))
+
+
+TOOL_LABELS = """() => [...document.querySelectorAll('.bar .tool span')].filter(s => s.offsetWidth > 0).map(span => {
+    const range = document.createRange();
+    range.selectNodeContents(span);
+    const r = range.getBoundingClientRect();
+    return [span.textContent.trim(), r.left, r.right];
+})"""
+"""The toolbar's visible labels, left to right: each one's words and where they start and end."""
+
+
+@pytest.mark.parametrize("language", ["en", "th", "km"])
+def test_the_toolbar_labels_stand_apart_on_a_phone(open_game: Callable[..., Page], language: str) -> None:
+    """Nine labels share a phone's width: the space is shared out so that no two
+    neighbours run together ("เริ่มใหม่ย้อนกลับ" reads as one word)."""
+    page = open_in(open_game, language, "#KL1-D1N-AAAAAAG", 360, 640)
+    wait_drawn(page)
+    labels = page.evaluate(TOOL_LABELS)
+    assert len(labels) >= 8, labels
+    close = [
+        f"{left[0]} | {right[0]}: {right[1] - left[2]:.1f} px"
+        for left, right in pairwise(labels)
+        if right[1] - left[2] < 4
+    ]
+    assert close == [], labels
+
+
+@pytest.mark.parametrize("language", ["en", "th", "km"])
+def test_the_toolbar_fits_the_narrowest_phone(open_game: Callable[..., Page], language: str) -> None:
+    """At 320 px (the narrowest phones still sold) every tool and its label is on the screen."""
+    page = open_in(open_game, language, "#KL1-D1N-AAAAAAG", 320, 568)
+    wait_drawn(page)
+    off = page.evaluate(
+        "[...document.querySelectorAll('.bar .tool')].filter(t => t.offsetWidth > 0)"
+        ".map(t => [t.getAttribute('aria-label') || t.textContent.trim(), t.getBoundingClientRect().right])"
+        ".filter(([, right]) => right > innerWidth)"
+    )
+    assert off == [], f"tools past the screen's edge at 320 px: {off}"
+    labels = page.evaluate(TOOL_LABELS)
+    assert [label for label in labels if label[2] > 320] == [], labels

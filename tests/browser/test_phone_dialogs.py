@@ -11,39 +11,10 @@ import pytest
 from playwright.sync_api import BrowserContext, Page
 
 from tests.browser.conftest import wait_ready
-from tests.browser.helpers import ANOTHER_TAB_SAVES, play_last_move, wait_idle
+from tests.browser.helpers import ANOTHER_TAB_SAVES, frame_problems, play_last_move, wait_idle
 from tests.browser.records import near_win
 
 pytestmark = pytest.mark.browser
-
-FRAME_PROBLEMS = """(selector) => {
-    const dialog = document.querySelector(selector);
-    const problems = [];
-    const reachable = (el, what) => {
-        const r = el.getBoundingClientRect();
-        if (r.width === 0 || r.height === 0) return problems.push(`${what}: not shown`);
-        if (r.left < 0 || r.top < 0 || r.right > innerWidth || r.bottom > innerHeight)
-            return problems.push(`${what}: outside the screen (${Math.round(r.top)} to ${Math.round(r.bottom)} px)`);
-        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-        if (!hit || !el.contains(hit))
-            problems.push(`${what}: covered by ${hit ? hit.outerHTML.slice(0, 60) : 'nothing'}`);
-    };
-    const close = dialog.querySelector('.dialog-close');
-    if (close) reachable(close, 'close control');
-    else if (selector !== '#dlg-elsewhere') problems.push('no close control');
-    for (const button of dialog.querySelectorAll('.actions .btn')) {
-        if (!button.closest('[hidden]')) reachable(button, `button "${button.textContent.trim()}"`);
-    }
-    const body = dialog.querySelector('.dialog-body');
-    if (!body) problems.push('no body between the title and the buttons');
-    else if (!['auto', 'scroll'].includes(getComputedStyle(body).overflowY)) problems.push('the body does not scroll');
-    return problems.map(problem => `${selector}: ${problem}`);
-}"""
-
-
-def frame_problems(page: Page, dialog: str) -> list[str]:
-    found: list[str] = page.evaluate(FRAME_PROBLEMS, dialog)
-    return found
 
 
 def tap(page: Page, selector: str) -> None:
@@ -155,6 +126,23 @@ def test_a_tap_beside_a_dialog_closes_it_unless_it_holds_a_choice(
     tap(page, "#dlg-new .dialog-close")
     closed(page, "#dlg-new")
     assert page.get_attribute("[data-code]", "data-code") == "KL1-D1N-AAAAAAG"
+    # A deal code typed in New game is a choice too: kept open, the code kept.
+    open_dialog(page, "#btn-new", "#dlg-new")
+    assert page.get_attribute("#dlg-new", "data-unsaved") == "false"
+    tap(page, "#new-code")
+    page.keyboard.type("KL1-D3V-AAAAAAB")
+    page.wait_for_function("document.getElementById('dlg-new').dataset.unsaved === 'true'")
+    tap_beside(page, "#dlg-new")
+    wait_idle(page)
+    assert page.is_visible("#dlg-new[open]")
+    assert page.input_value("#new-code") == "KL1-D3V-AAAAAAB"
+    tap(page, "#dlg-new .dialog-close")
+    closed(page, "#dlg-new")
+    assert page.get_attribute("[data-code]", "data-code") == "KL1-D1N-AAAAAAG"
+    # Keys (the ? key: no button on a phone) holds no choice: a tap beside closes it.
+    open_dialog(page, "?", "#dlg-help")
+    tap_beside(page, "#dlg-help")
+    closed(page, "#dlg-help")
     # A press inside that ends outside (selecting text) is no tap beside it.
     open_dialog(page, "#btn-rules", "#dlg-rules")
     title = page.locator("#rules-title").bounding_box()

@@ -1,5 +1,6 @@
 """The Stats dialog's Vegas bankroll counts the game on the table, and says what it
-counts; "Winnable deals only" deals every proven deal once before any repeats."""
+counts; a Vegas amount is labelled Amount, not Score; "Winnable deals only" deals
+every proven deal once before any repeats."""
 
 from __future__ import annotations
 
@@ -43,6 +44,25 @@ def test_the_bankroll_counts_the_open_vegas_game_and_says_so(open_game: Callable
     # A variant without money has no such line.
     page.select_option("#stats-variant", "KL-D1N")
     assert page.is_hidden("#stats-note")
+
+
+LABELS = """id => [...document.getElementById(id).parentElement.querySelectorAll('[data-i18n]')]
+    .filter(word => getComputedStyle(word).display !== 'none').map(word => word.textContent)"""
+"""The words shown beside a figure (the win summary's too, while its dialog is closed)."""
+
+
+def test_the_header_and_the_win_summary_label_a_vegas_amount_amount(open_game: Callable[..., Page]) -> None:
+    page = open_game("#KL1-D1V-AAAAAAG")
+    assert page.inner_text("#score") == "-$52"
+    assert page.evaluate(LABELS, "score") == page.evaluate(LABELS, "win-score") == ["Amount"]
+    # A new game with Normal scoring: the same places say Score again.
+    page.click("#btn-new")
+    page.wait_for_selector("#dlg-new[open]")
+    page.check("input[name=scoring][value=N]")
+    page.click("#new-deal")
+    page.wait_for_function("document.querySelector('[data-code]').dataset.code.startsWith('KL1-D1N-')")
+    assert page.inner_text("#score") == "0"
+    assert page.evaluate(LABELS, "score") == page.evaluate(LABELS, "win-score") == ["Score"]
 
 
 def deal_winnable(page: Page) -> str:

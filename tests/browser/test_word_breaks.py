@@ -1,7 +1,9 @@
 """Thai and Khmer lines break only between words: in every dialog, upright and sideways
 on a phone, no line of text breaks inside a word, whether the browser's own segmenter
 (``Intl.Segmenter``) finds it or it is one of the words the game keeps whole
-(``locale/GLOSSARY.md``, which that segmenter's dictionary does not know)."""
+(``locale/GLOSSARY.md``, which that segmenter's dictionary does not know); nor does a
+deal code break at its hyphens. Beside a
+two-line tab label, a one-line one keeps its text centred in a tab of the same height."""
 
 from __future__ import annotations
 
@@ -11,11 +13,18 @@ import pytest
 from playwright.sync_api import BrowserContext, Page
 
 from tests.browser.conftest import wait_ready
-from tests.browser.helpers import ANOTHER_TAB_SAVES, open_dialog, play_last_move, wait_idle
+from tests.browser.helpers import ANOTHER_TAB_SAVES, open_dialog, play_last_move, wait_drawn, wait_idle
 from tests.browser.records import near_win
 from tools.catalogs import whole_words
+from ui.model.rules import DIAGRAM_CODES
 
 pytestmark = pytest.mark.browser
+
+LINKED = "KL1-D1N-AAAAAAB"
+"""The deal of the link asked about over the game under way."""
+DEAL_CODES = [*DIAGRAM_CODES.values(), LINKED]
+"""The deal codes the dialogs show (the rules' pictures, the link question), besides the
+table's own: each stays on one line, as a word does."""
 
 BROKEN_WORDS = """(words) => {
     const language = document.documentElement.lang;
@@ -71,7 +80,9 @@ BROKEN_WORDS = """(words) => {
 
 
 def broken_words(page: Page, language: str) -> list[str]:
-    found: list[str] = page.evaluate(BROKEN_WORDS, whole_words()[language])
+    """The lines of the open dialogs that break inside a word, a kept word or a deal code."""
+    code = page.get_attribute("[data-code]", "data-code") or ""
+    found: list[str] = page.evaluate(BROKEN_WORDS, [*whole_words()[language], *DEAL_CODES, code])
     return found
 
 
@@ -104,7 +115,7 @@ def test_no_line_breaks_inside_a_word(
         wait_idle(page)
         broken += broken_words(page, language)
     page.keyboard.press("Escape")
-    page.evaluate("hash => { location.hash = hash; }", "#KL1-D1N-AAAAAAB")
+    page.evaluate("hash => { location.hash = hash; }", "#" + LINKED)
     page.wait_for_selector("#dlg-link[open]")
     wait_idle(page)
     broken += broken_words(page, language)
@@ -117,3 +128,40 @@ def test_no_line_breaks_inside_a_word(
     wait_idle(page)
     broken += broken_words(page, language)
     assert broken == []
+
+
+TAB_LABELS = """() => [...document.querySelectorAll('#rules-game label > span')].map(span => {
+    const range = document.createRange();
+    range.selectNodeContents(span);
+    const lines = [...range.getClientRects()].filter(r => r.width > 0);
+    const box = span.getBoundingClientRect();
+    const top = Math.min(...lines.map(r => r.top)), bottom = Math.max(...lines.map(r => r.bottom));
+    const left = Math.min(...lines.map(r => r.left)), right = Math.max(...lines.map(r => r.right));
+    return {text: span.textContent, height: box.height, lines: new Set(lines.map(r => Math.round(r.top))).size,
+            offset: (top + bottom) / 2 - (box.top + box.bottom) / 2,
+            margin: Math.min(left - box.left, box.right - right)};
+})"""
+"""Each How to play tab's label: its box's height, its text's lines, how far the text's
+middle lies from the box's middle and how close its text comes to the box's sides (px)."""
+
+
+@pytest.mark.parametrize("language", ["th", "km"])
+def test_the_rules_tabs_centre_their_labels_on_a_phone(
+    new_context: Callable[..., BrowserContext], site_url: str, language: str
+) -> None:
+    locale = {"th": "th-TH", "km": "km-KH"}[language]
+    context = new_context(viewport={"width": 360, "height": 640}, locale=locale)
+    page = context.new_page()
+    page.goto(site_url + "#KL1-D1N-AAAAAAG")
+    wait_ready(page)
+    wait_idle(page)
+    open_dialog(page, "#btn-rules", "#dlg-rules")
+    wait_drawn(page)  # the font's own line heights
+    labels = page.evaluate(TAB_LABELS)
+    assert len(labels) == 3, labels  # Klondike; Spiderette and Spider; FreeCell
+    assert max(label["lines"] for label in labels) == 2, f"one label takes two lines at 360 px: {labels}"
+    for label in labels[1:]:
+        assert label["height"] == pytest.approx(labels[0]["height"], abs=0.5), labels
+    for label in labels:
+        assert abs(label["offset"]) <= 2, f"{label['text']}: its text is not vertically centred ({labels})"
+        assert label["margin"] >= 6, f"{label['text']}: its text runs up to the tab's border ({labels})"

@@ -192,6 +192,21 @@ def test_safe_moves_go_home_lowest_first_and_stop_at_a_card_still_needed() -> No
     assert game.moves == 0
 
 
+def test_finish_is_ready_once_every_column_goes_down_and_then_plays_to_the_end() -> None:
+    home = {"f1": "As 2s", "f2": "Ah", "f3": "Ad", "f4": "Ac"}
+    rest = {"t1": "Ks Qh 9s 3h", "t2": "Kh Qs Jh 8d 4s", "t3": "Kd Qd Jd Td 9d 7d 6d 5d 4d 3d 2d", "t4": "Kc Qc Jc"}
+    tail = {"t5": "Tc 9c 8c 7c 6c 5c 4c 3c 2c", "t6": "Js Ts 9h 8h 7h 6h 5h 4h 2h", "t7": "Th 8s 7s 6s 5s 3s"}
+    game = FreeCell.from_piles("FC1-F4-1", {**home, **rest, **tail})
+    assert game.finish_ready()
+    while (move := game.finish_move()) is not None:
+        game.play(move)
+    assert game.won
+    assert not game.finish_ready()
+    # A card on a lower one is not ready: the 3 of clubs covers the 2 of hearts.
+    blocked = FreeCell.from_piles("FC1-F4-1", {**home, "t1": "2h 3c", "t2": "Kd"})
+    assert not blocked.finish_ready()
+
+
 def test_gestures_find_the_best_place() -> None:
     columns = {f"t{i}": "Kd" for i in range(5, 9)}
     game = FreeCell.from_piles("FC1-F4-1", {**columns, "t1": "9h 8s", "t2": "Ad", "t3": "9c", "t4": "7h"})
@@ -294,3 +309,14 @@ def test_random_playouts_keep_every_rule(seed: int, cells: int, choices: list[in
             game.play_safe_moves()
     check_invariants(game)
     assert engine.replay(game.record()).to_json() == game.to_json()
+
+
+def test_a_hint_offers_one_free_cell_of_the_empty_ones() -> None:
+    from engine.advice import suggestions
+
+    game = FreeCell("FC1-F4-1")
+    offered = [str(a.move) for a in suggestions(game)]
+    assert offered, "deal 1 has moves to suggest"
+    cells = [move for move in offered if ">c" in move]
+    assert cells
+    assert all(move.endswith(">c1") for move in cells), cells

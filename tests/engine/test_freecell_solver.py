@@ -26,6 +26,13 @@ LOW, HIGH = 20, 28
 SUITS = "shdc"
 
 
+def replay_fc(game: Game, moves: tuple[str, ...]) -> FreeCell:
+    """``replay_line`` for a FreeCell game (typed as one)."""
+    played = replay_line(game, moves)
+    assert isinstance(played, FreeCell)
+    return played
+
+
 def fc_rules(game: Game, complete: bool = True) -> FreeCellRules:
     rules = rules_for(game, complete)
     assert isinstance(rules, FreeCellRules)
@@ -40,7 +47,7 @@ def test_winning_lines_replay_to_a_win(code: str) -> None:
     game = engine.new_game(code)
     result = solve(game, seconds=None, max_nodes=300_000)
     assert result.status == "winnable", code
-    replay = replay_line(game, result.moves)
+    replay = replay_fc(game, result.moves)
     assert replay.won, code
     # The line names the real cells and columns of the deal.
     assert all(m.split(">")[0].split(":")[0] in game.pile_ids for m in result.moves)
@@ -69,7 +76,7 @@ def test_a_line_from_the_middle_of_a_game_with_cells_in_use() -> None:
         game.play(move)
     result = solve(game, seconds=None, max_nodes=300_000)
     assert result.status == "winnable"
-    assert replay_line(game, result.moves).won
+    assert replay_fc(game, result.moves).won
     assert game.moves == 2  # the caller's game is not changed
 
 
@@ -84,7 +91,7 @@ def test_a_won_game_and_a_sorted_table_need_no_search() -> None:
     result = solve(game, seconds=None, max_nodes=10)
     assert result.status == "winnable"
     assert result.nodes == 0
-    assert replay_line(game, result.moves).won
+    assert replay_fc(game, result.moves).won
 
 
 # --------------------------------------------------- the key's symmetries
@@ -146,12 +153,12 @@ def test_every_solver_move_plays_in_the_engine_to_the_same_position(variant: str
         rules = fc_rules(game, complete)
         out: list[str] = []
         start = rules.start(out)
-        check = replay_line(game, tuple(out))
+        check = replay_fc(game, tuple(out))
         assert fc_rules(check).position == start
         for move in rules.moves(start):
             line: list[str] = []
             after = rules.play(start, move, line)
-            played = replay_line(check, tuple(line))
+            played = replay_fc(check, tuple(line))
             assert fc_rules(played).position == after, (game.record(), line)
 
 
@@ -278,7 +285,7 @@ def test_the_exhaustive_searchs_actions_are_the_engines(variant: str, deal: int,
     actions = legal(fc_rules(game).position)
     assert sorted(name for name, _ in actions) == sorted(str(m) for m in game.legal_moves())
     for name, after in actions[:: max(1, len(actions) // 6)]:
-        assert fc_rules(replay_line(game, (name,))).position == after, name
+        assert fc_rules(replay_fc(game, (name,))).position == after, name
 
 
 def _endgame_from_seed(seed: int) -> FreeCell:
@@ -327,7 +334,7 @@ def check_against_exhaustive(game: FreeCell) -> str:
         else:
             assert result.status in ("unwinnable", "winnable"), game.record()
         if result.status == "winnable":
-            assert replay_line(game, result.moves).won, game.record()
+            assert replay_fc(game, result.moves).won, game.record()
     return expected
 
 

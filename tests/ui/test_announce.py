@@ -60,7 +60,7 @@ def test_draw_three_recycle_and_their_undo() -> None:
 def test_vegas_scores_in_dollars_and_take_backs() -> None:
     vegas = engine.new_game("KL1-D1V-AAAAAAG")
     said = describe_play(vegas, vegas.play("t1>f"))
-    assert said == "Ace of diamonds to the diamonds foundation. Column 1 is empty. Score -$47."
+    assert said == "Ace of diamonds to the diamonds foundation. Column 1 is empty. Amount -$47."
     game = engine.replay("KL1-D1N-AAAAAAK t1>f")
     assert describe_play(game, game.play("f1>t7")) == "Ace of spades onto 2 of diamonds."
     assert describe_undo(game, game.undo()) == "Undone: Ace of spades is back on the spades foundation."

@@ -19,7 +19,7 @@ from tests.ui.words import english_words
 from tools import catalogs
 from ui.model import i18n, rules_view
 from ui.model import words as word_module
-from ui.model.refusals import KLONDIKE_ANCHORS, SPIDER_ANCHORS, code_error_text, refusal_text, rule_anchor
+from ui.model.refusals import ANCHORS, KLONDIKE_ANCHORS, SPIDER_ANCHORS, code_error_text, refusal_text, rule_anchor
 from ui.model.rules import DIAGRAM_CODES, Section, Table, rules_for, rules_title
 from ui.model.words import card_name, game_name, pile_name
 
@@ -251,7 +251,7 @@ def test_english_card_names_are_the_engines() -> None:
 
 def test_every_reason_has_a_rule_section_in_the_games_that_refuse_with_it() -> None:
     assert set(KLONDIKE_ANCHORS) | set(SPIDER_ANCHORS) == set(REASONS)
-    for game, anchors in (("KL", KLONDIKE_ANCHORS), ("SD", SPIDER_ANCHORS)):
+    for game, anchors in ANCHORS.items():
         sections = {section.anchor for section in rules_for(game)}
         assert set(anchors.values()) <= sections, game
         assert rule_anchor(game, None) in sections
@@ -265,7 +265,7 @@ def test_each_refusal_in_each_language(reason: str, make: object, move: object) 
     game = make()  # type: ignore[operator]
     error = game.refusal_error(move)
     prefix = game.settings.game
-    anchors = KLONDIKE_ANCHORS if prefix == "KL" else SPIDER_ANCHORS
+    anchors = ANCHORS[prefix]
     assert reason in anchors, f"{reason} is refused in {prefix} but has no rule section there"
     english = refusal_text(prefix, error)
     worded_anew = ("notation", "no_such_pile", "empty_pile", "face_down", "no_foundations", "stock_tap_only")
@@ -316,23 +316,32 @@ def all_text(sections: tuple[Section, ...]) -> list[str]:
     return texts
 
 
-@pytest.mark.parametrize("game", ["KL", "SD", "SP"])
+WORKED_EXAMPLES = {
+    "KL": ("625", "+$208", "−$52"),
+    "SD": ("500 − 53 + 400 = 847", "104"),
+    "SP": ("500 − 53 + 400 = 847", "104"),
+    "FC": ("(2 + 1) × 2 = 6", "(2 + 1) × 1 = 3", "× 2^(", "11982", "32000", "2147483647", "FC1-F4-1"),
+}
+"""The figures each game's rules must give in every language."""
+
+
+@pytest.mark.parametrize("game", ["KL", "SD", "SP", "FC"])
 def test_rules_have_unique_anchors_and_the_worked_examples(game: str) -> None:
     sections = rules_for(game)
     anchors = [s.anchor for s in sections]
     assert len(anchors) == len(set(anchors))
-    assert all(re.fullmatch(r"(kl|sp)-[a-z]+", a) for a in anchors)
+    assert all(re.fullmatch(r"(kl|sp|fc)-[a-z]+", a) for a in anchors)
     for language in ("en", "th", "km"):
         i18n.use_language(language)
         text = " ".join(all_text(rules_for(game)))
-        figures = ("625", "+$208", "−$52") if game == "KL" else ("500 − 53 + 400 = 847", "104")
+        figures = WORKED_EXAMPLES[game]
         for figure in figures:
             assert figure in text, (language, figure)
         assert DIAGRAM_CODES[game] in text
 
 
 @pytest.mark.parametrize("language", ["th", "km"])
-@pytest.mark.parametrize("game", ["KL", "SD"])
+@pytest.mark.parametrize("game", ["KL", "SD", "FC"])
 def test_rules_are_fully_translated(language: str, game: str) -> None:
     english = all_text(rules_for(game))
     i18n.use_language(language)
@@ -352,6 +361,9 @@ def test_rules_cover_what_the_issue_lists() -> None:
     assert {"kl-scoring", "kl-vegas", "kl-controls", "kl-undo"} <= kl
     assert {"sp-goal", "sp-deal", "sp-columns", "sp-groups", "sp-empty", "sp-stock", "sp-runs"} <= sp
     assert {"sp-scoring", "sp-controls", "sp-undo"} <= sp
+    fc = {s.anchor for s in rules_for("FC")}
+    assert {"fc-goal", "fc-deal", "fc-columns", "fc-runs", "fc-cells", "fc-foundations"} <= fc
+    assert {"fc-auto", "fc-controls", "fc-undo"} <= fc
 
 
 # ----------------------------------------------------------------- glossary
@@ -359,6 +371,7 @@ def test_rules_cover_what_the_issue_lists() -> None:
 CHECKED_TERMS = (
     "stock", "waste", "foundation", "column", "deal code", "completed run",
     "spades", "hearts", "diamonds", "clubs", "Ace", "Klondike", "Spiderette", "Spider",
+    "free cell", "FreeCell",
 )  # fmt: skip
 
 
@@ -428,7 +441,7 @@ class _Text(HTMLParser):
 
 
 @pytest.mark.parametrize("language", ["en", "th", "km"])
-@pytest.mark.parametrize("game", ["KL", "SD", "SP"])
+@pytest.mark.parametrize("game", ["KL", "SD", "SP", "FC"])
 def test_rules_markup_links_every_section_and_speaks_the_language(language: str, game: str) -> None:
     i18n.use_language(language)
     parser = _Text()
@@ -461,6 +474,19 @@ def test_the_deal_picture_is_the_real_deal() -> None:
     spider = rules_view.deal_diagram_html("SD1-S4-AAAAAAH", "cap")
     assert spider.count('data-face="up"') == 7
     assert spider.count('class="slot"') == 0
+    freecell = rules_view.deal_diagram_html("FC1-F4-1", "cap")
+    game = engine.new_game("FC1-F4-1")
+    shown = re.findall(r'data-face="up" data-suit="(\w)"', freecell)
+    assert shown == [card.suit for i in range(1, 9) for card in game.pile(f"t{i}")]
+    assert 'data-face="down"' not in freecell
+    # The top row: four empty free cells at the left, then the four foundations.
+    top = freecell.split('<div class="diagram-top">', 1)[1].split('<div class="diagram-columns">', 1)[0]
+    assert re.findall(r'class="slot ?([a-z ]*)"', top) == ["cell"] * 4 + ["foundations", "", "", ""]
+    assert "Every card is face up" in freecell
+    assert rules_view.deal_diagram_html("FC1-F2-1", "cap").count('class="slot cell"') == 2
+    # The picture of FC1-F4-1 is not drawn for a longer code that starts with it.
+    html = rules_view.rules_html("FC")
+    assert html.count('class="diagram"') == 1
 
 
 # ------------------------------------------------------- words written again

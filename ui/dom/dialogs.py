@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from pyscript import document, window
 
 import engine
+from engine.codes import Scoring
 from ui.dom.callbacks import kept_proxy, listen
 from ui.model.actions import Actions
 from ui.model.hints import winnable_note
@@ -17,7 +18,7 @@ from ui.model.i18n import _
 from ui.model.keyboard import key_help
 from ui.model.progress import win_note
 from ui.model.refusals import code_error_text
-from ui.model.session import Session, describe_code, format_clock
+from ui.model.session import Preferences, Session, code_of_text, describe_code, format_clock
 from ui.model.themes import BACKS, TABLES
 
 if TYPE_CHECKING:
@@ -27,6 +28,12 @@ __all__ = ["ElsewhereDialog", "HelpDialog", "NewGameDialog", "SettingsDialog", "
 
 EXAMPLE_SEED = 6
 """The shuffle of the deal code shown as an example in New game (``…-AAAAAAG``)."""
+OPTION_RADIOS = ("game", "draw", "scoring", "suits", "cells")
+"""The New game dialog's radio groups, each named as the preference it sets."""
+
+
+def _scoring(value: str) -> Scoring:
+    return "V" if value == "V" else "C" if value == "C" else "N"
 
 
 def _radio(form: Any, name: str) -> str:
@@ -62,6 +69,7 @@ class NewGameDialog:
         _set_radio(self.form, "draw", prefs.draw)
         _set_radio(self.form, "scoring", prefs.scoring)
         _set_radio(self.form, "suits", prefs.suits)
+        _set_radio(self.form, "cells", prefs.cells)
         self.winnable.checked = prefs.winnable_only
         self.code.value = ""
         self._show_message("", ok=True)
@@ -71,7 +79,7 @@ class NewGameDialog:
         self.el.showModal()
 
     def _choices(self) -> tuple[str, ...]:
-        return (*(_radio(self.form, name) for name in ("game", "draw", "scoring", "suits")), str(self.winnable.checked))
+        return (*(_radio(self.form, name) for name in OPTION_RADIOS), str(self.winnable.checked))
 
     def _mark_unsaved(self) -> None:
         """Mark the dialog while it holds a choice not dealt yet (other options, a code):
@@ -80,12 +88,11 @@ class NewGameDialog:
         self.el.dataset.unsaved = "true" if unsaved else "false"
 
     def _sync_visibility(self) -> None:
-        # Draw and scoring for the games that have them, the number of suits for the others.
-        draws = engine.variant_of(_radio(self.form, "game")).options == "draw and scoring"
-        for el in self.form.querySelectorAll(".kl-only"):
-            el.hidden = not draws
-        for el in self.form.querySelectorAll(".sp-only"):
-            el.hidden = draws
+        # The options of the game chosen (draw and scoring, suits, free cells): each
+        # fieldset names the kind of options it holds.
+        kind = engine.variant_of(_radio(self.form, "game")).options
+        for el in self.form.querySelectorAll("fieldset[data-options]"):
+            el.hidden = str(el.dataset.options) != kind
         chosen = self._chosen()
         note = winnable_note(chosen)
         self.winnable_msg.textContent = note
@@ -102,13 +109,15 @@ class NewGameDialog:
             self.code.setAttribute("aria-invalid", "true")
 
     def _chosen(self) -> engine.DealCode:
-        """The options picked with the radios (seed 0), read as a deal code is."""
-        game = _radio(self.form, "game")
-        if engine.variant_of(game).options == "draw and scoring":
-            options = f"D{_radio(self.form, 'draw')}{_radio(self.form, 'scoring')}"
-        else:
-            options = f"S{_radio(self.form, 'suits')}"
-        return engine.parse_code(f"{game}1-{options}-AAAAAAA")
+        """The options picked with the radios (with the game's first seed)."""
+        prefs = Preferences(
+            game=_radio(self.form, "game"),
+            draw=int(_radio(self.form, "draw")),
+            scoring=_scoring(_radio(self.form, "scoring")),
+            suits=int(_radio(self.form, "suits")),
+            cells=int(_radio(self.form, "cells")),
+        )
+        return prefs.option_set().settings
 
     def _validate(self) -> engine.DealCode | None:
         text = str(self.code.value).strip()
@@ -116,7 +125,7 @@ class NewGameDialog:
             self._show_message("", ok=True)
             return None
         try:
-            settings = engine.parse_code(text)
+            settings = engine.parse_code(code_of_text(text, self._chosen()))
         except engine.CodeError as error:
             self._show_message(code_error_text(error), ok=False)
             raise
@@ -131,12 +140,10 @@ class NewGameDialog:
             return
         if settings is not None:
             # The options follow the code, so the dialog shows what will be dealt.
-            _set_radio(self.form, "game", settings.game)
-            if engine.variant_of(settings.game).options == "draw and scoring":
-                _set_radio(self.form, "draw", settings.draw)
-                _set_radio(self.form, "scoring", settings.scoring)
-            else:
-                _set_radio(self.form, "suits", settings.suits)
+            follow = Preferences()
+            follow.deal_like(settings)
+            for name in OPTION_RADIOS:
+                _set_radio(self.form, name, getattr(follow, name))
             self._sync_visibility()
 
     def _options_changed(self, event: Event) -> None:
@@ -150,10 +157,13 @@ class NewGameDialog:
         except engine.CodeError:
             return
         if settings is not None:
-            chosen = self._chosen()
-            code = engine.format_code(
-                engine.DealCode(chosen.game, chosen.draw, chosen.scoring, chosen.suits, settings.seed)
-            )
+            try:
+                code = engine.format_code(self._chosen().with_seed(settings.seed))
+            except engine.CodeError:
+                # That shuffle has no code in the game chosen now (FreeCell numbers its deals).
+                self.code.value = ""
+                self._validate()
+                return
             self.code.value = code
             self._validate()
 
@@ -208,10 +218,21 @@ class SettingsDialog:
         backs = self.backs = document.getElementById("set-backs")
         tables = self.tables = document.getElementById("set-tables")
         self.finish = document.getElementById("set-autofinish")
+        self.safe_moves = document.getElementById("set-safemoves")
         self.one_tap = document.getElementById("set-onetap")
         self.volume = document.getElementById("set-volume")
         changed = kept_proxy(self._changed)
-        for box in (self.double, self.auto, self.four, self.large, backs, tables, self.finish, self.one_tap):
+        for box in (
+            self.double,
+            self.auto,
+            self.four,
+            self.large,
+            backs,
+            tables,
+            self.finish,
+            self.one_tap,
+            self.safe_moves,
+        ):
             box.addEventListener("change", changed)
         self.volume.addEventListener("change", changed)
         listen(document.getElementById("settings-keys"), "click", self._keys)
@@ -224,6 +245,7 @@ class SettingsDialog:
         self.large.checked = prefs.large_cards
         self.finish.checked = prefs.auto_finish
         self.one_tap.checked = prefs.one_tap
+        self.safe_moves.checked = prefs.safe_moves
         self.volume.value = str(prefs.volume)
         self._draw_swatches()
         self.el.showModal()
@@ -265,6 +287,7 @@ class SettingsDialog:
         prefs.table = self._chosen("table", prefs.table)
         prefs.auto_finish = bool(self.finish.checked)
         prefs.one_tap = bool(self.one_tap.checked)
+        prefs.safe_moves = bool(self.safe_moves.checked)
         prefs.volume = max(0, min(100, int(float(str(self.volume.value)))))
         self.actions.preferences_changed()
 

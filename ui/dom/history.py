@@ -102,6 +102,9 @@ class History:
     def _dialog_closed(self) -> bool:
         if not self._covered() and self.dialogs.closed():
             window.history.back()
+            # Until the back lands, an arrival is taken for that landing: a sign for
+            # whoever follows a link by script (the tests) to wait for.
+            document.body.setAttribute("data-history", "closing")
             return True
         return False
 
@@ -171,6 +174,7 @@ class History:
                 dialog.close()
             return
         if arrived == "landed":
+            document.body.removeAttribute("data-history")
             # The closed dialog's entry is gone: what waited is written now.
             deferred = self.dialogs.take_deferred()
             if deferred is not None:
@@ -225,7 +229,12 @@ class History:
     def _ask(self, arrival: Arrival) -> None:
         assert arrival.game is not None
         self._asking = arrival
-        self.question.textContent = link_question(self.app.session.game, arrival.game)
+        # The link's deal code on one line: a line may not break at its hyphens.
+        before, code, after = link_question(self.app.session.game, arrival.game).partition(arrival.game.code)
+        kept = document.createElement("span")
+        kept.className = "deal-code"
+        kept.textContent = code
+        self.question.replaceChildren(document.createTextNode(before), kept, document.createTextNode(after))
         self.app.abort_drag()
         if not self.dialog.open:
             self.dialog.showModal()

@@ -206,6 +206,7 @@ class Pointer:
             self.actions.play(move)
         else:
             if message:
+                self.actions.refused()
                 self.actions.say(message, rule=section)
             self.actions.redraw()  # the cards slide back home
 
@@ -269,5 +270,7 @@ class Pointer:
         else:
             if plan.nudge:
                 actions.nudge(pid, press.index, press.count)
+            elif plan.message:
+                actions.refused()
             if plan.message:
                 actions.say(plan.message)

@@ -1,5 +1,5 @@
-"""How to play, in a modal dialog: the rules of the game being played (or of the
-other family, chosen at its top), opened at a section for the "Why?" of a refused move."""
+"""How to play, in a modal dialog: the rules of the game being played (or of another
+game, chosen by the tabs at its top), opened at a section for the "Why?" of a refused move."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from pyscript import document
 
 from ui.dom.callbacks import listen
 from ui.dom.elements import find
+from ui.model.rules import RULES_TAB
 from ui.model.rules_view import rules_html
 
 if TYPE_CHECKING:
@@ -31,9 +32,9 @@ class RulesDialog:
         listen(self.body, "click", self._link_clicked)
 
     def open(self, game: str, section: str = "") -> None:
-        """Show the rules of ``game`` (a deal-code prefix), at ``section`` when given."""
-        family = "KL" if game == "KL" else "SD"
-        self._show(family)
+        """Show the rules of ``game`` (a deal-code prefix), at ``section`` when given,
+        with the tab that holds them chosen."""
+        self._show(RULES_TAB[game])
         if not self.el.open:
             self.el.showModal()
         if section and document.getElementById(section):
@@ -63,11 +64,11 @@ class RulesDialog:
         if heading:
             heading.focus()
 
-    def _show(self, family: str) -> None:
-        self._game = family
+    def _show(self, tab: str) -> None:
+        self._game = tab
         for radio in self.form.querySelectorAll("input[name='rules-game']"):
-            radio.checked = str(radio.value) == family
-        self.body.innerHTML = rules_html(family)
+            radio.checked = str(radio.value) == tab
+        self.body.innerHTML = rules_html(tab)
 
     def _game_chosen(self, event: Event) -> None:
         self._show(str(event.target.value))

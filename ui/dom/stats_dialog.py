@@ -11,15 +11,16 @@ from typing import TYPE_CHECKING, Any
 from pyodide.ffi import create_once_callable
 from pyscript import document, window
 
-from engine import VARIANTS, DealCode, format_vegas
+from engine import OPTION_SETS
 from ui.dom.callbacks import kept_proxy, listen
 from ui.model.i18n import _, again, joined, ngettext
-from ui.model.session import Session, format_clock
+from ui.model.session import Session
 from ui.model.stats import (
     BANKROLL_NOTE,
     ImportRefused,
     VariantStats,
     chart_svg,
+    figures,
     import_refusal_text,
     is_vegas,
     read_import,
@@ -35,44 +36,9 @@ if TYPE_CHECKING:
 __all__ = ["STATS_VARIANTS", "StatsDialog"]
 
 
-def _every_deal_option() -> list[DealCode]:
-    settings: list[DealCode] = []
-    for variant in VARIANTS.values():
-        if variant.options == "draw and scoring":
-            settings.extend(DealCode(variant.game, draw, scoring) for draw in (1, 3) for scoring in ("N", "V", "C"))
-        else:
-            settings.extend(DealCode(variant.game, suits=suits) for suits in (1, 2, 4))
-    return settings
-
-
-STATS_VARIANTS = tuple(variant_key(settings) for settings in _every_deal_option())
+STATS_VARIANTS = tuple(o.key for o in OPTION_SETS)
 """The statistics key of every variant, in the order the dialog lists them."""
 EXPORT_KIND = "solitaire-statistics"
-
-
-def figures(key: str, stats: VariantStats, bankroll: int | None = None) -> list[tuple[str, str]]:
-    """The rows of the table, as words (``bankroll``: the running one, the open game's in it)."""
-    money = is_vegas(key)
-
-    def score(value: int | None) -> str:
-        if value is None:
-            return "–"
-        return format_vegas(value) if money else str(value)
-
-    average = stats.average_win_moves
-    rows = [
-        (_("Games played"), str(stats.played)),
-        (_("Games won"), str(stats.won)),
-        (_("Win rate"), f"{stats.win_rate:.0%}" if stats.played else "–"),
-        (_("Current streak"), str(stats.current_streak)),
-        (_("Best streak"), str(stats.best_streak)),
-        (_("Best score"), score(stats.best_score)),
-        (_("Fastest win"), format_clock(stats.fastest_win) if stats.fastest_win is not None else "–"),
-        (_("Average moves of a win"), f"{average:.0f}" if average is not None else "–"),
-    ]
-    if money:
-        rows.append((_("Bankroll"), format_vegas(stats.bankroll if bankroll is None else bankroll)))
-    return rows
 
 
 class StatsDialog:
@@ -155,7 +121,7 @@ class StatsDialog:
             rows.append(row)
         self.table.replaceChildren(*rows)
         if stats.recent:
-            self.chart.innerHTML = chart_svg(stats.recent)  # built from integers only
+            self.chart.innerHTML = chart_svg(stats.recent, money=is_vegas(key))  # built from integers only
         else:
             self.chart.textContent = _("No finished games yet.")
 

@@ -56,6 +56,11 @@ class Actions(Protocol):
         """Cards were picked up (a drag began): the page makes their sound."""
         ...
 
+    def refused(self) -> None:
+        """Cards dropped where they may not go, or a double tap with no place for them:
+        the page makes the refused move's sound (the status line says why)."""
+        ...
+
     def nudge(self, pid: str, index: int, count: int) -> None:
         """The top ``count`` cards of ``pid`` from ``index`` answer a tap that plays
         nothing with a small nudge (none with reduced motion)."""

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from engine import Action, Card, Game, Move, Spiderette
 from ui.model.i18n import N_, _, current_language, joined, ngettext, pgettext
 from ui.model.refusals import refusal_text
-from ui.model.words import card_name, suit_name
+from ui.model.words import card_name, in_dollars, suit_name
 from ui.model.words import pile_name as _pile_name
 
 __all__ = [
@@ -71,13 +71,15 @@ def _list(items: Sequence[str]) -> str:
 def pile_in_sentence(pid: str) -> str:
     """A pile inside a sentence: ``"column 3"``, ``"the waste"``, ``"the hearts foundation"``.
 
-    >>> pile_in_sentence("t3"), pile_in_sentence("f2")
-    ('column 3', 'the hearts foundation')
+    >>> pile_in_sentence("t3"), pile_in_sentence("f2"), pile_in_sentence("c1")
+    ('column 3', 'the hearts foundation', 'free cell 1')
     """
     if pid in _IN_SENTENCE:
         return _(_IN_SENTENCE[pid])
     if pid.startswith("r"):
         return _("completed run {n}").format(n=pid[1:])
+    if pid.startswith("c"):
+        return _("free cell {n}").format(n=pid[1:])
     return _("column {n}").format(n=pid[1:])
 
 
@@ -227,7 +229,12 @@ def _flipped(game: Game, action: Action) -> list[str]:
 
 
 def _score(game: Game, before: int, after: int) -> str:
-    return _("Score {score}.").format(score=game.score_text) if before != after else ""
+    if before == after:
+        return ""
+    if in_dollars(game.settings):
+        # TRANSLATORS: Vegas: the game's amount changed, said in dollars ("+$208"), never points.
+        return _("Amount {amount}.").format(amount=game.score_text)
+    return _("Score {score}.").format(score=game.score_text)
 
 
 def _runs(action: Action) -> str:
@@ -394,6 +401,8 @@ def win_text(game: Game) -> str:
     >>> win_text(g)
     'You won! -$52 in 0 moves.'
     """
-    if game.settings.game == "KL" and game.settings.scoring == "V":
+    if not game.has_score:
+        return _("You won in {n} moves!").format(n=game.moves)
+    if in_dollars(game.settings):
         return _("You won! {amount} in {n} moves.").format(amount=game.score_text, n=game.moves)
     return _("You won! Score {score} in {n} moves.").format(score=game.score_text, n=game.moves)

@@ -26,7 +26,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine import Game, IllegalMove, parse_move
+from engine import Game, IllegalMove, option_set_of, parse_move
 from engine.advice import suggestions
 from engine.codes import DealCode, format_code
 from ui.model.announce import cards_phrase, pile_in_sentence
@@ -103,7 +103,7 @@ def describe_hint(game: Game, move: str) -> Hint:
     dst = action.dst
     under = game.top(dst)
     cards = cards_phrase(moving)
-    if dst.startswith("f"):
+    if dst.startswith(("f", "c")):  # a foundation, or a free cell
         words = _("Hint: {cards} to {pile}.").format(cards=cards, pile=pile_in_sentence(dst))
     elif under is None:
         words = _("Hint: {cards} to empty column {n}.").format(cards=cards, n=dst[1:])
@@ -321,10 +321,10 @@ def variant_of(settings: DealCode) -> str:
     """The start of a variant's deal codes: ``"KL1-D3V"``, ``"SP1-S4"``.
 
     >>> from engine.codes import parse_code
-    >>> variant_of(parse_code("KL1-D3V-AAAAAAB")), variant_of(parse_code("SD1-S2-AAAAAAB"))
-    ('KL1-D3V', 'SD1-S2')
+    >>> variant_of(parse_code("KL1-D3V-AAAAAAB")), variant_of(parse_code("FC1-F2-617"))
+    ('KL1-D3V', 'FC1-F2')
     """
-    return format_code(DealCode(settings.game, settings.draw, settings.scoring, settings.suits, 0)).rsplit("-", 1)[0]
+    return option_set_of(settings).prefix
 
 
 def next_winnable_code(settings: DealCode, kept: str, rng: random.Random | None = None) -> tuple[str | None, str]:
@@ -346,7 +346,7 @@ def next_winnable_code(settings: DealCode, kept: str, rng: random.Random | None 
     if not seeds:
         return None, kept
     seed, kept = next_seed(variant, seeds, kept, rng or random.Random())
-    return format_code(DealCode(settings.game, settings.draw, settings.scoring, settings.suits, seed)), kept
+    return format_code(settings.with_seed(seed)), kept
 
 
 FEW_SEEDS = 20

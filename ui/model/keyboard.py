@@ -113,8 +113,10 @@ class Command:
 
 
 def _top_columns(game: Game) -> dict[str, int]:
-    """The grid column of each top-row pile that takes the focus (completed runs do not)."""
-    return {pid: column for pid, column in game.variant.top_row if pile_kind(pid) != "removed"}
+    """The grid column of each top-row pile that takes the focus (completed runs do not,
+    nor free cells the deal does not have)."""
+    piles = set(game.pile_ids)
+    return {pid: column for pid, column in game.variant.top_row if pile_kind(pid) != "removed" and pid in piles}
 
 
 def _columns(game: Game) -> list[str]:
@@ -159,9 +161,10 @@ class Keyboard:
         return Spot(pid, max(first, min(len(cards) - 1, index)))
 
     def home(self, game: Game, area: str) -> Spot:
-        """Where an area's focus starts: the stock, or the first column's top card."""
+        """Where an area's focus starts: the top row's first pile (the stock, or
+        FreeCell's first free cell), or the first column's top card."""
         if area == TOP:
-            return Spot("s")
+            return self.fix(game, Spot(next(iter(_top_columns(game)))))
         return self.fix(game, Spot(_columns(game)[0]))
 
     def stops(self, game: Game) -> tuple[Spot, Spot]:

@@ -53,10 +53,6 @@ CARD_RATIO = 1.4
 MAX_CARD_W = 150
 """Cards stop growing past this width on very large screens."""
 
-HEIGHT_SHARE = {"KL": 0.23, "SD": 0.2, "SP": 0.2}
-"""A card is at most this share of the table's height, so columns have room
-(Spider columns grow longer than Klondike's)."""
-
 LARGE_SCALE = 1.25
 """The large-card option: how much more height share and width cards may take."""
 
@@ -77,14 +73,8 @@ LINE_STRIP = 1.12
 room above it, and a little below)."""
 
 SHRINK_FLOOR = 0.5
-"""Cards shrink to fit a game's longest column (``DESIGN_COLUMN``) down to this share of
+"""Cards shrink to fit a game's longest column (its variant's ``design_column``) down to this share of
 their usual width at most."""
-
-DESIGN_COLUMN: dict[str, tuple[int, int]] = {"KL": (6, 12), "SD": (6, 12), "SP": (5, 12)}
-"""The long column each game's cards are sized for: its face-down cards and its covered
-face-up cards (Klondike's longest, 6 face-down cards under a King-to-Ace run). Cards are sized
-for it with the table, not for the columns of the moment, so they never change size during
-a game; a still longer column squeezes its indices, down to ``MIN_INDEX_PX``, then its strips."""
 
 SIDE_MAX_HEIGHT = 520
 """A table at most this tall and wider than tall (a phone held sideways) puts the stock,
@@ -208,7 +198,7 @@ def table_of(game: Game) -> Table:
         cards = tuple(Card(rank, suit) for rank in range(1, RUN_LENGTH + 1)) if suit else ()
         piles.append((pid, cards))
     mark = ""
-    if not game.pile("s"):
+    if variant.has_stock and not game.pile("s"):
         mark = "recycle" if game.stock_action() == "recycle" else "none"
     return Table(variant.game, tuple(piles), waste_fan=fan, deal_size=deal_size, stock_mark=mark)
 
@@ -308,11 +298,12 @@ def squeezed_index(up: float, index_px: int) -> tuple[int, bool]:
 
 def _top_row_columns(table: Table, cols: int) -> dict[str, int]:
     """Which grid column holds each top-row pile: the stock at the left, the waste
-    beside it, the foundations or the completed runs at the right."""
-    slots: dict[str, int] = {"s": 0}
-    if "w" in (pid for pid, _ in table.piles):
-        slots["w"] = 1
-    right = [pid for pid, _ in table.piles if pile_kind(pid) in ("foundation", "removed")]
+    beside it (or the free cells from the left edge), the foundations or the
+    completed runs at the right."""
+    kinds = [(pid, pile_kind(pid)) for pid, _ in table.piles]
+    left = [pid for pid, kind in kinds if kind in ("stock", "waste", "cell")]
+    right = [pid for pid, kind in kinds if kind in ("foundation", "removed")]
+    slots = {pid: i for i, pid in enumerate(left)}
     for i, pid in enumerate(right):
         slots[pid] = cols - len(right) + i
     return slots
@@ -325,8 +316,11 @@ def is_side(width: float, height: float) -> bool:
 
 def _side_columns(table: Table) -> tuple[int, int]:
     """Grid columns left and right of the tableau in the side arrangement: the stock (and the
-    waste) on the left; Klondike's foundations two by two, or Spider's runs, on the right."""
-    return (1, 2) if _has_foundations(table) else (1, 1)
+    waste) on the left, or the free cells two by two; Klondike's and FreeCell's foundations
+    two by two, or Spider's runs, on the right."""
+    cells = sum(1 for pid, _ in table.piles if pile_kind(pid) == "cell")
+    left = 2 if cells > 1 else 1
+    return (left, 2) if _has_foundations(table) else (left, 1)
 
 
 def _has_foundations(table: Table) -> bool:
@@ -341,7 +335,7 @@ def compute(table: Table, width: float, height: float, large: bool = False) -> L
     side = is_side(width, height)
     left, right = _side_columns(table) if side else (0, 0)
     grid = cols + left + right
-    share = SIDE_SHARE if side else HEIGHT_SHARE.get(table.game, 0.23)
+    share = SIDE_SHARE if side else variant_of(table.game).card_share
     margin, gap, card_w, card_h, index_px = _metrics(grid, width, height, share, large)
     # Smaller cards, down to a floor, rather than covered indices too small to read.
     floor = max(16, round(card_w * SHRINK_FLOOR))
@@ -391,11 +385,15 @@ def _side_slots(
     """Where the top row's piles go in the side arrangement."""
     below = round(top + card_h + max(gap * 1.5, 4.0))
     slots: dict[str, tuple[float, float]] = {"s": (col_x(0), round(top))}
+    cells = [pid for pid, _ in table.piles if pile_kind(pid) == "cell"]
+    for i, pid in enumerate(cells):
+        slots[pid] = (col_x(i % 2), below if i >= 2 else round(top))
     if _has_foundations(table):
         slots["w"] = (col_x(0), below)
         foundations = [pid for pid, _ in table.piles if pile_kind(pid) == "foundation"]
+        first = cols + (2 if len(cells) > 1 else 1)
         for i, pid in enumerate(foundations):
-            slots[pid] = (col_x(cols + 1 + i % 2), below if i >= 2 else round(top))
+            slots[pid] = (col_x(first + i % 2), below if i >= 2 else round(top))
         return slots
     runs = [(pid, bool(cards)) for pid, cards in table.piles if pile_kind(pid) == "removed"]
     # Completed runs overlap down the right side, each showing its King's index; the empty
@@ -414,12 +412,12 @@ def _rows(height: float, margin: float, gap: float, card_h: int) -> tuple[float,
 
 
 def _design_fits(game: str, side: bool, height: float, margin: float, gap: float, card_h: int) -> bool:
-    """Whether the game's long column (``DESIGN_COLUMN``) fits below the top row (or from the
+    """Whether the game's long column (its variant's ``design_column``) fits below the top row (or from the
     top, at the sides) with each covered face-up card showing an index of ``MIN_INDEX_PX``."""
     top, bottom, row_gap = _rows(height, margin, gap, card_h)
     column_y = round(top) if side else round(top + card_h + row_gap)
     room = bottom - column_y - card_h
-    n_down, n_up = DESIGN_COLUMN.get(game, DESIGN_COLUMN["KL"])
+    n_down, n_up = variant_of(game).design_column
     return n_down * max(2.0, card_h * 0.04) + n_up * MIN_INDEX_PX * INDEX_STRIP <= room
 
 

@@ -345,10 +345,11 @@ def preferences_from(settings: dict[str, Any]) -> Preferences:
     """Preferences from stored settings, keeping each value of the right type and range."""
     preferences = Preferences()
     allowed: dict[str, tuple[object, ...]] = {
-        "game": ("KL", "SD", "SP"),
+        "game": tuple(engine.VARIANTS),
         "draw": (1, 3),
         "scoring": ("N", "V", "C"),
         "suits": (1, 2, 4),
+        "cells": (1, 2, 3, 4),
         "card_back": back_names(),
         "table": table_names(),
     }

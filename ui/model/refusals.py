@@ -27,9 +27,18 @@ from engine import CodeError, IllegalMove
 from engine.codes import CodeReason
 from engine.moves import Reason
 from ui.model.i18n import N_, _, current_language, ngettext
+from ui.model.rules import RULES
 from ui.model.words import card_name, game_name, pile_name
 
-__all__ = ["KLONDIKE_ANCHORS", "SPIDER_ANCHORS", "code_error_text", "refusal_text", "rule_anchor"]
+__all__ = [
+    "ANCHORS",
+    "FREECELL_ANCHORS",
+    "KLONDIKE_ANCHORS",
+    "SPIDER_ANCHORS",
+    "code_error_text",
+    "refusal_text",
+    "rule_anchor",
+]
 
 _COMMON: dict[Reason, str] = {
     "notation": "controls",
@@ -75,13 +84,57 @@ SPIDER_ANCHORS: dict[Reason, str] = {
 """The Spiderette and Spider rules section for each reason those games refuse with."""
 
 
+FREECELL_ANCHORS: dict[Reason, str] = {
+    "notation": "fc-controls",
+    "no_cards": "fc-controls",
+    "no_such_pile": "fc-cells",
+    "stock_tap_only": "fc-deal",
+    "no_stock": "fc-deal",
+    "group_from_column_only": "fc-runs",
+    "run_alternating": "fc-runs",
+    "supermove_limit": "fc-runs",
+    "same_pile": "fc-columns",
+    "empty_pile": "fc-columns",
+    "build_alternating": "fc-columns",
+    "cell_full": "fc-cells",
+    "cell_one_card": "fc-cells",
+    "foundation_top_only": "fc-foundations",
+    "foundation_one_card": "fc-foundations",
+    "foundation_ace_first": "fc-foundations",
+    "foundation_sequence": "fc-foundations",
+    "already_on_foundation": "fc-foundations",
+    "takeback_to_column": "fc-foundations",
+    "nothing_to_undo": "fc-undo",
+}
+"""The FreeCell rules section for each reason FreeCell refuses with."""
+
+ANCHORS: dict[str, dict[Reason, str]] = {
+    "KL": KLONDIKE_ANCHORS,
+    "SD": SPIDER_ANCHORS,
+    "SP": SPIDER_ANCHORS,
+    "FC": FREECELL_ANCHORS,
+}
+"""Each game's rules section for each reason it refuses with (a deal-code prefix to its anchors)."""
+
+
+def _anchors(game: str) -> dict[Reason, str]:
+    if game not in ANCHORS:
+        raise KeyError(f"No rule sections for game {game!r}: expected one of {', '.join(ANCHORS)}.")
+    return ANCHORS[game]
+
+
 def rule_anchor(game: str, reason: Reason | None) -> str:
     """The id of the rules section that explains ``reason`` in ``game`` (a
-    deal-code prefix); the game's first section when the reason is unknown."""
-    anchors = KLONDIKE_ANCHORS if game == "KL" else SPIDER_ANCHORS
+    deal-code prefix); the game's first section (its goal) when the reason is
+    unknown. A game without rules raises ``KeyError``.
+
+    >>> rule_anchor("FC", "supermove_limit"), rule_anchor("SP", None), rule_anchor("FC", "vegas_one_pass")
+    ('fc-runs', 'sp-goal', 'fc-goal')
+    """
+    anchors = _anchors(game)
     if reason is not None and reason in anchors:
         return anchors[reason]
-    return "kl-goal" if game == "KL" else "sp-goal"
+    return RULES[game][0].anchor
 
 
 _PLAIN: dict[Reason, str] = {
@@ -107,8 +160,23 @@ _PLAIN: dict[Reason, str] = {
     "build_down": N_("A card goes onto a card one rank higher."),
     "fill_before_deal": N_("Fill every empty column before dealing."),
     "nothing_to_undo": N_("Nothing to undo."),
+    "no_stock": N_("FreeCell has no stock: every card is dealt at the start."),
+    "cell_one_card": N_("A free cell holds one card."),
+    "takeback_to_column": N_("A card taken back from a foundation goes onto a column."),
 }
 """Reasons whose sentence needs no values."""
+
+_GAME_PLAIN: dict[str, dict[Reason, str]] = {
+    "KL": {"stock_empty": N_("The stock and the waste are both empty.")},
+    "SD": {"stock_empty": N_("The stock is empty.")},
+    "SP": {"stock_empty": N_("The stock is empty.")},
+    "FC": {
+        "same_pile": N_("Those cards are already there."),
+        "stock_tap_only": N_("FreeCell has no stock: every card is dealt at the start."),
+    },
+}
+"""Reasons that one game words in its own way (FreeCell has no stock, and a card
+may already be in a free cell rather than a column)."""
 
 
 def refusal_text(game: str, error: IllegalMove) -> str:
@@ -117,10 +185,23 @@ def refusal_text(game: str, error: IllegalMove) -> str:
     reason, values = error.reason, error.values
     if reason is None:
         return str(error)
+    if reason == "no_such_pile" and "cells" in values:
+        cells = int(values["cells"])
+        return ngettext(
+            "There is no such pile in this deal: it has {n} free cell.",
+            "There is no such pile in this deal: it has {n} free cells.",
+            cells,
+        ).format(n=cells)
+    own = _GAME_PLAIN.get(game, {})
+    if reason in own:
+        return _(own[reason])
     if reason in _PLAIN:
         return _(_PLAIN[reason])
-    pile = pile_name(str(values.get("pile", "")))
+    pid = str(values.get("pile", ""))
+    pile = pile_name(pid)
     if reason == "empty_pile":
+        if pid.startswith("c"):
+            return _("That free cell is empty.")
         return _("{pile} is empty.").format(pile=pile)
     if reason == "face_down":
         up = int(values.get("up", 0))
@@ -131,8 +212,6 @@ def refusal_text(game: str, error: IllegalMove) -> str:
         ).format(pile=pile, n=up)
     if reason == "no_foundations":
         return _("{game} has no waste or foundations: completed runs leave by themselves.").format(game=game_name(game))
-    if reason == "stock_empty":
-        return _("The stock and the waste are both empty.") if game == "KL" else _("The stock is empty.")
     cards = {key: card_name(str(value)) for key, value in values.items() if key in ("card", "top", "needed")}
     if reason == "foundation_ace_first":
         return _("A foundation starts with an Ace: the {card} can't go there yet.").format(**cards)
@@ -147,17 +226,49 @@ def refusal_text(game: str, error: IllegalMove) -> str:
             "The {card} can't go on the {top}: "
             "build down in alternating colours, one rank lower (a red 7 on a black 8)."
         ).format(**cards)
+    if reason == "cell_full":
+        return _("That free cell already holds the {card}.").format(**cards)
+    if reason == "run_alternating":
+        run = int(values.get("run", 1))
+        return ngettext(
+            "Only a run that goes down in alternating colours moves as a unit: only the last card of {pile} does.",
+            "Only a run that goes down in alternating colours moves as a unit: the last {n} cards of {pile} do.",
+            run,
+        ).format(n=run, pile=pile)
+    if reason == "supermove_limit":
+        return _supermove_text(values)
     return str(error)
 
 
+def _supermove_text(values: dict[str, str | int]) -> str:
+    count, most = int(values.get("count", 0)), int(values.get("most", 0))
+    cells, columns = int(values.get("cells", 0)), int(values.get("columns", 0))
+    # TRANSLATORS: part of "{count} cards can't move at once: with {free} and {empty} to spare …".
+    free = ngettext("{n} empty free cell", "{n} empty free cells", cells).format(n=cells)
+    # TRANSLATORS: part of "{count} cards can't move at once: with {free} and {empty} to spare …".
+    empty = ngettext("{n} empty column", "{n} empty columns", columns).format(n=columns)
+    # TRANSLATORS: a run longer than FreeCell lets move; {free} and {empty} say how many free
+    # cells and columns are empty ("2 empty free cells", "1 empty column"); {most} is how many cards could move.
+    return _("{count} cards can't move at once: with {free} and {empty} to spare, at most {most} can.").format(
+        count=count, free=free, empty=empty, most=most
+    )
+
+
 _CODE_WORDS: dict[CodeReason, str] = {
-    "bad_format": N_("That is not a deal code: a code looks like KL1-D1N-AAAAAAG or SD1-S4-AAAAAAH."),
+    "bad_format": N_("That is not a deal code: a code looks like KL1-D1N-AAAAAAG, SD1-S4-AAAAAAH or FC1-F4-1."),
     "bad_version": N_("That deal code was made by another version of the game and cannot be read here."),
-    "unknown_game": N_("That deal code names no game: it starts with KL, SD or SP."),
-    "bad_options": N_("That deal code's options are not valid: KL1-D1N, KL1-D3V, SD1-S2 and SP1-S4 are examples."),
+    "unknown_game": N_("That deal code names no game: it starts with KL, SD, SP or FC."),
+    "bad_options": N_(
+        "That deal code's options are not valid: KL1-D1N, KL1-D3V, SD1-S2, SP1-S4 and FC1-F4 are examples."
+    ),
     "bad_seed": N_("A deal code ends in 7 letters from A to Z."),
     "wrong_game": N_("That deal code is for another game."),
 }
+
+_FREECELL_CODE_WORDS: dict[CodeReason, str] = {
+    "bad_seed": N_("A FreeCell deal code ends in a deal number from 1 to 2147483647."),
+}
+"""What FreeCell's codes say in their own way: they end in Microsoft's deal number, not letters."""
 
 
 def code_error_text(error: CodeError) -> str:
@@ -165,6 +276,10 @@ def code_error_text(error: CodeError) -> str:
     engine's own sentence, which quotes what was typed)."""
     if current_language() == "en":
         return str(error)
+    typed = str(error.values.get("text", "")).strip().upper()
+    freecell = typed.startswith("FC") or "FreeCell" in str(error)
+    if freecell and error.reason in _FREECELL_CODE_WORDS:
+        return _(_FREECELL_CODE_WORDS[error.reason])
     if error.reason in _CODE_WORDS:
         return _(_CODE_WORDS[error.reason])
     return str(error)

@@ -1,5 +1,5 @@
-"""How to play, inside the game: the rules of Klondike and of Spiderette/Spider as
-sections that a rules dialog draws, in the player's language.
+"""How to play, inside the game: the rules of Klondike, of Spiderette/Spider and of
+FreeCell as sections that a rules dialog draws, in the player's language.
 
 Each section has an anchor (its element id in the dialog), so that the "Why?"
 link of a refused move can scroll to the rule that refused it
@@ -14,6 +14,14 @@ Pure Python.
 ['kl-goal', 'kl-deal', 'kl-columns', 'kl-empty']
 >>> rules_for("SP")[0].title
 'Goal'
+>>> [s.anchor for s in rules_for("FC")][:4]
+['fc-goal', 'fc-deal', 'fc-columns', 'fc-runs']
+>>> RULES_TAB["SP"], rules_title("FC")
+('SD', 'How to play FreeCell')
+>>> rules_for("XX")
+Traceback (most recent call last):
+...
+KeyError: "No rules for game 'XX': expected one of KL, SD, SP, FC."
 >>> _ = use_language("th")
 >>> rules_for("SD")[0].title
 'เป้าหมาย'
@@ -23,10 +31,11 @@ Pure Python.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeVar
 
 from ui.model.i18n import N_, _
 
-__all__ = ["DIAGRAM_CODES", "Section", "Table", "rules_for", "rules_title"]
+__all__ = ["DIAGRAM_CODES", "RULES", "RULES_TAB", "Section", "Table", "rules_for", "rules_title"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,10 +60,16 @@ class Section:
     blocks: tuple[Block, ...]
 
 
-DIAGRAM_CODES: dict[str, str] = {"KL": "KL1-D1N-AAAAAAG", "SD": "SD1-S4-AAAAAAH", "SP": "SD1-S4-AAAAAAH"}
+DIAGRAM_CODES: dict[str, str] = {
+    "KL": "KL1-D1N-AAAAAAG",
+    "SD": "SD1-S4-AAAAAAH",
+    "SP": "SD1-S4-AAAAAAH",
+    "FC": "FC1-F4-1",
+}
 """The real starting deal the rules draw for each game, with the game's own cards."""
 
 _FIGURES = frozenset("0123456789+−-$×= ")
+_T = TypeVar("_T")
 
 KLONDIKE: tuple[Section, ...] = (
     Section(
@@ -410,6 +425,187 @@ SPIDER: tuple[Section, ...] = (
 )
 
 
+FREECELL: tuple[Section, ...] = (
+    Section(
+        "fc-goal",
+        N_("Goal"),
+        (
+            N_(
+                "Move all 52 cards onto the four foundations, one per suit, each built up from Ace to King. "
+                "Every card is face up from the start, so FreeCell is a game of planning more than luck: "
+                "almost every deal can be won. When no useful move is left, undo or start a new game."
+            ),
+            N_("Cards rank from the Ace (low) through 2 to 10, then Jack, Queen and King (high)."),
+        ),
+    ),
+    Section(
+        "fc-deal",
+        N_("The deal"),
+        (
+            N_(
+                "One deck of 52 cards, no jokers, dealt face up into eight columns, row by row: the first four "
+                "columns get 7 cards and the other four get 6. Above the columns, the free cells are at the "
+                "left and the four foundations at the right, all empty. There is no stock and no waste."
+            ),
+            N_("The picture shows the start of deal FC1-F4-1."),
+        ),
+    ),
+    Section(
+        "fc-columns",
+        N_("Building in the columns"),
+        (
+            (
+                N_(
+                    "The last card of a column, or the card in a free cell, can be played; cards higher up "
+                    "a column move only as part of a run."
+                ),
+                N_(
+                    "It goes onto the last card of a column that is of the other colour and exactly one rank "
+                    "higher: a red 7 on a black 8."
+                ),
+                N_("It can also go into an empty free cell, or onto its foundation."),
+                N_("An empty column takes any card, or any run that may move there."),
+            ),
+        ),
+    ),
+    Section(
+        "fc-runs",
+        N_("Moving runs"),
+        (
+            N_(
+                "A run of cards going down in alternating colours, one rank at a time (such as a black 9, "
+                "a red 8 and a black 7), moves as a unit. It moves as if you moved it one card at a time "
+                "through the empty free cells and the empty columns, so its length is limited:"
+            ),
+            # TRANSLATORS: keep the formula's figures and signs; 2^(…) is 2 to the power of the number in brackets.
+            N_(
+                "At most (free cells + 1) × 2^(empty columns) cards, counting only the free cells and columns "
+                "that are empty. A column the run goes into does not count."
+            ),
+            N_(
+                "For example, with 2 empty free cells and 1 empty column, a run of up to (2 + 1) × 2 = 6 cards "
+                "can move onto a card, but only (2 + 1) × 1 = 3 into the empty column. With 4 empty free cells "
+                "and no empty column, 5 cards can move."
+            ),
+            Table(
+                (N_("Empty free cells"), N_("No empty column"), N_("1 empty column"), N_("2 empty columns")),
+                (
+                    ("0", "1", "2", "4"),
+                    ("1", "2", "4", "8"),
+                    ("2", "3", "6", "12"),
+                    ("3", "4", "8", "16"),
+                    ("4", "5", "10", "20"),
+                ),
+            ),
+            N_(
+                "A longer run is refused, and the game says how many cards could move. "
+                "Move part of the run, or first empty a free cell or a column."
+            ),
+        ),
+    ),
+    Section(
+        "fc-cells",
+        N_("Free cells"),
+        (
+            (
+                N_(
+                    "Each free cell holds one card, any card. A card in a free cell can go onto a column, "
+                    "onto its foundation or into another empty free cell."
+                ),
+                N_("Runs never go into a free cell: only one card at a time."),
+                N_(
+                    "The standard game has four free cells. New game also offers 3, 2 or 1: "
+                    "the fewer free cells, the harder the deal."
+                ),
+            ),
+        ),
+    ),
+    Section(
+        "fc-foundations",
+        N_("Foundations"),
+        (
+            (
+                N_(
+                    "Each suit has its own foundation, left to right: spades, hearts, diamonds, clubs. "
+                    "A card dropped on any foundation goes to its own suit's."
+                ),
+                N_("A foundation starts with the Ace and is built up by suit, 2, 3 … King, one card at a time."),
+                N_(
+                    "The top card of a foundation can be taken back onto a column, following the column rules, "
+                    "but not into a free cell."
+                ),
+            ),
+        ),
+    ),
+    Section(
+        "fc-auto",
+        N_("Automatic moves"),
+        (
+            N_(
+                "A card goes to its foundation by itself when no other card could ever need to be put on it: "
+                "an Ace or a 2, or a card whose two cards of the other colour one rank lower are already on "
+                "their foundations (both red 5s for a black 6)."
+            ),
+            N_(
+                "Each of these is an ordinary move that Undo takes back. Automatic moves are on unless turned "
+                "off in Settings; with them off, every card goes home only when you send it."
+            ),
+        ),
+    ),
+    Section(
+        "fc-controls",
+        N_("Playing"),
+        (
+            (
+                N_(
+                    "Tap the last card of a column, or a card in a free cell, to send it to its foundation "
+                    "when it may go there."
+                ),
+                N_(
+                    "Double-tap a card or a run to send it to its best place: its foundation; else the column "
+                    "holding the most cards that takes it; else an empty column; else an empty free cell."
+                ),
+                N_("Drag a card or a run to where it may go."),
+                N_("When a move is refused, the game says which rule refused it: Why? opens that rule here."),
+            ),
+        ),
+    ),
+    Section(
+        "fc-undo",
+        N_("Undo, time and deal numbers"),
+        (
+            (
+                N_("Undo takes back every action of the game, as far back as the deal."),
+                N_("FreeCell keeps no score: the game counts your moves and the time, as Microsoft's FreeCell does."),
+                N_(
+                    "Every deal is numbered as in Microsoft's FreeCell: the same number deals the same cards. "
+                    "A new game is one of the 32000 classic deals, numbered 1 to 32000; a deal code can name "
+                    "any number up to 2147483647."
+                ),
+                N_("Deal 11982 is the one classic deal that can't be won; every other classic deal can."),
+                N_(
+                    "A deal code such as FC1-F4-1: FC is FreeCell, 1 the code's version, F4 the number of free "
+                    "cells (F1 to F4) and the last part the deal number. The same code deals the same game anywhere."
+                ),
+            ),
+        ),
+    ),
+)
+
+RULES: dict[str, tuple[Section, ...]] = {"KL": KLONDIKE, "SD": SPIDER, "SP": SPIDER, "FC": FREECELL}
+"""Each game's rule sections (a deal-code prefix to its sections); Spiderette and Spider share theirs."""
+
+RULES_TAB: dict[str, str] = {"KL": "KL", "SD": "SD", "SP": "SD", "FC": "FC"}
+"""The rules dialog's tab that holds each game's rules (the tab's value is the first game it holds)."""
+
+_TITLES: dict[str, str] = {
+    "KL": N_("How to play Klondike"),
+    "SD": N_("How to play Spiderette and Spider"),
+    "SP": N_("How to play Spiderette and Spider"),
+    "FC": N_("How to play FreeCell"),
+}
+
+
 def _word(text: str) -> str:
     # Cells that are only figures are the same in every language.
     return text if set(text) <= _FIGURES else _(text)
@@ -423,13 +619,21 @@ def _translated(block: Block) -> Block:
     return _(block)
 
 
+def _of(table: dict[str, _T], game: str) -> _T:
+    if game not in table:
+        known = ", ".join(RULES)
+        raise KeyError(f"No rules for game {game!r}: expected one of {known}.")
+    return table[game]
+
+
 def rules_for(game: str) -> tuple[Section, ...]:
-    """The rules of ``game`` (a deal-code prefix: ``KL``, ``SD`` or ``SP``) in
-    the current language; Spiderette and Spider share theirs."""
-    sections = KLONDIKE if game == "KL" else SPIDER
+    """The rules of ``game`` (a deal-code prefix: ``KL``, ``SD``, ``SP`` or ``FC``)
+    in the current language; Spiderette and Spider share theirs. A game without
+    rules raises ``KeyError``."""
+    sections = _of(RULES, game)
     return tuple(Section(s.anchor, _(s.title), tuple(_translated(b) for b in s.blocks)) for s in sections)
 
 
 def rules_title(game: str) -> str:
     """The rules dialog's title for ``game``."""
-    return _("How to play Klondike") if game == "KL" else _("How to play Spiderette and Spider")
+    return _(_of(_TITLES, game))

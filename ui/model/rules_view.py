@@ -12,10 +12,14 @@ Pure Python (text only): every word is escaped here and checked in CPython.
 >>> diagram = deal_diagram_html("KL1-D1N-AAAAAAG", "cap")
 >>> diagram.count('data-face="up"'), diagram.count('data-face="down"'), "style=" in diagram
 (7, 22, False)
+>>> freecell = deal_diagram_html("FC1-F2-1", "cap")
+>>> freecell.count('data-face="up"'), freecell.count('class="slot cell"'), freecell.count("foundations")
+(52, 2, 1)
 """
 
 from __future__ import annotations
 
+import re
 from html import escape
 
 import engine
@@ -36,29 +40,52 @@ def _card(card: Card) -> str:
     return '<div class="card" data-face="down"><div class="face"></div></div>'
 
 
+def _top_row(game: engine.Game) -> list[str]:
+    """The piles above the columns, in the table's order (``Variant.top_row``): the
+    stock's top card, empty slots for the waste and the free cells, then the
+    foundations, the first of them marked so that the stylesheet pushes them to
+    the right."""
+    variant = game.variant
+    top = []
+    for pid, _column in variant.top_row:
+        if pid not in game.pile_ids:
+            continue  # a free cell this deal does not have, or a completed run's slot
+        cards = game.pile(pid)
+        if cards:
+            top.append(_card(cards[-1]))
+        elif pid in variant.cell_ids:
+            top.append('<div class="slot cell"></div>')
+        elif pid == variant.foundation_ids[0]:
+            top.append('<div class="slot foundations"></div>')
+        else:
+            top.append('<div class="slot"></div>')
+    return top
+
+
 def deal_diagram_html(code: str, caption_id: str) -> str:
     """A picture of the start of deal ``code``: the top row (the stock, and for
-    Klondike the empty waste and foundations) and every column as dealt. Its
-    accessible name is the caption (``caption_id``) with the face-up cards named.
+    Klondike the empty waste and foundations; for FreeCell the empty free cells and
+    foundations) and every column as dealt. Its accessible name is the caption
+    (``caption_id``) with the last card of each column named.
 
     The markup holds no inline style (the page's Content-Security-Policy refuses
     ``style`` attributes): the stylesheet lays the rows out, each column a stack
     whose cards overlap by how much of a face-down or face-up card shows
     (``.diagram`` in ``static/css/rules.css``)."""
     game = engine.new_game(code)
-    columns = [pid for pid in game.pile_ids if pid.startswith("t")]
-    stock = game.pile("s")
-    top = [_card(stock[-1]) if stock else '<div class="slot"></div>']
-    if game.settings.game == "KL":
-        top.append('<div class="slot"></div>')  # the waste
-        top.append('<div class="slot foundations"></div>')  # the first foundation, at the right
-        top.extend('<div class="slot"></div>' for _ in range(3))
+    columns = game.variant.column_ids
+    top = _top_row(game)
     piles = "".join(
         '<div class="diagram-column">' + "".join(_card(card) for card in game.pile(pid)) + "</div>" for pid in columns
     )
     up = ", ".join(card_name(game.pile(pid)[-1]) for pid in columns)
-    # TRANSLATORS: the picture of a starting deal, for screen readers; {cards} lists the face-up cards.
-    label = _("Face-up cards, column 1 to {n}: {cards}.").format(n=len(columns), cards=up)
+    if all(card.face_up for pid in columns for card in game.pile(pid)):
+        # TRANSLATORS: the picture of a starting deal whose cards are all face up, for screen readers;
+        # {cards} lists the last card of each column.
+        label = _("Every card is face up. The last cards, column 1 to {n}: {cards}.").format(n=len(columns), cards=up)
+    else:
+        # TRANSLATORS: the picture of a starting deal, for screen readers; {cards} lists the face-up cards.
+        label = _("Face-up cards, column 1 to {n}: {cards}.").format(n=len(columns), cards=up)
     return (
         f'<div class="diagram" role="img" aria-labelledby="{caption_id}" aria-describedby="{caption_id}-cards">'
         f'<div class="diagram-top">{"".join(top)}</div><div class="diagram-columns">{piles}</div>'
@@ -69,21 +96,39 @@ def deal_diagram_html(code: str, caption_id: str) -> str:
 def _block(block: str | tuple[str, ...] | Table) -> str:
     if isinstance(block, Table):
         head = "".join(f'<th scope="col">{escape(cell)}</th>' for cell in block.head)
-        rows = "".join("<tr>" + "".join(f"<td>{escape(cell)}</td>" for cell in row) + "</tr>" for row in block.rows)
+        rows = "".join("<tr>" + "".join(f"<td>{_text(cell)}</td>" for cell in row) + "</tr>" for row in block.rows)
         return f'<table class="rule-table"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'
     if isinstance(block, tuple):
-        return "<ul>" + "".join(f"<li>{escape(item)}</li>" for item in block) + "</ul>"
-    return f"<p>{escape(block)}</p>"
+        return "<ul>" + "".join(f"<li>{_text(item)}</li>" for item in block) + "</ul>"
+    return f"<p>{_text(block)}</p>"
+
+
+_DEAL_CODE = re.compile(r"(?<![A-Z0-9-])[A-Z]{2}[0-9]+-[A-Z0-9]+-[A-Z0-9]+(?![A-Z0-9-])")
+"""A deal code in the rules' text, such as ``KL1-D1N-AAAAAAG``."""
+
+
+def _text(text: str) -> str:
+    """``text`` escaped, each deal code in it on one line (a line may not break at its hyphens).
+
+    >>> _text("Codes such as KL1-D1N-AAAAAAG & SD1-S4-AAAAAAH.")
+    'Codes such as <span class="deal-code">KL1-D1N-AAAAAAG</span> &amp; <span class="deal-code">SD1-S4-AAAAAAH</span>.'
+    """
+    return _DEAL_CODE.sub(lambda code: f'<span class="deal-code">{code.group()}</span>', escape(text))
+
+
+def _names(text: str, code: str) -> bool:
+    """Does ``text`` name deal ``code`` (not a longer code that starts with it, such as FC1-F4-11982)?"""
+    return re.search(rf"(?<![\w-]){re.escape(code)}(?![\w-])", text) is not None
 
 
 def _section(section: Section, game: str) -> str:
     body = []
     for block in section.blocks:
-        if isinstance(block, str) and DIAGRAM_CODES[game] in block and "deal" in section.anchor:
+        if isinstance(block, str) and _names(block, DIAGRAM_CODES[game]) and "deal" in section.anchor:
             caption = f"{section.anchor}-picture"
             body.append(
                 f'<figure class="rule-figure">{deal_diagram_html(DIAGRAM_CODES[game], caption)}'
-                f'<figcaption id="{caption}">{escape(block)}</figcaption></figure>'
+                f'<figcaption id="{caption}">{_text(block)}</figcaption></figure>'
             )
         else:
             body.append(_block(block))

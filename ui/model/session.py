@@ -25,13 +25,20 @@ from typing import Literal
 import engine
 from engine import Action, Game, IllegalMove, Move
 from engine.codes import GameId, Scoring
-from ui.model.i18n import N_, _, ngettext
+from ui.model.i18n import _
 from ui.model.refusals import refusal_text, rule_anchor
-from ui.model.words import game_name
+from ui.model.words import SCORING_NAMES, variant_label
 
-__all__ = ["Event", "EventKind", "Preferences", "Session", "describe_code", "format_clock"]
-
-SCORING_NAMES = {"N": N_("Normal scoring"), "V": N_("Vegas scoring"), "C": N_("Classic rules")}
+__all__ = [
+    "SCORING_NAMES",
+    "Event",
+    "EventKind",
+    "Preferences",
+    "Session",
+    "code_of_text",
+    "describe_code",
+    "format_clock",
+]
 
 EventKind = Literal["play", "undo", "new", "restart", "load", "refused"]
 
@@ -39,16 +46,45 @@ EventKind = Literal["play", "undo", "new", "restart", "load", "refused"]
 def describe_code(settings: engine.DealCode) -> str:
     """A deal's options in words: ``"Klondike, draw 3, Vegas scoring"``.
 
-    >>> describe_code(engine.parse_code("SD1-S2-AAAAAAB"))
-    'Spiderette, 2 suits'
+    >>> describe_code(engine.parse_code("SD1-S2-AAAAAAB")), describe_code(engine.parse_code("FC1-F4-7"))
+    ('Spiderette, 2 suits', 'FreeCell, 4 free cells')
     """
-    variant = engine.variant_of(settings.game)
-    name = game_name(settings.game)
-    if variant.options == "draw and scoring":
-        scoring = _(SCORING_NAMES[settings.scoring])
-        return _("{game}, draw {n}, {scoring}").format(game=name, n=settings.draw, scoring=scoring)
-    n = settings.suits
-    return ngettext("{game}, {n} suit", "{game}, {n} suits", n).format(game=name, n=n)
+    return variant_label(engine.option_set_of(settings).key)
+
+
+def code_of_text(text: str, chosen: engine.DealCode) -> str:
+    """What the New game dialog reads from its code field: a deal code, or a bare
+    number, which is a FreeCell deal (as FreeCell's players know them) with the free
+    cells chosen if FreeCell is chosen, else 4. The result is parsed as any code.
+
+    >>> freecell, klondike = engine.parse_code("FC1-F2-1"), engine.parse_code("KL1-D1N-AAAAAAG")
+    >>> code_of_text(" 11982 ", freecell), code_of_text("617", klondike)
+    ('FC1-F2-11982', 'FC1-F4-617')
+    >>> code_of_text("kl1-d1n-aaaaaag", engine.parse_code("FC1-F2-1"))
+    'kl1-d1n-aaaaaag'
+    """
+    text = text.strip()
+    if not (text.isascii() and text.isdigit()):
+        return text
+    cells = chosen.option("cells", 4) if engine.variant_of(chosen.game).cells else 4
+    return f"FC1-F{cells}-{text.lstrip('0') or '0'}"
+
+
+_OPTION_FIELDS: dict[str, tuple[str, ...]] = {
+    "draw and scoring": ("draw", "scoring"),
+    "suits": ("suits",),
+    "free cells": ("cells",),
+}
+"""Which preferences carry each kind of options (``engine.variants.OptionKind``)."""
+
+
+def _option_values(settings: engine.DealCode) -> dict[str, object]:
+    return {
+        "draw": settings.draw,
+        "scoring": settings.scoring,
+        "suits": settings.suits,
+        "cells": settings.option("cells", 4),
+    }
 
 
 @dataclass(slots=True)
@@ -59,6 +95,8 @@ class Preferences:
     draw: int = 1
     scoring: Scoring = "N"
     suits: int = 1
+    cells: int = 4
+    """FreeCell: the free cells of a new deal (4 is the standard game)."""
     double_click: bool = True
     """Spider family: a double click moves a group to its best place."""
     auto_drop: bool = False
@@ -85,20 +123,36 @@ class Preferences:
     auto_finish: bool = False
     """Finish automatically: once a game can finish by itself, its last moves play
     without the Finish button (off by default: the game never plays by itself)."""
+    safe_moves: bool = True
+    """Games with automatic moves (FreeCell): a card no other card can need goes to its
+    foundation by itself after each move, as an ordinary, undoable move (on by default)."""
+
+    def _fields(self) -> tuple[str, ...]:
+        return _OPTION_FIELDS[engine.variant_of(self.game).options]
+
+    def option_set(self) -> engine.OptionSet:
+        """The option set a new game is dealt with (the game's first when the
+        preferences name none of its)."""
+        sets = engine.option_sets_of(engine.variant_of(self.game))
+        for option_set in sets:
+            values = _option_values(option_set.settings)
+            if all(values[name] == getattr(self, name) for name in self._fields()):
+                return option_set
+        return sets[0]
 
     def random_code(self) -> str:
-        if engine.variant_of(self.game).options == "draw and scoring":
-            return engine.random_code(self.game, draw=self.draw, scoring=self.scoring)
-        return engine.random_code(self.game, suits=self.suits)
+        settings = self.option_set().settings
+        return engine.random_code(
+            self.game, settings.draw, settings.scoring, settings.suits, cells=settings.option("cells", 4)
+        )
 
     def deal_like(self, settings: engine.DealCode) -> None:
         """New games get the game and options of ``settings`` (the options it does not
         carry keep theirs: the suits of the Spider family while Klondike is played)."""
         self.game = settings.game
-        if engine.variant_of(settings.game).options == "draw and scoring":
-            self.draw, self.scoring = settings.draw, settings.scoring
-        else:
-            self.suits = settings.suits
+        values = _option_values(settings)
+        for name in self._fields():
+            setattr(self, name, values[name])
 
     def follow(self, game: Game) -> None:
         """Take the options of a game that was opened (so "New game" deals alike)."""
@@ -197,8 +251,23 @@ class Session:
         return event
 
     def play(self, move: Move | str) -> Event:
-        """Play a move (a ``Move`` or its notation); a refusal is an event too."""
-        return self._tell(self._play(move))
+        """Play a move (a ``Move`` or its notation); a refusal is an event too.
+
+        With ``safe_moves`` on, the game's automatic moves follow (FreeCell's safe
+        cards going home), each dispatched as a move of its own: its own event,
+        save and undo step.
+
+        >>> session = Session(engine.new_game("FC1-F4-1"), clock=lambda: 0.0)
+        >>> _ = session.play("t6>c1"); _ = session.play("t6>c2")  # the 3, then the 2 of clubs to a cell
+        >>> [str(m) for m in session.game.played]  # the Ace of clubs, the Ace of spades under it, the 2
+        ['t6>c1', 't6>c2', 't6>f', 't6>f', 'c2>f']
+        """
+        event = self._tell(self._play(move))
+        if event.kind == "play" and not event.won and self.preferences.safe_moves:
+            automatic = self.game.safe_move()
+            if automatic is not None:
+                self.play(automatic)
+        return event
 
     def undo(self) -> Event:
         return self._tell(self._undo())

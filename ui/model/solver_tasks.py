@@ -31,7 +31,6 @@ from typing import Any
 
 import engine
 from engine import Game, Klondike
-from engine.codes import MAX_SEED, DealCode, format_code, parse_code
 from engine.solver import Search, search_for
 
 __all__ = [
@@ -227,7 +226,7 @@ class DealTask(Task):
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         super().__init__(clock)
-        self.template = parse_code(f"{variant}-AAAAAAA")
+        self.option_set = engine.option_set(variant)
         self.rng = random.Random(seed)
         self.per_deal = per_deal
         self.tried = 0
@@ -237,8 +236,10 @@ class DealTask(Task):
         self.result: Reply | None = None
 
     def _next(self) -> Proof:
-        t = self.template
-        self.code = format_code(DealCode(t.game, t.draw, t.scoring, t.suits, self.rng.randrange(MAX_SEED + 1)))
+        seeds = self.option_set.seeds
+        # randrange(start, stop), not len(): a range of 26^7 seeds is past a 32-bit
+        # ssize_t, as in the browser's WebAssembly build.
+        self.code = self.option_set.code(self.rng.randrange(seeds.start, seeds.stop))
         self.tried += 1
         return Proof(engine.new_game(self.code), losses=False)
 

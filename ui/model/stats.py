@@ -20,9 +20,10 @@ from dataclasses import asdict, dataclass, field
 from html import escape
 from typing import Any, Literal
 
-from engine import DealCode, safejson
+from engine import OPTION_SETS, DealCode, format_vegas, option_set_of, safejson
 from ui.model.i18n import N_, _, ngettext
-from ui.model.words import game_name
+from ui.model.session import format_clock
+from ui.model.words import variant_label
 
 __all__ = [
     "BANKROLL_NOTE",
@@ -38,6 +39,7 @@ __all__ = [
     "VariantStats",
     "chart_svg",
     "come_back",
+    "figures",
     "finish_game",
     "import_refusal_text",
     "leave_game",
@@ -55,10 +57,6 @@ __all__ = [
 RECENT = 20
 """How many recent results a variant remembers (for the chart)."""
 
-_SCORING = {"N": N_("Normal scoring"), "V": N_("Vegas scoring"), "C": N_("Classic rules")}
-"""The same names as a game's own description (``ui.model.session.SCORING_NAMES``)."""
-_GAMES = ("KL", "SD", "SP")
-
 
 def variant_key(settings: DealCode) -> str:
     """The statistics key of a deal's variant.
@@ -67,25 +65,7 @@ def variant_key(settings: DealCode) -> str:
     >>> variant_key(parse_code("KL1-D3V-AAAAAAB")), variant_key(parse_code("SP1-S2-AAAAAAB"))
     ('KL-D3V', 'SP-S2')
     """
-    if settings.game == "KL":
-        return f"KL-D{settings.draw}{settings.scoring}"
-    return f"{settings.game}-S{settings.suits}"
-
-
-def variant_label(key: str) -> str:
-    """Words for a variant key.
-
-    >>> variant_label("KL-D3V"), variant_label("SD-S1")
-    ('Klondike, draw 3, Vegas scoring', 'Spiderette, 1 suit')
-    """
-    game, _dash, options = key.partition("-")
-    name = game_name(game) if game in _GAMES else game
-    if game == "KL" and len(options) == 3:
-        scoring = _(_SCORING[options[2]]) if options[2] in _SCORING else options[2]
-        return _("{game}, draw {n}, {scoring}").format(game=name, n=options[1], scoring=scoring)
-    suits = options[1:]
-    n = int(suits) if suits.isdigit() else 0
-    return ngettext("{game}, {n} suit", "{game}, {n} suits", n).format(game=name, n=suits)
+    return option_set_of(settings).key
 
 
 def is_vegas(key: str) -> bool:
@@ -97,10 +77,7 @@ MAX_COUNT = 10**9
 below where arithmetic or formatting could fail."""
 MAX_SCORE = 10**9
 MAX_SECONDS = 10.0**9
-VARIANT_KEYS = (
-    *(f"KL-D{draw}{scoring}" for draw in (1, 3) for scoring in "NVC"),
-    *(f"{game}-S{suits}" for game in ("SD", "SP") for suits in (1, 2, 4)),
-)
+VARIANT_KEYS = tuple(o.key for o in OPTION_SETS)
 """Every variant that has statistics."""
 MAX_ID_CHARS = 24
 """A game's id: letters and digits (see ``new_game_id``)."""
@@ -596,10 +573,46 @@ def read_import(text: str) -> dict[str, Any]:
     return merge_import(data)
 
 
-def chart_svg(recent: list[list[int]], width: int = 240, height: int = 64) -> str:
-    """A small bar chart of recent results: tall green bars for wins, short red ones for losses.
+def figures(key: str, stats: VariantStats, bankroll: int | None = None) -> list[tuple[str, str]]:
+    """The rows of the Statistics dialog's table, as words (``bankroll``: the running
+    one, the open game's in it). A Vegas variant's figures are dollars, and say so.
+
+    >>> figures("KL-D1V", VariantStats(played=1, won=1, best_score=208))[5]
+    ('Best amount', '+$208')
+    >>> figures("KL-D1N", VariantStats(played=1, won=1, best_score=700))[5]
+    ('Best score', '700')
+    """
+    money = is_vegas(key)
+
+    def score(value: int | None) -> str:
+        if value is None:
+            return "–"
+        return format_vegas(value) if money else str(value)
+
+    average = stats.average_win_moves
+    rows = [
+        (_("Games played"), str(stats.played)),
+        (_("Games won"), str(stats.won)),
+        (_("Win rate"), f"{stats.win_rate:.0%}" if stats.played else "–"),
+        (_("Current streak"), str(stats.current_streak)),
+        (_("Best streak"), str(stats.best_streak)),
+        # TRANSLATORS: Vegas: the highest amount of one game, in dollars ("+$208"), never points.
+        (_("Best amount") if money else _("Best score"), score(stats.best_score)),
+        (_("Fastest win"), format_clock(stats.fastest_win) if stats.fastest_win is not None else "–"),
+        (_("Average moves of a win"), f"{average:.0f}" if average is not None else "–"),
+    ]
+    if money:
+        rows.append((_("Bankroll"), format_vegas(stats.bankroll if bankroll is None else bankroll)))
+    return rows
+
+
+def chart_svg(recent: list[list[int]], width: int = 240, height: int = 64, money: bool = False) -> str:
+    """A small bar chart of recent results: tall green bars for wins, short red ones for
+    losses, each titled with its score (``money``: a Vegas amount, in dollars).
 
     >>> "<svg" in chart_svg([[1, 700], [0, 120]])
+    True
+    >>> "<title>Won, +$208</title>" in chart_svg([[1, 208]], money=True)
     True
     """
     count = max(len(recent), 1)
@@ -619,10 +632,14 @@ def chart_svg(recent: list[list[int]], width: int = 240, height: int = 64) -> st
         bar_height = height - 4 if won else height * 0.3
         x = index * (bar + gap)
         colour = "#2e7d32" if won else "#c62828"
-        result = _("Won, score {score}") if won else _("Lost, score {score}")
+        if money:
+            # TRANSLATORS: a Vegas game's result in the chart: {amount} is dollars ("+$208"), never points.
+            result = (_("Won, {amount}") if won else _("Lost, {amount}")).format(amount=format_vegas(score))
+        else:
+            result = (_("Won, score {score}") if won else _("Lost, score {score}")).format(score=score)
         parts.append(
             f'<rect x="{x:.1f}" y="{height - bar_height:.1f}" width="{bar:.1f}" height="{bar_height:.1f}"'
-            f' rx="1.5" fill="{colour}"><title>{escape(result.format(score=score))}</title></rect>'
+            f' rx="1.5" fill="{colour}"><title>{escape(result)}</title></rect>'
         )
     parts.append("</svg>")
     return "".join(parts)

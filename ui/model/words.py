@@ -14,10 +14,10 @@ Pure Python: the names come from the catalogs through ``ui.model.i18n``.
 
 from __future__ import annotations
 
-from engine import Card, parse_card
-from ui.model.i18n import N_, _, current, pgettext
+from engine import Card, DealCode, parse_card
+from ui.model.i18n import N_, _, current, ngettext, pgettext
 
-__all__ = ["card_name", "game_name", "pile_name", "rank_name", "suit_name"]
+__all__ = ["card_name", "game_name", "in_dollars", "pile_name", "rank_name", "suit_name"]
 
 _RANKS: dict[int, str] = {1: N_("Ace"), 11: N_("Jack"), 12: N_("Queen"), 13: N_("King")}
 _SUITS: dict[str, str] = {"s": N_("spades"), "h": N_("hearts"), "d": N_("diamonds"), "c": N_("clubs")}
@@ -27,7 +27,7 @@ _FOUNDATIONS: dict[str, str] = {
     "f3": N_("Diamonds foundation"),
     "f4": N_("Clubs foundation"),
 }
-_GAMES: dict[str, str] = {"KL": N_("Klondike"), "SD": N_("Spiderette"), "SP": N_("Spider")}
+_GAMES: dict[str, str] = {"KL": N_("Klondike"), "SD": N_("Spiderette"), "SP": N_("Spider"), "FC": N_("FreeCell")}
 _card_names: dict[tuple[int, str], str] = {}
 
 
@@ -78,9 +78,44 @@ def pile_name(pid: str) -> str:
         return _("Foundation")
     if pid.startswith("t") and pid[1:].isdigit():
         return _("Column {n}").format(n=int(pid[1:]))
+    if pid.startswith("c") and pid[1:].isdigit():
+        return _("Free cell {n}").format(n=int(pid[1:]))
     return pid
 
 
 def game_name(game: str) -> str:
-    """``"Klondike"``, ``"Spiderette"`` or ``"Spider"`` for a deal-code prefix, translated."""
+    """``"Klondike"``, ``"Spiderette"``, ``"Spider"`` or ``"FreeCell"`` for a game id, translated."""
     return _(_GAMES[game])
+
+
+SCORING_NAMES = {"N": N_("Normal scoring"), "V": N_("Vegas scoring"), "C": N_("Classic rules")}
+"""Klondike's scoring rules by their letter in a deal code."""
+
+
+def variant_label(key: str) -> str:
+    """An option set in words, from its key (``engine.options``).
+
+    >>> variant_label("KL-D3V"), variant_label("SD-S1"), variant_label("FC-F3")
+    ('Klondike, draw 3, Vegas scoring', 'Spiderette, 1 suit', 'FreeCell, 3 free cells')
+    """
+    game, _dash, options = key.partition("-")
+    name = game_name(game) if game in _GAMES else game
+    # The options' letter says what they are: D(raw and scoring), S(uits), F(ree cells).
+    if options[:1] == "D" and len(options) == 3:
+        scoring = _(SCORING_NAMES[options[2]]) if options[2] in SCORING_NAMES else options[2]
+        return _("{game}, draw {n}, {scoring}").format(game=name, n=options[1], scoring=scoring)
+    count = options[1:]
+    n = int(count) if count.isdigit() else 0
+    if options[:1] == "F":
+        return ngettext("{game}, {n} free cell", "{game}, {n} free cells", n).format(game=name, n=count)
+    return ngettext("{game}, {n} suit", "{game}, {n} suits", n).format(game=name, n=count)
+
+
+def in_dollars(settings: DealCode) -> bool:
+    """True when the deal's score is a Vegas amount, in dollars: its words say
+    "Amount" (Thai ยอดเงิน, Khmer ចំនួនប្រាក់), never "Score".
+
+    >>> in_dollars(DealCode("KL", 3, "V")), in_dollars(DealCode("KL", 3, "N")), in_dollars(DealCode("SP", suits=1))
+    (True, False, False)
+    """
+    return settings.game == "KL" and settings.scoring == "V"
