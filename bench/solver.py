@@ -7,18 +7,20 @@ wall clock instead; on a busy machine that budget buys less search). ``--jobs N`
 runs N such processes side by side to finish sooner; each deal still has one
 core. Every winning line is replayed through the engine, and every
 ``unwinnable`` comes from a search that left no move out (``proof_search``:
-for Klondike only its complete depth-first half may answer it).
+for Klondike and FreeCell only its complete depth-first half may answer it).
 
 The winnable fraction is counted among the decided deals, with a Wilson 95%
 interval; the bounds that count every undecided deal as lost, then as won,
 are in the JSON.
 
 Games are named by their option sets (``engine.OPTION_SETS``: ``KL-D1N``,
-``SP-S4`` …; any case). Seeds a game's codes cannot carry are skipped.
+``SP-S4``, ``FC-F4`` …; any case). Seeds a game's codes cannot carry are
+skipped (FreeCell's are Microsoft's deal numbers, from 1: seed 0 is skipped).
 
 Usage:
     .venv/bin/python -m bench.solver                       # the default games, seeds 0-199, 10 s
     .venv/bin/python -m bench.solver --games KL-D1N KL-D3N --seeds 0-49 --seconds 2 --jobs 2
+    .venv/bin/python -m bench.solver --games fc-f4 --seeds 1-200,11982 --jobs 2 --name solver-freecell
 
 Results: bench/results/solver.json (one row per deal and the summary table).
 """
@@ -46,7 +48,7 @@ from engine.solver.core import run
 
 GAMES: dict[str, OptionSet] = {o.key: o for o in OPTION_SETS}
 """Every option set, by key."""
-DEFAULT_GAMES = ("KL-D1N", "KL-D3N", "SD-S1", "SD-S2", "SD-S4", "SP-S1", "SP-S2", "SP-S4")
+DEFAULT_GAMES = ("KL-D1N", "KL-D3N", "SD-S1", "SD-S2", "SD-S4", "SP-S1", "SP-S2", "SP-S4", "FC-F4")
 """The games benchmarked unless told otherwise."""
 LABELS = {key: o.label for key, o in GAMES.items()}
 Z95 = 1.959964

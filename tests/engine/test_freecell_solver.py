@@ -33,7 +33,7 @@ def replay_fc(game: Game, moves: tuple[str, ...]) -> FreeCell:
     return played
 
 
-def fc_rules(game: FreeCell, complete: bool = True) -> FreeCellRules:
+def fc_rules(game: Game, complete: bool = True) -> FreeCellRules:
     rules = rules_for(game, complete)
     assert isinstance(rules, FreeCellRules)
     return rules
@@ -349,3 +349,13 @@ def test_the_endgames_include_losses() -> None:
     statuses = [check_against_exhaustive(_endgame_from_seed(seed)) for seed in range(40)]
     assert statuses.count("unwinnable") >= 1
     assert statuses.count("winnable") >= 5
+
+
+@pytest.mark.parametrize("code", ["FC1-F1-2085082542", "FC1-F1-448641102", "FC1-F1-1885194838", "FC1-F1-1654571436"])
+def test_whole_deals_proven_lost_are_lost_to_every_legal_action(code: str) -> None:
+    """One-cell deals the solver proves lost early: the exhaustive search with
+    every legal action, take-backs included, and no automatic moves agrees."""
+    game = engine.new_game(code)
+    assert isinstance(game, FreeCell)
+    assert solve(game, seconds=None, max_nodes=100_000).status == "unwinnable"
+    assert exhaustive(game, limit=300_000, takebacks=True) == "unwinnable"
