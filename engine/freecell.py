@@ -38,6 +38,7 @@ from typing import Any, ClassVar, TypeVar
 
 from engine.cards import Card, parse_card
 from engine.codes import CodeError, Deal, DealCode
+from engine.foundations import BUILD_RULE, SLOT, fits, home_refusal, safe_home
 from engine.game import Effect, Game
 from engine.moves import REASONS, IllegalMove, Move
 from engine.variants import FREECELL, StockAction
@@ -62,14 +63,10 @@ CELL_CHOICES: tuple[int, ...] = (4, 3, 2, 1)
 """The numbers of free cells a deal may have, easiest first (4 is the standard game)."""
 
 FOUNDATIONS: tuple[str, ...] = FREECELL.foundation_ids
-SLOT: dict[str, str] = {"s": "f1", "h": "f2", "d": "f3", "c": "f4"}
-"""Each suit's fixed foundation slot (as in Klondike)."""
 _FOUNDATION_SET = frozenset(FOUNDATIONS)
-_RED = frozenset("hd")
 _COLUMNS: tuple[str, ...] = FREECELL.column_ids
 _COLUMN_SET = frozenset(_COLUMNS)
 
-_BUILD_RULE = "build down in alternating colours, one rank lower (a red 7 on a black 8)"
 _OPTIONS_RE = re.compile(r"F([1-4])")
 _SEED_RE = re.compile(r"[0-9]{1,10}")
 
@@ -377,10 +374,10 @@ class FreeCell(Game):
                     f"That free cell already holds the {target[-1].name}.", "cell_full", pile=dst, card=str(target[-1])
                 )
             return Move(src, dst, 1)
-        if target and not _fits(card, target[-1]):
+        if target and not fits(card, target[-1]):
             top = target[-1]
             raise IllegalMove(
-                f"The {card.name} can't go on the {top.name}: {_BUILD_RULE}.",
+                f"The {card.name} can't go on the {top.name}: {BUILD_RULE}.",
                 "build_alternating",
                 card=str(card),
                 top=str(top),
@@ -406,21 +403,9 @@ class FreeCell(Game):
             raise IllegalMove("That card is already on its foundation.", "already_on_foundation", card=str(card))
         if n != 1:
             raise IllegalMove("Foundations take one card at a time.", "foundation_one_card")
-        have = len(piles[SLOT[card.suit]])
-        if card.rank != have + 1:
-            if have == 0:
-                raise IllegalMove(
-                    f"A foundation starts with an Ace: the {card.name} can't go there yet.",
-                    "foundation_ace_first",
-                    card=str(card),
-                )
-            needed = Card(have + 1, card.suit)
-            raise IllegalMove(
-                f"Foundations build up by suit from Ace to King: the {card.name} needs the {needed.name} there first.",
-                "foundation_sequence",
-                card=str(card),
-                needed=str(needed),
-            )
+        refusal = home_refusal(card, len(piles[SLOT[card.suit]]))
+        if refusal is not None:
+            raise refusal
         return Move(src, "f", 1)
 
     def _perform(self, move: Move) -> Effect:
@@ -462,7 +447,7 @@ class FreeCell(Game):
                 target = piles[dst]
                 if target:
                     n = target[-1].rank - cards[-1].rank
-                    if 1 <= n <= min(run, onto) and _fits(cards[-n], target[-1]):
+                    if 1 <= n <= min(run, onto) and fits(cards[-n], target[-1]):
                         moves.append(Move(src, dst, n))
                 else:
                     moves.extend(Move(src, dst, n) for n in range(1, min(run, into_empty) + 1))
@@ -480,7 +465,7 @@ class FreeCell(Game):
         piles = self._piles
         for dst in _COLUMNS:
             target = piles[dst]
-            if not target or _fits(card, target[-1]):
+            if not target or fits(card, target[-1]):
                 yield dst
 
     # ------------------------------------------------------------- gestures
@@ -569,13 +554,9 @@ class FreeCell(Game):
     # ------------------------------------------------- advice, safe moves
 
     def safe_home(self, card: Card) -> bool:
-        """True when no card could ever need ``card`` to build on: it is an
-        Ace or a 2, or both cards of the other colour one rank lower are home."""
-        if card.rank <= 2:
-            return True
-        red = card.suit in _RED
-        others = [slot for suit, slot in SLOT.items() if (suit in _RED) != red]
-        return all(len(self._piles[slot]) >= card.rank - 1 for slot in others)
+        """True when no card could ever need ``card`` to build on
+        (``engine.foundations.safe_home``)."""
+        return safe_home(card, self._piles)
 
     def safe_move(self) -> Move | None:
         """The lowest safe card that can go home now (``safe_home``), from a
@@ -646,10 +627,6 @@ class FreeCell(Game):
         return "build", -n
 
 
-def _fits(card: Card, top: Card) -> bool:
-    return top.rank == card.rank + 1 and (card.suit in _RED) != (top.suit in _RED)
-
-
 def _run_length(cards: list[Card]) -> int:
     """How many top cards of a pile go down in alternating colours, each one
     rank lower than the card under it (0 for an empty pile)."""
@@ -657,7 +634,7 @@ def _run_length(cards: list[Card]) -> int:
         return 0
     n = 1
     for i in range(len(cards) - 1, 0, -1):
-        if not _fits(cards[i], cards[i - 1]):
+        if not fits(cards[i], cards[i - 1]):
             break
         n += 1
     return n

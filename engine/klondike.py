@@ -23,6 +23,7 @@ from typing import Any, ClassVar
 
 from engine.cards import Card, face_up_count
 from engine.codes import MAX_SEED, CodeError, Deal, DealCode, Scoring, deal_rows, shuffle, suit_blocks
+from engine.foundations import BUILD_RULE, SLOT, fits, home_refusal, safe_home
 from engine.game import Effect, Game
 from engine.moves import STOCK_TAP, IllegalMove, Move
 from engine.variants import KLONDIKE, StockAction
@@ -31,14 +32,11 @@ __all__ = ["COLUMNS", "FOUNDATIONS", "SLOT", "Klondike", "format_vegas"]
 
 COLUMNS: tuple[str, ...] = KLONDIKE.column_ids
 FOUNDATIONS: tuple[str, ...] = KLONDIKE.foundation_ids
-SLOT: dict[str, str] = {"s": "f1", "h": "f2", "d": "f3", "c": "f4"}
-"""Each suit's fixed foundation slot."""
 
 _COLUMN_SET = frozenset(COLUMNS)
 _FOUNDATION_SET = frozenset(FOUNDATIONS)
 _RED = frozenset("hd")
 
-_BUILD_RULE = "build down in alternating colours, one rank lower (a red 7 on a black 8)"
 
 _OPTIONS_RE = re.compile(r"D([13])([NVC])")
 
@@ -300,26 +298,9 @@ class Klondike(Game):
                 raise IllegalMove("That card is already on its foundation.", "already_on_foundation", card=str(card))
             if n != 1:
                 raise IllegalMove("Foundations take one card at a time.", "foundation_one_card")
-            have = len(piles[slot])
-            if card.rank != have + 1:
-                if have == 0:
-                    raise IllegalMove(
-                        f"A foundation starts with an Ace: the {card.name} can't go there yet.",
-                        "foundation_ace_first",
-                        card=str(card),
-                    )
-                needed = Card(have + 1, card.suit)
-                if card.rank <= have:
-                    raise IllegalMove(
-                        f"The {card.name} is already on its foundation.", "already_on_foundation", card=str(card)
-                    )
-                raise IllegalMove(
-                    "Foundations build up by suit from Ace to King: the "
-                    f"{card.name} needs the {needed.name} there first.",
-                    "foundation_sequence",
-                    card=str(card),
-                    needed=str(needed),
-                )
+            refusal = home_refusal(card, len(piles[slot]))
+            if refusal is not None:
+                raise refusal
             return Move(src, "f", 1)
         if dst == src:
             raise IllegalMove("Those cards are already in that column.", "same_pile")
@@ -329,9 +310,9 @@ class Klondike(Game):
                 raise IllegalMove("Only a King can go to an empty column.", "empty_needs_king", card=str(card))
         else:
             top = target[-1]
-            if not _fits(card, top):
+            if not fits(card, top):
                 raise IllegalMove(
-                    f"The {card.name} can't go on the {top.name}: {_BUILD_RULE}.",
+                    f"The {card.name} can't go on the {top.name}: {BUILD_RULE}.",
                     "build_alternating",
                     card=str(card),
                     top=str(top),
@@ -535,14 +516,9 @@ class Klondike(Game):
         return "shuffle", 0
 
     def safe_home(self, card: Card) -> bool:
-        """True when no card left on the table could ever need ``card`` to build
-        on: it is an Ace or a 2, or the cards one rank lower of the other colour
-        are already home."""
-        if card.rank <= 2:
-            return True
-        red = card.suit in _RED
-        others = [slot for suit, slot in SLOT.items() if (suit in _RED) != red]
-        return all(len(self._piles[slot]) >= card.rank - 1 for slot in others)
+        """True when no card left on the table could ever need ``card`` to build on
+        (``engine.foundations.safe_home``)."""
+        return safe_home(card, self._piles)
 
     def finish_ready(self) -> bool:
         """Every card of the columns is face up, and the stock and the waste are
@@ -584,7 +560,3 @@ class Klondike(Game):
 
 def _face_down(cards: list[Card]) -> int:
     return sum(1 for card in cards if not card.face_up)
-
-
-def _fits(card: Card, top: Card) -> bool:
-    return top.face_up and top.rank == card.rank + 1 and (card.suit in _RED) != (top.suit in _RED)

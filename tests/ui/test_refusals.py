@@ -4,7 +4,7 @@ opens a section of the rules of every game that can raise it (pure Python, CPyth
 
 Which game can raise which reason is read from the engine's source: the reasons
 written at the raise sites of ``engine/moves.py`` and ``engine/game.py`` (shared by
-every game) and of each game's own module."""
+every game), of each game's own module and of the engine modules it imports."""
 
 from __future__ import annotations
 
@@ -71,9 +71,22 @@ def _reasons_raised(module: str) -> set[str]:
     return found
 
 
+def _engine_imports(module: str) -> set[str]:
+    """The engine modules ``module`` imports from (``from engine.x import …``)."""
+    path = Path(importlib.import_module(module).__file__ or "")
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return {
+        node.module
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("engine.")
+    }
+
+
 def raised_by(game: str) -> set[str]:
-    """The reasons ``game`` can refuse with: the shared modules' and its own module's."""
-    modules = (*SHARED, VARIANTS[game].module)
+    """The reasons ``game`` can refuse with: the shared modules', its own module's and
+    those of the engine modules its module imports (``engine.foundations``)."""
+    own = VARIANTS[game].module
+    modules = {*SHARED, own, *_engine_imports(own)}
     return set().union(*(_reasons_raised(module) for module in modules))
 
 
