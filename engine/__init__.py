@@ -23,6 +23,7 @@ from engine.codes import (
     random_code,
     shuffle,
 )
+from engine.daily import daily_deals
 from engine.freecell import FreeCell
 from engine.game import (
     UNDO_LIMIT,
@@ -79,6 +80,7 @@ __all__ = [
     "Spiderette",
     "SplitMix64",
     "Variant",
+    "daily_deals",
     "deal",
     "format_code",
     "format_vegas",

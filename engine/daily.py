@@ -1,0 +1,98 @@
+"""The daily deal: one proven-winnable deal a day for every game, from the date alone.
+
+``daily_deals(day)`` maps a calendar day to one deal code per game. The mapping
+is versioned (``DAILY_VERSION``) and may never change for a day already shipped:
+every player, offline, in every future version, gets the same deal on the same
+day. Day 0 is ``EPOCH`` (2026-01-01).
+
+How a day's deal is found: each game has a fixed list of candidate seeds,
+candidate ``n`` being the first 8 bytes of
+``sha256("daily-v1 <prefix> <n>")`` mapped into the option set's seed range (no
+dependence on Python's ``random``). Day ``d``'s deal is the ``d``-th candidate
+the solver proved winnable. ``engine.daily_seeds`` stores, per game, only how
+many candidates were skipped before each day's proven one (one base-36 digit a
+day), so the table is a few KB.
+
+>>> import datetime
+>>> daily_deals(datetime.date(2026, 1, 1))["Klondike"][:8]
+'KL1-D1N-'
+>>> daily_deals(datetime.date(2025, 12, 31))
+Traceback (most recent call last):
+...
+ValueError: No daily deal before 2026-01-01 (asked for 2025-12-31).
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+from functools import cache
+
+from engine.daily_seeds import SKIPS
+from engine.options import option_set
+
+__all__ = [
+    "DAILY_GAMES",
+    "DAILY_VERSION",
+    "EPOCH",
+    "candidate",
+    "daily_deals",
+    "days_shipped",
+    "last_day",
+]
+
+DAILY_VERSION = 1
+EPOCH = datetime.date(2026, 1, 1)
+
+DAILY_GAMES: dict[str, str] = {
+    "Klondike": "KL1-D1N",
+    "Spiderette": "SD1-S2",
+    "Spider": "SP1-S1",
+    "FreeCell": "FC1-F4",
+}
+"""Game name to the option set of its daily deal: the most played and most
+approachable variant of each game, so a typical player can win it in one sitting."""
+
+
+def candidate(prefix: str, n: int) -> int:
+    """Candidate seed ``n`` of an option set: pinned by a hash, never by ``random``."""
+    digest = hashlib.sha256(f"daily-v{DAILY_VERSION} {prefix} {n}".encode()).digest()
+    seeds = option_set(prefix).seeds
+    return seeds.start + int.from_bytes(digest[:8], "big") % len(seeds)
+
+
+@cache
+def _candidate_indexes(prefix: str) -> tuple[int, ...]:
+    """Per day, the index of the candidate proven winnable for that day."""
+    indexes: list[int] = []
+    n = 0
+    for digit in SKIPS.get(prefix, ""):
+        n += int(digit, 36)
+        indexes.append(n)
+        n += 1
+    return tuple(indexes)
+
+
+def days_shipped() -> int:
+    """How many days, from ``EPOCH``, have a daily deal for every game."""
+    return min(len(_candidate_indexes(prefix)) for prefix in DAILY_GAMES.values())
+
+
+def last_day() -> datetime.date:
+    """The last day with a daily deal."""
+    return EPOCH + datetime.timedelta(days=days_shipped() - 1)
+
+
+def daily_deals(day: datetime.date) -> dict[str, str]:
+    """The daily deal code of every game for a calendar day.
+
+    Raises ``ValueError`` for a day before ``EPOCH`` or past the shipped table."""
+    index = (day - EPOCH).days
+    if index < 0:
+        raise ValueError(f"No daily deal before {EPOCH.isoformat()} (asked for {day.isoformat()}).")
+    if index >= days_shipped():
+        raise ValueError(f"No daily deal after {last_day().isoformat()} (asked for {day.isoformat()}).")
+    return {
+        game: option_set(prefix).code(candidate(prefix, _candidate_indexes(prefix)[index]))
+        for game, prefix in DAILY_GAMES.items()
+    }
