@@ -54,6 +54,7 @@ BUILDER = (ROOT / "tools" / "stdlib.mjs", ROOT / "tools" / "stdlib_zip.py")
 EXTRA: dict[str, str] = {
     "gettext": "translations of the game's text are coming, through gettext",
     "locale": "gettext imports it to expand language names",
+    "hashlib": "the daily deal's candidate deals are SHA-256 hashes (engine/daily.py)",
     "json": "saves, statistics export and import (measured too, listed for clarity)",
     "zipfile": "an export of the player's data as one archive is planned",
     "traceback": "an error report shows a traceback; stdlib_zip.py also formats a few",
