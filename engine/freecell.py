@@ -197,7 +197,9 @@ class FreeCell(Game):
     @classmethod
     def check_settings(cls, settings: DealCode) -> None:
         if not 1 <= settings.seed <= MAX_DEAL:
-            raise CodeError(f"A FreeCell deal number is a whole number from 1 to {MAX_DEAL}.", "bad_seed")
+            raise CodeError(
+                f"A FreeCell deal number is a whole number from 1 to {MAX_DEAL}.", "bad_seed", seed="deal number"
+            )
         if len(settings.extra) != 1 or settings.option("cells") not in CELL_CHOICES:
             raise CodeError("FreeCell is played with 1, 2, 3 or 4 free cells.", "bad_options")
         if settings.draw != 1 or settings.scoring != "N" or settings.suits != 4:
@@ -211,6 +213,7 @@ class FreeCell(Game):
                 f"Bad deal number {seed!r} in deal code {text!r}: FreeCell deals are numbered 1 to {MAX_DEAL}.",
                 "bad_seed",
                 text=text,
+                seed="deal number",
             )
         return int(seed)
 

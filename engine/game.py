@@ -178,6 +178,9 @@ class Game(ABC):
     rather than a line of moves one after another (``finish_move``)."""
     solver_module: ClassVar[str | None] = None
     """The module of ``engine.solver`` that searches this game (None: none does)."""
+    fast_search_proves_losses: ClassVar[bool] = True
+    """False when the solver's default search leaves moves out, so that a loss it
+    reports must be searched again with every legal move before it is a proof."""
 
     settings: DealCode
     code: str
@@ -241,6 +244,11 @@ class Game(ABC):
         """The options of ``settings`` in English words (``"draw 3, Vegas
         scoring"``), for tools and logs; the page words them itself."""
         raise NotImplementedError
+
+    @classmethod
+    def scores_in_dollars(cls, settings: DealCode) -> bool:
+        """True when the deal's score is money (Klondike's Vegas scoring)."""
+        return False
 
     @classmethod
     def check_settings(cls, settings: DealCode) -> None:
@@ -344,6 +352,20 @@ class Game(ABC):
         """The top card of pile ``pid``, or None when it is empty."""
         cards = self.pile(pid)
         return cards[-1] if cards else None
+
+    def waste_fan(self) -> int:
+        """How many top waste cards the table shows fanned (0: none, or no waste)."""
+        return 0
+
+    @property
+    def removed_runs(self) -> tuple[str, ...]:
+        """The suit of each completed run laid aside, in order (none in a game without them)."""
+        return ()
+
+    @property
+    def deals_left(self) -> int:
+        """Deals the stock still holds, in a game whose stock deals a row (else 0)."""
+        return 0
 
     @property
     def score_text(self) -> str:

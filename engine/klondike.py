@@ -93,6 +93,8 @@ class Klondike(Game):
     advice_kinds: ClassVar[tuple[str, ...]] = KINDS
     advice_progress: ClassVar[frozenset[str]] = frozenset(KINDS[: KINDS.index("stock")])
     solver_module: ClassVar[str | None] = "engine.solver.klondike"
+    fast_search_proves_losses: ClassVar[bool] = False
+    """The fast search leaves out a few moves that hardly ever matter: its loss is no proof."""
 
     _recycles: int
     _fan: int
@@ -123,6 +125,10 @@ class Klondike(Game):
     def describe_options(cls, settings: DealCode) -> str:
         scoring = {"N": "Normal scoring", "V": "Vegas scoring", "C": "Classic rules"}[settings.scoring]
         return f"draw {settings.draw}, {scoring}"
+
+    @classmethod
+    def scores_in_dollars(cls, settings: DealCode) -> bool:
+        return settings.scoring == "V"
 
     @classmethod
     def check_settings(cls, settings: DealCode) -> None:

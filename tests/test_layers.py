@@ -245,3 +245,98 @@ def test_nothing_imports_a_test_module() -> None:
 def test_the_import_scan_finds_a_test_module() -> None:
     source = "from tests.engine.test_reasons import MOVE_EXAMPLES\nimport tests.ui.test_i18n\nimport tests.ui.words\n"
     assert imported_test_modules(source) == ["tests.engine.test_reasons", "tests.ui.test_i18n"]
+
+
+# ------------------------------------------------- no code asks which game it is
+
+
+def game_modules() -> set[str]:
+    """A game's own modules: its ``Game`` subclass's and its solver's (the registry says which)."""
+    from engine.game import game_class
+    from engine.variants import VARIANTS
+
+    modules = {variant.module for variant in VARIANTS.values()}
+    modules |= {module for game in VARIANTS if (module := game_class(game).solver_module) is not None}
+    return modules
+
+
+def game_class_names() -> set[str]:
+    """The names of every game class (``Klondike``, ``Spider`` …)."""
+    from engine.game import Game, game_class
+    from engine.variants import VARIANTS
+
+    return {cls.__name__ for game in VARIANTS for cls in game_class(game).__mro__ if issubclass(cls, Game)} - {"Game"}
+
+
+def _names_a_game(node: ast.expr, games: set[str]) -> bool:
+    """A string constant that is a game id or begins a key or a code of one (``"KL"``, ``"KL-"``, ``"KL1-"``)."""
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        return any(_names_a_game(item, games) for item in node.elts)
+    if not (isinstance(node, ast.Constant) and isinstance(node.value, str)):
+        return False
+    text = node.value.upper()
+    return any(text == game or text.startswith((f"{game}-", f"{game}1")) for game in games)
+
+
+def which_game_questions(sources: Mapping[str, str], games: set[str], classes: set[str]) -> list[str]:
+    """Every place that asks which game it is: ``isinstance``/``issubclass`` on a game
+    class, or a comparison (``==``, ``in``, ``startswith`` …) with a game's id."""
+    found: list[str] = []
+    for name, text in sources.items():
+        for node in ast.walk(ast.parse(text)):
+            where = f"{name}:{getattr(node, 'lineno', 0)}"
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.args:
+                if node.func.id in ("isinstance", "issubclass") and len(node.args) == 2:
+                    kinds = node.args[1].elts if isinstance(node.args[1], ast.Tuple) else [node.args[1]]
+                    named = {
+                        k.id if isinstance(k, ast.Name) else k.attr
+                        for k in kinds
+                        if isinstance(k, (ast.Name, ast.Attribute))
+                    }
+                    if named & classes:
+                        found.append(f"{where} {node.func.id} on {', '.join(sorted(named & classes))}")
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                if node.func.attr in ("startswith", "endswith") and any(_names_a_game(a, games) for a in node.args):
+                    found.append(f"{where} {node.func.attr} with a game id")
+            elif isinstance(node, ast.Compare) and any(
+                _names_a_game(side, games) for side in (node.left, *node.comparators)
+            ):
+                found.append(f"{where} compares with a game id")
+    return found
+
+
+def test_no_code_outside_a_game_asks_which_game_it_is() -> None:
+    """What differs between games is asked of the game's class or its variant: the UI
+    and the shared engine never test a game's class or compare a game's id."""
+    from engine.variants import VARIANTS
+
+    own = game_modules()
+    sources = {name: text for name, text in module_sources().items() if name not in own}
+    assert which_game_questions(sources, set(VARIANTS), game_class_names()) == []
+
+
+def test_the_game_question_scan_covers_the_games() -> None:
+    own = game_modules()
+    assert {"engine.klondike", "engine.spider", "engine.freecell", "engine.solver.klondike"} <= own
+    assert {"Klondike", "Spiderette", "Spider", "FreeCell"} <= game_class_names()
+    sources = module_sources()
+    assert {"ui.model.layout", "engine.advice", "ui.page"} <= set(sources)
+
+
+def test_a_question_of_which_game_is_found() -> None:
+    sources = {
+        "ui.model.layout": "if isinstance(game, Klondike):\n    fan = 1\n",
+        "ui.model.announce": "spider = isinstance(game, (engine.Spiderette, Card))\n",
+        "ui.model.stats": "vegas = key.startswith('KL-')\n",
+        "ui.model.words": "money = settings.game == 'KL' and settings.scoring == 'V'\n",
+        "ui.dom.render": "tall = game.settings.game in ('SP', 'SD')\n",
+        "ui.model.rules": "RULES = {'KL': 1}\nok = isinstance(block, str) and block == 'deal'\n",
+    }
+    found = which_game_questions(sources, {"KL", "SD", "SP", "FC"}, {"Klondike", "Spiderette"})
+    assert [line.split(" ", 1)[0] for line in found] == [
+        "ui.model.layout:1",
+        "ui.model.announce:1",
+        "ui.model.stats:1",
+        "ui.model.words:1",
+        "ui.dom.render:1",
+    ]

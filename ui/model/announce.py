@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine import Action, Card, Game, Move, Spiderette
+from engine import Action, Card, Game, Move
 from ui.model.i18n import N_, _, current_language, joined, ngettext, pgettext
 from ui.model.refusals import refusal_text
 from ui.model.words import card_name, in_dollars, suit_name
@@ -142,8 +142,7 @@ def pile_label(game: Game, pid: str) -> str:
     'Stock: 4 deals left. 0 of 4 runs completed'
     """
     name = pile_name(pid)
-    spider = game if isinstance(game, Spiderette) else None
-    runs = spider.removed_runs if spider is not None else ()
+    runs = game.removed_runs
     if pid.startswith("r"):
         slot = int(pid[1:]) - 1
         if slot < len(runs):
@@ -151,13 +150,13 @@ def pile_label(game: Game, pid: str) -> str:
         return _labelled(name, _("not yet"))
     cards = game.pile(pid)
     if pid == "s":
-        if spider is None:
+        if game.variant.stock != "deals":
             if cards:
                 return _labelled(name, _cards(len(cards)))
             if game.stock_action() == "recycle":
                 return _labelled(name, _("empty, the waste can be turned back"))
             return _labelled(name, _("empty"))
-        deals = spider.deals_left
+        deals = game.deals_left
         left = _("no deals left") if deals == 0 else ngettext("{n} deal left", "{n} deals left", deals).format(n=deals)
         done = _("{deals}. {done} of {total} runs completed").format(
             deals=left, done=len(runs), total=game.variant.removed_runs
@@ -210,7 +209,7 @@ class PileLabels:
 
 def _signature(game: Game, pid: str) -> object:
     """What ``pile_label(game, pid)`` reads from the game."""
-    runs = tuple(game.removed_runs) if isinstance(game, Spiderette) else ()
+    runs = tuple(game.removed_runs)
     if pid.startswith("r"):
         return runs
     cards = tuple(game.pile(pid))
@@ -288,7 +287,7 @@ def describe_play(game: Game, action: Action) -> str:
         fed = [step.dst for step in action.steps if step.op == "t"]
         dealt = [game.top(pid) for pid in fed]
         names = [card_name(card) for card in dealt if card is not None and card.face_up]
-        deals = game.deals_left if isinstance(game, Spiderette) else 0
+        deals = game.deals_left
         left = (
             _("No deals left.") if deals == 0 else ngettext("{n} deal left.", "{n} deals left.", deals).format(n=deals)
         )

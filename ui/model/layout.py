@@ -25,7 +25,7 @@ import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from engine import Game, Klondike, Spiderette, variant_of
+from engine import Game, variant_of
 from engine.cards import SUITS, Card
 from engine.spider import RUN_LENGTH
 from engine.variants import PileKind, pile_kind
@@ -186,13 +186,11 @@ def table_of(game: Game) -> Table:
     """Read a ``Table`` from an engine game (Klondike or the Spider family)."""
     variant = game.variant
     piles: list[tuple[str, tuple[Card, ...]]] = [(pid, game.pile(pid)) for pid in game.pile_ids]
-    fan = 0
+    fan = game.waste_fan()
     deal_size = 0
-    if isinstance(game, Klondike):
-        fan = game.waste_fan()
     if variant.stock == "deals":
         deal_size = variant.columns  # one card onto every column
-    runs = game.removed_runs if isinstance(game, Spiderette) else ()
+    runs = game.removed_runs
     for slot, pid in enumerate(variant.removed_ids):
         suit = runs[slot] if slot < len(runs) else ""
         cards = tuple(Card(rank, suit) for rank in range(1, RUN_LENGTH + 1)) if suit else ()

@@ -265,10 +265,11 @@ _CODE_WORDS: dict[CodeReason, str] = {
     "wrong_game": N_("That deal code is for another game."),
 }
 
-_FREECELL_CODE_WORDS: dict[CodeReason, str] = {
+_DEAL_NUMBER_CODE_WORDS: dict[CodeReason, str] = {
     "bad_seed": N_("A FreeCell deal code ends in a deal number from 1 to 2147483647."),
 }
-"""What FreeCell's codes say in their own way: they end in Microsoft's deal number, not letters."""
+"""What the codes of a game numbered by deal (FreeCell) say in their own way: they end
+in Microsoft's deal number, not letters."""
 
 
 def code_error_text(error: CodeError) -> str:
@@ -276,10 +277,9 @@ def code_error_text(error: CodeError) -> str:
     engine's own sentence, which quotes what was typed)."""
     if current_language() == "en":
         return str(error)
-    typed = str(error.values.get("text", "")).strip().upper()
-    freecell = typed.startswith("FC") or "FreeCell" in str(error)
-    if freecell and error.reason in _FREECELL_CODE_WORDS:
-        return _(_FREECELL_CODE_WORDS[error.reason])
+    # A game whose seeds are deal numbers says so in its error (``seed``): FreeCell's.
+    if error.values.get("seed") == "deal number" and error.reason in _DEAL_NUMBER_CODE_WORDS:
+        return _(_DEAL_NUMBER_CODE_WORDS[error.reason])
     if error.reason in _CODE_WORDS:
         return _(_CODE_WORDS[error.reason])
     return str(error)

@@ -30,7 +30,7 @@ from collections.abc import Callable
 from typing import Any
 
 import engine
-from engine import Game, Klondike
+from engine import Game
 from engine.solver import Search, search_for
 
 __all__ = [
@@ -67,19 +67,19 @@ def position_back(game: Game, back: int) -> Game:
 class Proof:
     """A search whose answer is a proof either way.
 
-    The solver's default search leaves out a few Klondike moves that hardly
-    ever matter: a win it finds is a real win (its line replays), but a loss
-    it reports might not be one. So a reported loss is searched again with
-    every legal move (``complete=True``) before the page may say "No win is
-    possible". The Spider family's search proves its losses itself (only
-    its complete half, which leaves nothing out, reports one). With
+    A game's default search may leave out a few moves that hardly ever
+    matter (``Game.fast_search_proves_losses`` is False: Klondike's): a win
+    it finds is a real win (its line replays), but a loss it reports might
+    not be one. So such a loss is searched again with every legal move
+    (``complete=True``) before the page may say "No win is possible". The
+    other games' searches prove their losses themselves. With
     ``losses=False`` a loss is not checked again (only wins matter).
     """
 
     def __init__(self, game: Game, losses: bool = True) -> None:
         self.game = game
         self.search: Search[Any, Any] = search_for(game)
-        self.complete = not (losses and isinstance(game, Klondike))
+        self.complete = not losses or game.fast_search_proves_losses
         self._spent = 0
 
     @property

@@ -20,10 +20,10 @@ from dataclasses import asdict, dataclass, field
 from html import escape
 from typing import Any, Literal
 
-from engine import OPTION_SETS, DealCode, format_vegas, option_set_of, safejson
+from engine import OPTION_SETS, DealCode, format_vegas, option_set, option_set_of, safejson
 from ui.model.i18n import N_, _, ngettext
 from ui.model.session import format_clock
-from ui.model.words import variant_label
+from ui.model.words import in_dollars, variant_label
 
 __all__ = [
     "BANKROLL_NOTE",
@@ -69,7 +69,12 @@ def variant_key(settings: DealCode) -> str:
 
 
 def is_vegas(key: str) -> bool:
-    return key.startswith("KL-") and key.endswith("V")
+    """True when the option set ``key`` scores in dollars (its bankroll is kept)."""
+    try:
+        settings = option_set(key).settings
+    except KeyError:
+        return False
+    return in_dollars(settings)
 
 
 MAX_COUNT = 10**9

@@ -15,6 +15,7 @@ Pure Python: the names come from the catalogs through ``ui.model.i18n``.
 from __future__ import annotations
 
 from engine import Card, DealCode, parse_card
+from engine.game import game_class
 from ui.model.i18n import N_, _, current, ngettext, pgettext
 
 __all__ = ["card_name", "game_name", "in_dollars", "pile_name", "rank_name", "suit_name"]
@@ -118,4 +119,4 @@ def in_dollars(settings: DealCode) -> bool:
     >>> in_dollars(DealCode("KL", 3, "V")), in_dollars(DealCode("KL", 3, "N")), in_dollars(DealCode("SP", suits=1))
     (True, False, False)
     """
-    return settings.game == "KL" and settings.scoring == "V"
+    return game_class(settings.game).scores_in_dollars(settings)
