@@ -36,12 +36,13 @@ from ui.dom.warming import warm_up
 from ui.model.actions import OFFERS, DialogName, Offer
 from ui.model.announce import describe_play, describe_undo, win_text
 from ui.model.cascade import flights, launch_order
-from ui.model.hashlink import LinkError, parse_hash, record_hash
+from ui.model.hashlink import record_hash
 from ui.model.i18n import _, again, joined, use_language
 from ui.model.layout import CardBox, compute, table_of
-from ui.model.persist import Keeper, abandon, choose_start, resume_entry
-from ui.model.progress import Entry, unfinished
+from ui.model.persist import Keeper, abandon
+from ui.model.progress import unfinished
 from ui.model.session import Event, Preferences, Session, describe_code, format_clock
+from ui.model.startup import choose_game, opened_at_move
 from ui.model.storage import SavedGame, Store
 from ui.model.table import TableState
 from ui.model.words import game_name, in_dollars
@@ -356,7 +357,7 @@ class App:
             elif self._quiet:
                 pass
             elif game.moves:
-                self.say(_opened_at_move(game))
+                self.say(opened_at_move(game))
             else:
                 self.say(_("Opened the deal {code}: {game}.").format(code=game.code, game=describe_code(game.settings)))
         else:
@@ -655,72 +656,26 @@ class App:
         self.draw_now()
 
 
-def _opened_at_move(game: engine.Game) -> str:
-    return _("Opened a {game} game at move {n}.").format(game=game_name(game.settings.game), n=game.moves)
-
-
-def _stand_in(error: LinkError) -> engine.Game:
-    """A random deal in place of a bad link: of the link's game when its code was readable."""
-    preferences = Preferences()
-    if error.settings is not None:
-        preferences.follow(engine.new_game(error.settings))
-    return engine.new_game(preferences.random_code())
-
-
-def _initial_game(store: Store) -> tuple[engine.Game, SavedGame | None, str, bool]:
-    """The game to open: this tab's history entry (a reload, or Back from another
-    site), else the link's, else the saved game, else a random Klondike deal.
-
-    Returns the game, the save it resumes (if any), a message for the player, and
-    whether to ask about the link once the page is up: a link to another game
-    never replaces an unfinished saved game without asking.
-    """
-    saved = store.load_game()
-    state = window.history.state
-    entry = Entry.from_state(state if isinstance(state, str) else None)
-    game = entry.load() if entry is not None else None
-    if entry is not None and game is not None:
-        resumed = resume_entry(store, saved, entry, game)
-        return resumed.game, resumed, "", False
-    text = str(window.location.hash)
-    try:
-        linked, kept = choose_start(text, saved)
-    except LinkError as error:
-        if saved is not None:
-            return saved.game, saved, _("{reason} Your saved game goes on.").format(reason=error), False
-        return _stand_in(error), None, _("{reason} A new random game was dealt instead.").format(reason=error), False
-    if kept is not None:
-        return kept.game, kept, "", False
-    if linked is None:
-        return engine.new_game(Preferences(game="KL").random_code()), None, "", False
-    if saved is not None and unfinished(saved.game):
-        return saved.game, saved, "", True
-    abandon(store, saved)
-    link = parse_hash(text)
-    message = ""
-    if link is not None and link.moves:
-        message = _opened_at_move(linked)
-    return linked, SavedGame(linked, opened_at=linked.moves), message, False
-
-
 def start() -> None:
     # The loading screen chose the language (the remembered choice, else the browser's).
     use_language(str(window.solitaireBoot.language()))
     store = open_store()
     link = str(window.location.hash)
-    game, resumed, message, ask = _initial_game(store)
-    app = App(game, store)
-    app.keep_in(resumed)
+    state = window.history.state
+    opening = choose_game(store.load_game(), state if isinstance(state, str) else None, link)
+    abandon(store, opening.abandoned)
+    app = App(opening.game, store)
+    app.keep_in(opening.resumed)
     window.solitaireBoot.done()
     app.first_frame()
     # The start's message and the storage's notices in one: a notice said first would
     # be replaced at once by the message, unread.
-    said = [text for text in (message, *store.take_notices()) if text]
+    said = [text for text in (opening.message, *store.take_notices()) if text]
     if said:
         app.say(joined(" ", said))
     document.body.dataset.ready = "true"
     warm_up()
-    if ask and app.history is not None:
+    if opening.ask and app.history is not None:
         app.history.arrive(None, link, fresh_entry=False)
     _RUNNING.append(app)
     # Everything alive now (the standard library, the game's modules, the runtime's

@@ -35,6 +35,7 @@ __all__ = [
     "Keeper",
     "abandon",
     "choose_start",
+    "entry_resumes",
     "preferences_from",
     "preferences_to",
     "resume",
@@ -323,18 +324,24 @@ def saved_from_entry(entry: Entry, game: engine.Game) -> SavedGame:
     )
 
 
-def resume_entry(store: Store, saved: SavedGame | None, entry: Entry, game: engine.Game) -> SavedGame:
+def entry_resumes(saved: SavedGame | None, entry: Entry, game: engine.Game) -> tuple[SavedGame, SavedGame | None]:
     """What a page opened at this tab's history entry resumes (a reload, or Back from
-    another site): ``game``, the entry's, or the saved game when it is the same one
-    and not older (another tab may have played it on since); a saved game the entry
-    does not name is left (``abandon``)."""
+    another site), and the saved game it leaves (for ``abandon``): ``game``, the
+    entry's, or the saved game when it is the same one and not older (another tab
+    may have played it on since); a saved game the entry does not name is left."""
     if saved is not None and saved.game_id == entry.id:
         if saved.revision >= entry.revision:
-            return saved  # the same game, as last saved (perhaps by another tab)
+            return saved, None  # the same game, as last saved (perhaps by another tab)
         # The entry is newer: this tab played on while its saves failed.
-    else:
-        abandon(store, saved)
-    return saved_from_entry(entry, game)
+        return saved_from_entry(entry, game), None
+    return saved_from_entry(entry, game), saved
+
+
+def resume_entry(store: Store, saved: SavedGame | None, entry: Entry, game: engine.Game) -> SavedGame:
+    """``entry_resumes``, with the saved game it leaves counted (``abandon``)."""
+    resumed, left = entry_resumes(saved, entry, game)
+    abandon(store, left)
+    return resumed
 
 
 def preferences_to(preferences: Preferences) -> dict[str, Any]:
