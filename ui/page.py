@@ -12,7 +12,6 @@ the page but the entry script.
 from __future__ import annotations
 
 import gc
-import zlib
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +21,8 @@ import engine
 from ui.dom.attributes import set_attribute
 from ui.dom.browser_storage import keep, open_store
 from ui.dom.callbacks import kept_proxy, listen
+from ui.dom.celebration import Celebration
+from ui.dom.clipboard import Clipboard
 from ui.dom.dialog_frame import frame_dialogs
 from ui.dom.finishing import Finisher
 from ui.dom.focus import Focus
@@ -29,16 +30,15 @@ from ui.dom.hinting import Hinter
 from ui.dom.history import History
 from ui.dom.key_router import KeyRouter
 from ui.dom.pointer import Pointer
-from ui.dom.render import MOVE_MS, Renderer
+from ui.dom.render import Renderer
 from ui.dom.sound import SoundBoard
 from ui.dom.update_notice import update_notice_language
 from ui.dom.warming import warm_up
 from ui.model.actions import OFFERS, DialogName, Offer
 from ui.model.announce import describe_play, describe_undo, win_text
-from ui.model.cascade import flights, launch_order
 from ui.model.hashlink import record_hash
 from ui.model.i18n import _, again, joined, use_language
-from ui.model.layout import CardBox, compute, table_of
+from ui.model.layout import compute, table_of
 from ui.model.persist import Keeper, abandon
 from ui.model.progress import unfinished
 from ui.model.session import Event, Preferences, Session, describe_code, format_clock
@@ -46,9 +46,6 @@ from ui.model.startup import choose_game, opened_at_move
 from ui.model.storage import SavedGame, Store
 from ui.model.table import TableState
 from ui.model.words import game_name, in_dollars
-
-if TYPE_CHECKING:
-    from js import Event as DomEvent
 
 if TYPE_CHECKING:  # imported when first used (below): the first frame does not wait for them
     from ui.dom.dialogs import ElsewhereDialog, HelpDialog, NewGameDialog, SettingsDialog, WinDialog
@@ -59,8 +56,6 @@ if TYPE_CHECKING:  # imported when first used (below): the first frame does not 
 __all__ = ["App", "start"]
 
 STATUS_SECONDS = 7
-CASCADE_PAUSE_MS = 400
-"""After the last card of the cascade has left, the summary waits this long."""
 
 
 def _now() -> float:
@@ -102,17 +97,9 @@ class App:
         self._shown: dict[str, str] = {}
         self._left_note = False
         self._quiet = False
-        self._copy_message = ""
-        self._copy_text = ""
         # Every JS callback is one proxy made here and kept for the page's life.
         self._frame_proxy = kept_proxy(self._frame)
         self._clear_status_proxy = kept_proxy(self._clear_status)
-        self._win_proxy = kept_proxy(self._show_win)
-        self._cascade_proxy = kept_proxy(self._cascade)
-        self._summary_due = False
-        self._win_serial = 0
-        self._copied_proxy = kept_proxy(self._copied)
-        self._copy_failed_proxy = kept_proxy(self._copy_failed)
         self._why_rule = ""
         # One proxy for every "Why?" button a refusal adds, not one per refusal.
         self._why_proxy = kept_proxy(lambda _e: self.show_rule(self._why_rule))
@@ -121,6 +108,9 @@ class App:
         self._said = ""
         """The words of the status line (kept to write them again in another language)."""
         self._said_note = False
+        self.clipboard = Clipboard(self.say)
+        # Its keys after the key router's (it stops the keys that skip the cascade).
+        self.celebration = Celebration(self.renderer, self.state, self._reduced, self.flush, self._show_summary)
         self._wire()
 
     # The dialogs and the solver's panel are made, and their modules imported, the
@@ -194,8 +184,6 @@ class App:
         listen(by_id("btn-stats"), "click", lambda _e: self.open_dialog("stats"))
         listen(by_id("btn-copy"), "click", lambda _e: self.copy_code())
         listen(by_id("btn-hint"), "click", lambda _e: self.hint())
-        listen(by_id("celebration"), "pointerdown", self._show_win)
-        listen(document, "keydown", self._skip_key)
         listen(by_id("btn-rules"), "click", lambda _e: self.open_dialog("rules"))
         listen(window, "solitaire:language", lambda event: self.language_changed(str(event.detail)))
         frame_dialogs()
@@ -333,11 +321,8 @@ class App:
 
     def _on_event(self, event: Event) -> None:
         game = self.session.game
-        if self._summary_due and not event.won:
-            # Undone, restarted or replaced during the cascade: no summary.
-            self._summary_due = False
-            self.renderer.end_cascade()
-            document.getElementById("celebration").classList.remove("on")
+        if not event.won:
+            self.celebration.cancel()  # undone, restarted or replaced during the cascade
         keyboard = self.state.keyboard
         if event.kind == "refused":
             self.say(event.message, rule=event.rule)
@@ -429,13 +414,6 @@ class App:
             return  # the player is on "Why?": leave it there
         self.status.textContent = ""
         self._status_text = None
-
-    def _skip_key(self, event: DomEvent) -> None:
-        """The keyboard's way to skip the cascade: Escape, Enter or Space."""
-        if self._summary_due and str(event.key) in ("Escape", "Enter", " "):
-            event.preventDefault()
-            event.stopImmediatePropagation()
-            self._show_win()
 
     def preferences_changed(self) -> None:
         """Show the table with the card options of the preferences (four colours, large cards,
@@ -551,36 +529,9 @@ class App:
 
     # --------------------------------------------------------- copy, share
 
-    def _copy(self, text: str, message: str) -> None:
-        self._copy_text = text
-        self._copy_message = message
-        clipboard = getattr(window.navigator, "clipboard", None)
-        if not clipboard or not hasattr(clipboard, "writeText"):
-            self._copy_failed(None)
-            return
-        clipboard.writeText(text).then(self._copied_proxy, self._copy_failed_proxy)
-
-    def _copied(self, *_args: Any) -> None:
-        self.say(self._copy_message)
-
-    def _copy_failed(self, *_args: Any) -> None:
-        # No clipboard access (an insecure page, a refused permission): the old way, then by hand.
-        area = document.createElement("textarea")
-        area.value = self._copy_text
-        area.setAttribute("readonly", "")
-        area.style.cssText = "position:fixed;left:-1000px;top:0;opacity:0"
-        document.body.appendChild(area)
-        area.select()
-        copied = bool(document.execCommand("copy"))
-        area.remove()
-        if copied:
-            self._copied()
-        else:
-            window.prompt(_("Copy this:"), self._copy_text)
-
     def copy_code(self) -> None:
         code = self.session.game.code
-        self._copy(code, _("Deal code {code} copied.").format(code=code))
+        self.clipboard.copy(code, _("Deal code {code} copied.").format(code=code))
 
     def share_link(self) -> str:
         base = str(window.location.href).split("#", 1)[0]
@@ -589,61 +540,16 @@ class App:
     def share(self) -> None:
         link = self.share_link()
         document.getElementById("btn-share").dataset.link = link
-        self._copy(link, _("Link to this game copied: it opens the game at this point, undo included."))
+        self.clipboard.copy(link, _("Link to this game copied: it opens the game at this point, undo included."))
 
     # --------------------------------------------------------------- the win
 
     def _celebrate(self) -> None:
-        """The win: the cards cascade off the foundations, then the summary (at once with
-        reduced motion; a tap anywhere skips to it)."""
-        game = self.session.game
-        self.say(win_text(game))
-        self._summary_due = True
-        if self._reduced.matches:
-            self._show_win()
-            return
-        self.flush()  # the last card in place on its foundation first
-        layer = document.getElementById("celebration")
-        layer.classList.add("on")
-        self._win_serial += 1
-        # The cascade's paths are worked out in a task of their own: the winning move's
-        # task only draws the move (a tap shows at once, even the last one).
-        window.setTimeout(self._cascade_proxy, 0, self._win_serial)
+        """The win: said, then the cards' cascade and the summary (``ui.dom.celebration``)."""
+        self.say(win_text(self.session.game))
+        self.celebration.begin(self.session.game.code)
 
-    def _cascade(self, serial: int) -> None:
-        if serial != self._win_serial or not self._summary_due:
-            return  # undone, or skipped to the summary, before it began
-        layout = self.state.layout
-        if layout is None:
-            self._show_win()
-            return
-        stacks: list[list[tuple[int, CardBox]]] = []
-        for pid in layout.piles:
-            if pid.startswith(("f", "r")):
-                boxes = layout.by_pile[pid]
-                keys = self.state.keys_of(pid, 0)
-                # A removed Spider run shows its King on top: it leaves first.
-                pairs = sorted(zip(keys, boxes, strict=True), key=lambda pair: -pair[1].z)
-                stacks.append(pairs)
-        order = [stacks[pile][depth] for pile, depth in launch_order(stacks)]
-        starts = [(box.pid, box.x, box.y) for _, box in order]
-        seed = zlib.crc32(self.session.game.code.encode())
-        paths = flights(starts, layout.width, layout.height, layout.card_w, layout.card_h, seed=seed)
-
-        def landed(left: float) -> None:
-            window.setTimeout(self._win_proxy, max(0.0, left) + CASCADE_PAUSE_MS, serial)
-
-        self.renderer.cascade(zip([key for key, _ in order], paths, strict=True), MOVE_MS, landed)
-
-    def _show_win(self, *args: Any) -> None:
-        """The summary, once per win: after the cascade, or at the first tap or key during it."""
-        if args and isinstance(args[0], int) and args[0] != self._win_serial:
-            return  # the timer of an earlier win, undone since
-        if not self._summary_due:
-            return
-        self._summary_due = False
-        self.renderer.end_cascade()
-        document.getElementById("celebration").classList.remove("on")
+    def _show_summary(self) -> None:
         if self.session.game.won:
             self.win_dialog.open(self.keeper.opened_at if self.keeper is not None else 0)
 

@@ -11,7 +11,7 @@ from playwright.sync_api import Page
 from engine.winnable_seeds import seeds_for
 from tests.browser.conftest import wait_ready
 from tests.browser.helpers import tap_stock, wait_moves
-from ui.model.stats import BANKROLL_NOTE
+from ui.model.stats_chart import BANKROLL_NOTE
 
 
 def bankroll(page: Page) -> str:

@@ -15,9 +15,11 @@ import pytest
 
 import engine
 from tools import catalogs
+from ui.dom.stats_chart import chart_svg
 from ui.model import i18n
 from ui.model.announce import describe_play, describe_undo, win_text
-from ui.model.stats import VariantStats, chart_svg, figures
+from ui.model.stats import VariantStats
+from ui.model.stats_chart import chart_of, figures
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 GLOSSARY = ROOT / "locale" / "GLOSSARY.md"
@@ -227,7 +229,7 @@ def vegas_texts(language: str) -> list[str]:
         texts.append(win_text(game))
         stats = VariantStats(played=2, won=1, best_score=208, bankroll=156, recent=[[1, 208], [0, -52]])
         texts += [f"{label} {value}" for label, value in figures("KL-D1V", stats) if "$" in value]
-        texts += re.findall(r"<rect[^>]*><title>([^<]*)</title>", chart_svg(stats.recent, money=True))
+        texts += re.findall(r"<rect[^>]*><title>([^<]*)</title>", chart_svg(chart_of(stats.recent, money=True)))
         return texts
     finally:
         i18n.use_language("en")

@@ -17,7 +17,8 @@ from ui.model.hashlink import LinkError, open_link, parse_hash
 from ui.model.persist import choose_start, preferences_from
 from ui.model.progress import Entry
 from ui.model.session import format_clock
-from ui.model.stats import VariantStats, read_import
+from ui.model.stats import VariantStats
+from ui.model.stats_import import read_import
 from ui.model.storage import GAME_KEY, SAVE_VERSION, SETTINGS_KEY, STATS_KEY, MemoryBackend, SavedGame, Store
 
 QUICK = settings(deadline=10_000, max_examples=150)

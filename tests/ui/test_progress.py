@@ -25,7 +25,8 @@ from ui.model.progress import (
     unfinished,
     win_note,
 )
-from ui.model.stats import RECENT, VariantStats, come_back, finish_game, leave_game, start_game, variant_key
+from ui.model.stats import RECENT, VariantStats, variant_key
+from ui.model.stats_record import come_back, finish_game, leave_game, start_game
 
 
 @pytest.mark.parametrize("module", [ui.model.progress, ui.model.hints, ui.model.stats], ids=lambda m: m.__name__)

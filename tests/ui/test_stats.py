@@ -10,17 +10,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import engine
-from ui.model.stats import (
-    RECENT,
-    VariantStats,
-    chart_svg,
-    finish_game,
-    merge_import,
-    read_import,
-    start_game,
-    variant_key,
-    variant_label,
-)
+from ui.dom.stats_chart import chart_svg
+from ui.model.stats import RECENT, VariantStats, variant_key
+from ui.model.stats_chart import chart_of
+from ui.model.stats_import import merge_import, read_import
+from ui.model.stats_record import finish_game, start_game
+from ui.model.words import variant_label
 
 
 def play(
@@ -124,7 +119,7 @@ def test_import_reads_a_sound_export_whole() -> None:
 
 
 def test_chart_has_one_bar_per_result_and_an_accessible_name() -> None:
-    svg = chart_svg([[1, 700], [0, 30], [1, 650]])
+    svg = chart_svg(chart_of([[1, 700], [0, 30], [1, 650]]))
     assert svg.count("<rect") == 3
     assert 'aria-label="Last 3 games: 2 won, 1 lost"' in svg
 
@@ -153,7 +148,8 @@ IMPORT_FAULTS = [
 def test_an_import_refusal_has_a_reason_and_is_worded_in_every_language(text: str, reason: str) -> None:
     from tests.ui.words import english_words
     from ui.model.i18n import use_language
-    from ui.model.stats import ImportRefused, import_refusal_text, problem_text
+    from ui.model.stats import problem_text
+    from ui.model.stats_import import ImportRefused, import_refusal_text
 
     with pytest.raises(ImportRefused) as caught:
         read_import(text)
@@ -178,7 +174,8 @@ def test_an_import_refusal_has_a_reason_and_is_worded_in_every_language(text: st
 def test_every_problem_reason_is_worded() -> None:
     from typing import get_args
 
-    from ui.model.stats import Problem, ProblemReason, problem_text, read_variants
+    from ui.model.stats import Problem, ProblemReason, problem_text
+    from ui.model.stats_import import read_variants
 
     seen = {p.reason for p in read_variants([])[1]}
     for _text, _reason in IMPORT_FAULTS:
@@ -202,7 +199,7 @@ def test_every_problem_reason_is_worded() -> None:
 def test_the_problems_left_unnamed_are_counted_in_each_language_s_own_plural(variants_json: str, english: str) -> None:
     from tests.ui.words import english_words
     from ui.model.i18n import use_language
-    from ui.model.stats import ImportRefused, import_refusal_text
+    from ui.model.stats_import import ImportRefused, import_refusal_text
 
     with pytest.raises(ImportRefused) as caught:
         read_import(export(variants_json))
@@ -221,7 +218,7 @@ def test_the_problems_left_unnamed_are_counted_in_each_language_s_own_plural(var
 
 
 def test_the_chart_of_one_game_says_game() -> None:
-    assert 'aria-label="Last 1 game: 1 won, 0 lost"' in chart_svg([[1, 700]])
+    assert 'aria-label="Last 1 game: 1 won, 0 lost"' in chart_svg(chart_of([[1, 700]]))
 
 
 def test_more_wins_than_games_sets_the_wins_figures_aside_together() -> None:

@@ -1,10 +1,11 @@
 """The solver on the page: hints, the way back from a lost position, winnable deals.
 
-The solver never runs on the page's thread. The first time the player asks
-for it, a PyScript worker starts (``ui/solver_worker.py``, a second Python);
-the page then asks it for one slice of search at a time (``SLICE_MS``), so
-between two slices the page handles every click and key, shows the progress,
-and can stop at once (Cancel, Escape, or any move on the table).
+This module decides what to search and what its answers mean for the table;
+the worker that searches is reached through ``ui.dom.solver_connection`` (one
+slice of search at a time, so between two slices the page handles every click
+and key, shows the progress, and can stop at once: Cancel, Escape, or any move
+on the table), and the panel's state (``ui.model.table.PanelView``) is drawn
+by ``ui.dom.solver_panel_view``.
 
 - **Hint** (button, H key): ``ui.dom.hinting`` shows a good move at once,
   from the engine's move ranking; this panel then checks it in the background,
@@ -31,14 +32,14 @@ from collections.abc import Callable, Coroutine
 from dataclasses import replace
 from typing import Any, Literal, Protocol
 
-from pyscript import document, window
+from pyscript import window
 
 import engine
-from ui.dom.attributes import set_attribute
 from ui.dom.callbacks import listen
+from ui.dom.solver_connection import SLICE_MS, SolverError, SolverWorker
+from ui.dom.solver_panel_view import PanelDrawing
 from ui.model.actions import Actions, Offer
 from ui.model.hints import (
-    SOLVER_NOTE,
     HintChoice,
     HintCycle,
     LineMemory,
@@ -72,10 +73,8 @@ class Hinter(Protocol):
     def clear(self) -> None: ...
 
 
-__all__ = ["SolverPanel", "SolverWorker"]
+__all__ = ["SolverPanel"]
 
-SLICE_MS = 100
-"""The worker searches this long between two answers to the page."""
 HINT_SECONDS = 20.0
 """A hint search gives up after this long ("Keep searching" gives it as long again)."""
 REWIND_SECONDS = 60.0
@@ -83,59 +82,14 @@ DEAL_SECONDS = 120.0
 REWIND_PER_POSITION = 150_000
 """Positions searched at most for each earlier position when looking back."""
 DEAL_PER_DEAL = 150_000
-BOOT_SECONDS = 120.0
-"""How long the worker may take to start before the page gives up on it."""
-WORKER_SRC = "./ui/solver_worker.py"
-WORKER_CONFIG = "./pyscript.toml"
 
 
 SearchKind = Literal["hint", "rewind", "deal"]
 """What the worker searches for the page."""
 
 
-class SolverError(Exception):
-    """The worker could not start or answered an error."""
-
-
 def _now() -> float:
     return float(window.performance.now()) / 1000.0
-
-
-class SolverWorker:
-    """The worker, started the first time it is needed and kept for the page's life."""
-
-    def __init__(self) -> None:
-        self._ready: asyncio.Future[Any] | None = None
-        self.started = False
-        """True once the worker's Python runs and answers."""
-
-    async def _boot(self) -> Any:
-        from pyscript import create_named_worker
-
-        worker = await create_named_worker(src=WORKER_SRC, name="solver", config=WORKER_CONFIG)
-        self.started = True
-        return worker
-
-    async def connect(self) -> Any:
-        ready = self._ready
-        if ready is not None and ready.done() and not ready.cancelled() and ready.exception() is None:
-            return ready.result()
-        if ready is None:
-            ready = self._ready = asyncio.ensure_future(self._boot())
-        try:
-            return await asyncio.wait_for(asyncio.shield(ready), BOOT_SECONDS)
-        except Exception as error:  # any failure: try again next time, tell the player now
-            self._ready = None
-            reason = str(error) or type(error).__name__
-            raise SolverError(_("The solver could not start ({reason}).").format(reason=reason)) from error
-
-    async def call(self, name: str, *args: Any) -> dict[str, Any]:
-        worker = await self.connect()
-        text = await getattr(worker, name)(*args)
-        reply = json.loads(str(text))
-        if reply.get("status") == "error" or reply.get("ok") is False:
-            raise SolverError(str(reply.get("error", _("The solver failed."))))
-        return dict(reply)
 
 
 class SolverPanel:
@@ -150,12 +104,7 @@ class SolverPanel:
         self.memory: LineMemory = hinter.memory
         self._checking = ("", "")
         """The position and move the running hint search checks."""
-        by_id = document.getElementById
-        self.panel = by_id("solver-panel")
-        self.message = by_id("solver-msg")
-        self.progress = by_id("solver-progress")
-        self.buttons = {name: by_id(f"solver-{name}") for name in ("rewind", "more", "cancel", "close")}
-        by_id("solver-note").textContent = _(SOLVER_NOTE)
+        self.drawing = PanelDrawing()
         self.job = 0
         """Bumped to stop the running search: its loop sees the change and ends."""
         self.running: SearchKind | Literal[""] = ""
@@ -165,10 +114,11 @@ class SolverPanel:
         self._undoing = False
         self._tasks: set[asyncio.Future[None]] = set()
         """Running coroutines, kept until they end (the loop holds them weakly)."""
-        listen(self.buttons["rewind"], "click", lambda _e: self.rewind())
-        listen(self.buttons["more"], "click", lambda _e: self.more())
-        listen(self.buttons["cancel"], "click", lambda _e: self.cancel())
-        listen(self.buttons["close"], "click", lambda _e: self.close())
+        buttons = self.drawing.buttons
+        listen(buttons["rewind"], "click", lambda _e: self.rewind())
+        listen(buttons["more"], "click", lambda _e: self.more())
+        listen(buttons["cancel"], "click", lambda _e: self.cancel())
+        listen(buttons["close"], "click", lambda _e: self.close())
         session.subscribe(self._on_event)
 
     # ------------------------------------------------------------------ panel
@@ -177,18 +127,7 @@ class SolverPanel:
         """Make ``view`` what the panel shows (the table state's), and draw it."""
         old = self.state.panel
         self.state.panel = view
-        panel = self.panel
-        if view.state != old.state or str(panel.dataset.state) != view.state:
-            panel.dataset.state = view.state  # also for the tests
-        if view.message != old.message:
-            self.message.textContent = view.message
-        if view.progress != old.progress:
-            self.progress.textContent = view.progress
-        if view.shown:
-            for name, button in self.buttons.items():
-                button.hidden = name not in view.buttons
-            panel.classList.toggle("busy", view.busy)
-        panel.hidden = not view.shown
+        self.drawing.draw(old, view)
 
     def _show(self, state: PanelState, message: str, progress: str = "", buttons: tuple[str, ...] = ()) -> None:
         """Show the panel in ``state``."""
@@ -246,7 +185,7 @@ class SolverPanel:
     def _count_tasks(self) -> None:
         # A stopped search's loop ends when its last slice comes back: until then the
         # panel says a search is still out (data-running), which the tests wait for.
-        set_attribute(self.panel, "data-running", str(len(self._tasks)))
+        self.drawing.searches_out(len(self._tasks))
 
     async def _guard(self, job: int, work: Coroutine[Any, Any, None]) -> None:
         try:
@@ -327,7 +266,7 @@ class SolverPanel:
     def language_changed(self) -> None:
         """The panel's note and message in the new language (a search's progress follows
         with its next report)."""
-        document.getElementById("solver-note").textContent = _(SOLVER_NOTE)
+        self.drawing.note()
         view = self.state.panel
         self._set(replace(view, message=again(view.message), progress=again(view.progress)))
 

@@ -13,22 +13,15 @@ from pyscript import document, window
 
 from engine import OPTION_SETS
 from ui.dom.callbacks import kept_proxy, listen
+from ui.dom.stats_chart import draw_chart
 from ui.model.i18n import _, again, joined, ngettext
 from ui.model.session import Session
-from ui.model.stats import (
-    BANKROLL_NOTE,
-    ImportRefused,
-    VariantStats,
-    chart_svg,
-    figures,
-    import_refusal_text,
-    is_vegas,
-    read_import,
-    running_bankroll,
-    variant_key,
-    variant_label,
-)
+from ui.model.stats import VariantStats, is_vegas, variant_key
+from ui.model.stats_chart import BANKROLL_NOTE, chart_of, figures
+from ui.model.stats_import import ImportRefused, export_data, import_refusal_text, read_import
+from ui.model.stats_record import running_bankroll
 from ui.model.storage import STATS_KEY, Store
+from ui.model.words import variant_label
 
 if TYPE_CHECKING:
     from js import Event
@@ -38,7 +31,6 @@ __all__ = ["STATS_VARIANTS", "StatsDialog"]
 
 STATS_VARIANTS = tuple(o.key for o in OPTION_SETS)
 """The statistics key of every variant, in the order the dialog lists them."""
-EXPORT_KIND = "solitaire-statistics"
 
 
 class StatsDialog:
@@ -121,7 +113,7 @@ class StatsDialog:
             rows.append(row)
         self.table.replaceChildren(*rows)
         if stats.recent:
-            self.chart.innerHTML = chart_svg(stats.recent, money=is_vegas(key))  # built from integers only
+            draw_chart(self.chart, chart_of(stats.recent, money=is_vegas(key)))
         else:
             self.chart.textContent = _("No finished games yet.")
 
@@ -155,12 +147,7 @@ class StatsDialog:
     # --------------------------------------------------------- export, import
 
     def export_text(self) -> str:
-        data = {
-            "kind": EXPORT_KIND,
-            "version": 1,
-            "exported": datetime.now(UTC).isoformat(timespec="seconds"),
-            "variants": self.store.load_stats(),
-        }
+        data = export_data(self.store.load_stats(), datetime.now(UTC).isoformat(timespec="seconds"))
         return json.dumps(data, indent=2)
 
     def _export(self, _event: Event) -> None:

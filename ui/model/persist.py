@@ -27,7 +27,8 @@ import engine
 from ui.model.hashlink import open_link, parse_hash
 from ui.model.progress import Entry
 from ui.model.session import Event, Preferences, Session
-from ui.model.stats import come_back, finish_game, leave_game, new_game_id, start_game, variant_key
+from ui.model.stats import variant_key
+from ui.model.stats_record import come_back, finish_game, leave_game, new_game_id, start_game
 from ui.model.storage import SavedGame, Store
 from ui.model.themes import back_names, table_names
 

@@ -13,11 +13,11 @@ The model, the same for every way a game can be replaced:
 - **A link never replaces an unfinished game without asking** (``arrive``
   answers ``"ask"``): keep playing, or open the link.
 - **Statistics count a game as lost only when the player leaves it**, and take
-  the loss back when it returns (``ui.model.stats.leave_game`` and
+  the loss back when it returns (``ui.model.stats_record.leave_game`` and
   ``come_back``: the statistics keep what each such loss changed, under the
   game's id).
 - **One id per game**: an entry's ``id`` is the game's id in the save and in
-  the statistics (``ui.model.stats.new_game_id``).
+  the statistics (``ui.model.stats_record.new_game_id``).
 - **A game opened from a record at a later move** keeps that move number
   (``Entry.opened_at``): its win does not set the fastest time or best score.
 

@@ -1,9 +1,15 @@
-"""Statistics per variant: games played and won, streaks, bests, Vegas bankroll.
+"""Statistics per variant: the figures of one variant and how stored figures are read.
 
 A game counts as played from its first move; when it is won its result is
 recorded, and when another game replaces it unfinished it counts as lost.
-Pure Python, working on the plain dict that the storage keeps as JSON.
+Pure Python, working on the plain dict that the storage keeps as JSON. The
+statistics' jobs are split: this module holds the figures (``VariantStats``)
+and reads them back checked one by one (``Problem``); ``stats_record`` counts
+a game's life (started, won, lost, left, back); ``stats_import`` checks a whole
+store or an exported file; ``stats_chart`` makes the dialog's rows and chart
+data (drawn by ``ui.dom.stats_chart``).
 
+>>> from ui.model.stats_record import finish_game, start_game
 >>> variants: dict = {}
 >>> start_game(variants, "KL-D1N")
 >>> finish_game(variants, "KL-D1N", won=True, score=700, seconds=312.5, moves=140)
@@ -15,43 +21,25 @@ Pure Python, working on the plain dict that the storage keeps as JSON.
 from __future__ import annotations
 
 import math
-import os
 from dataclasses import asdict, dataclass, field
-from html import escape
 from typing import Any, Literal
 
-from engine import OPTION_SETS, DealCode, format_vegas, option_set, option_set_of, safejson
-from ui.model.i18n import N_, _, ngettext
-from ui.model.session import format_clock
+from engine import OPTION_SETS, DealCode, option_set, option_set_of
+from ui.model.i18n import N_, _
 from ui.model.words import in_dollars, variant_label
 
 __all__ = [
-    "BANKROLL_NOTE",
-    "EXPORT_KIND",
+    "MAX_ID_CHARS",
     "MAX_STATS_CHARS",
     "MAX_STATS_DEPTH",
     "RECENT",
     "VARIANT_KEYS",
-    "ImportReason",
-    "ImportRefused",
     "Problem",
     "ProblemReason",
     "VariantStats",
-    "chart_svg",
-    "come_back",
-    "figures",
-    "finish_game",
-    "import_refusal_text",
-    "leave_game",
-    "merge_import",
-    "new_game_id",
+    "is_vegas",
     "problem_text",
-    "read_import",
-    "read_variants",
-    "running_bankroll",
-    "start_game",
     "variant_key",
-    "variant_label",
 ]
 
 RECENT = 20
@@ -90,8 +78,6 @@ MAX_STATS_CHARS = 200_000
 """The statistics of every variant take about 3,000 characters."""
 MAX_STATS_DEPTH = 5
 """file or save, variants, one variant, recent results, one result"""
-EXPORT_KIND = "solitaire-statistics"
-EXPORT_VERSION = 1
 
 _COUNTS = (
     ("played", 0, MAX_COUNT),
@@ -227,65 +213,6 @@ def problem_text(problem: Problem) -> str:
     return _("{variant}: {problem}").format(variant=variant_label(problem.variant), problem=what)
 
 
-ImportReason = Literal["not_export", "newer", "empty", "damaged", "too_large"]
-
-
-class ImportRefused(ValueError):
-    """A statistics file that is not imported: ``reason`` says why, ``problems`` (for a
-    damaged file) what is wrong in it; ``str()`` is stable English."""
-
-    def __init__(self, reason: ImportReason, problems: tuple[Problem, ...] = (), detail: str = "") -> None:
-        self.reason: ImportReason = reason
-        self.problems = problems
-        english = {
-            "not_export": "This file is not a solitaire statistics export.",
-            "newer": "This file comes from a newer version of the game.",
-            "empty": "This statistics file has no statistics in it.",
-            "too_large": "This file is far too large to be a statistics export.",
-        }
-        if reason != "damaged":
-            text = english[reason] + (f" {detail}" if detail else "")
-        elif len(problems) > 1:
-            more = len(problems) - 1
-            text = f"This statistics file is damaged: {problems[0]} (and {more} more problem{'s' if more > 1 else ''})."
-        else:
-            text = f"This statistics file is damaged: {problems[0]}."
-        super().__init__(text)
-
-
-def import_refusal_text(error: ImportRefused) -> str:
-    """Why a statistics file was not imported, in the player's language.
-
-    >>> from ui.model.i18n import use_language
-    >>> try:
-    ...     read_import('{"kind": "solitaire-statistics", "variants": {"KL-D1N": {"played": 3, "won": 9}}}')
-    ... except ImportRefused as error:
-    ...     _ = use_language("th")
-    ...     print(import_refusal_text(error))
-    ...     _ = use_language("en")
-    ...     print(import_refusal_text(error))
-    ไฟล์สถิตินี้เสียหาย: คลอนไดก์ จั่ว 1 ใบ คิดคะแนนแบบปกติ: ชนะมากกว่าจำนวนเกมที่เล่น
-    This statistics file is damaged: Klondike, draw 1, Normal scoring: more games won than played.
-    """
-    plain = {
-        "not_export": N_("This file is not a solitaire statistics export."),
-        "newer": N_("This file comes from a newer version of the game."),
-        "empty": N_("This statistics file has no statistics in it."),
-        "too_large": N_("This file is far too large to be a statistics export."),
-    }
-    if error.reason != "damaged":
-        return _(plain[error.reason])
-    problems = error.problems
-    if len(problems) > 1:
-        more = len(problems) - 1
-        return ngettext(
-            "This statistics file is damaged: {problem} (and {count} more problem).",
-            "This statistics file is damaged: {problem} (and {count} more problems).",
-            more,
-        ).format(problem=problem_text(problems[0]), count=more)
-    return _("This statistics file is damaged: {problem}.").format(problem=problem_text(problems[0]))
-
-
 @dataclass
 class VariantStats:
     played: int = 0
@@ -397,254 +324,3 @@ class VariantStats:
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
-
-
-def new_game_id() -> str:
-    """A fresh id for a game: what makes counting it idempotent.
-
-    >>> len(new_game_id()), new_game_id() != new_game_id()
-    (16, True)
-    """
-    return os.urandom(8).hex()  # not secrets: it pulls in hashlib, which the browser's Python lacks in part
-
-
-def running_bankroll(stats: VariantStats, game: str, score: int) -> int:
-    """The bankroll with the game on the table in it: a game counts from its first
-    move (as it counts as played), at the amount it stands at now, until its result
-    is recorded (a win, or a loss when it is left), which then holds that amount.
-
-    >>> stats = VariantStats(played=1, bankroll=0, started=["g1"])
-    >>> running_bankroll(stats, "g1", -52), running_bankroll(stats, "g2", -52)
-    (-52, 0)
-    >>> running_bankroll(VariantStats(played=1, bankroll=-37, started=["g1"], finished=["g1"]), "g1", -37)
-    -37
-    """
-    if game and game in stats.started and game not in stats.finished:
-        return stats.bankroll + score
-    return stats.bankroll
-
-
-BANKROLL_NOTE = N_(
-    "The bankroll adds up the dollars of every Vegas game of this kind, from each game's first move; "
-    "the game on the table counts at what it stands at now."
-)
-"""Said under the figures of a Vegas variant: what the bankroll counts."""
-
-
-def start_game(variants: dict[str, Any], key: str, game: str | None = None) -> None:
-    """A game of this variant had its first move: it now counts as played (once per
-    game id: counting the same game again changes nothing)."""
-    stats = VariantStats.from_dict(variants.get(key))
-    if game is not None:
-        if game in stats.started:
-            return
-        stats.started = [*stats.started, game][-RECENT:]
-    stats.played += 1
-    variants[key] = stats.to_dict()
-
-
-def finish_game(
-    variants: dict[str, Any],
-    key: str,
-    *,
-    won: bool,
-    score: int,
-    seconds: float,
-    moves: int,
-    game: str | None = None,
-    bests: bool = True,
-) -> None:
-    """Record the result of a game that counted as played (once per game id).
-
-    ``bests=False``: a win of a game opened from a record at a later move,
-    which must not set the best score or the fastest win.
-    """
-    stats = VariantStats.from_dict(variants.get(key))
-    if game is not None:
-        if game in stats.finished:
-            return
-        stats.finished = [*stats.finished, game][-RECENT:]
-    if won:
-        stats.won = min(stats.played, stats.won + 1)
-        stats.current_streak += 1
-        stats.best_streak = max(stats.best_streak, stats.current_streak)
-        if bests:
-            stats.best_score = score if stats.best_score is None else max(stats.best_score, score)
-            stats.fastest_win = seconds if stats.fastest_win is None else min(stats.fastest_win, seconds)
-        stats.win_moves_total += moves
-    else:
-        stats.current_streak = 0
-    if is_vegas(key):
-        stats.bankroll += score
-    stats.recent = [*stats.recent, [int(won), score]][-RECENT:]
-    variants[key] = stats.to_dict()
-
-
-def leave_game(variants: dict[str, Any], key: str, game: str, *, score: int, seconds: float, moves: int) -> bool:
-    """The player left an unfinished game that counted as played: it is a loss
-    (once per game id), and what the loss changed is kept under the game's id
-    (``left``), so that ``come_back`` can take it back. True when recorded.
-
-    >>> variants: dict = {}
-    >>> start_game(variants, "KL-D1N", "g1")
-    >>> leave_game(variants, "KL-D1N", "g1", score=40, seconds=9.0, moves=12)
-    True
-    >>> come_back(variants, "KL-D1N", "g1"), come_back(variants, "KL-D1N", "g1")
-    (True, False)
-    >>> s = VariantStats.from_dict(variants["KL-D1N"])
-    >>> s.played, s.recent, s.finished, s.left
-    (1, [], [], [])
-    """
-    stats = VariantStats.from_dict(variants.get(key))
-    if game in stats.finished:
-        return False
-    streak = stats.current_streak
-    finish_game(variants, key, won=False, score=score, seconds=seconds, moves=moves, game=game)
-    stats = VariantStats.from_dict(variants[key])
-    stats.left = [*(item for item in stats.left if item[0] != game), [game, score, streak]][-RECENT:]
-    variants[key] = stats.to_dict()
-    return True
-
-
-def come_back(variants: dict[str, Any], key: str, game: str) -> bool:
-    """A game counted lost when it was left is on the table again: take the loss
-    back. Its recent result and bankroll share go, the streak it broke continues
-    unless another loss came since, and its result can be recorded again. True
-    when there was a loss to take back."""
-    stats = VariantStats.from_dict(variants.get(key))
-    found = next((item for item in stats.left if item[0] == game), None)
-    if found is None:
-        return False
-    _id, score, streak = found
-    stats.left = [item for item in stats.left if item[0] != game]
-    stats.finished = [item for item in stats.finished if item != game]
-    lost = [0, score]
-    at = next((i for i in range(len(stats.recent) - 1, -1, -1) if stats.recent[i] == lost), None)
-    later_loss = at is None or any(not won for won, _score in stats.recent[at + 1 :])
-    if at is not None:
-        del stats.recent[at]
-    if is_vegas(key):
-        stats.bankroll -= score
-    if not later_loss:
-        stats.current_streak += streak
-        stats.best_streak = max(stats.best_streak, stats.current_streak)
-    variants[key] = stats.to_dict()
-    return True
-
-
-def read_variants(variants: object) -> tuple[dict[str, Any], list[Problem]]:
-    """Stored statistics of every variant, checked: the figures that can be kept,
-    and what was wrong (unknown variants are dropped as a problem)."""
-    if not isinstance(variants, dict):
-        return {}, [Problem("not_variants")]
-    kept: dict[str, Any] = {}
-    problems: list[Problem] = []
-    for key, value in variants.items():
-        if key not in VARIANT_KEYS:
-            problems.append(Problem("unknown_variant", values=(str(key)[:20],)))
-            continue
-        stats, wrong = VariantStats.read(value, key)
-        kept[key] = stats.to_dict()
-        problems += wrong
-    return kept, problems
-
-
-def merge_import(data: object) -> dict[str, Any]:
-    """Statistics read from an exported file, checked as a whole; raises
-    ``ImportRefused`` (with the first thing wrong) unless every figure in it is usable."""
-    if not isinstance(data, dict) or data.get("kind") != EXPORT_KIND:
-        raise ImportRefused("not_export")
-    version = data.get("version", EXPORT_VERSION)
-    if not _whole(version) or version > EXPORT_VERSION:
-        raise ImportRefused("newer")
-    variants = data.get("variants")
-    if not isinstance(variants, dict):
-        raise ImportRefused("empty")
-    kept, problems = read_variants(variants)
-    if problems:
-        raise ImportRefused("damaged", tuple(problems))
-    return kept
-
-
-def read_import(text: str) -> dict[str, Any]:
-    """The statistics of an exported file's text; raises ``ImportRefused`` (a
-    ValueError), before anything is changed, when the file is not a complete, sound export."""
-    try:
-        data = safejson.loads(text, max_chars=MAX_STATS_CHARS, max_depth=MAX_STATS_DEPTH, lenient=True)
-    except safejson.JSONLimitError as error:
-        if len(text) > MAX_STATS_CHARS:
-            raise ImportRefused("too_large") from None
-        raise ImportRefused("not_export", detail=str(error)) from None
-    return merge_import(data)
-
-
-def figures(key: str, stats: VariantStats, bankroll: int | None = None) -> list[tuple[str, str]]:
-    """The rows of the Statistics dialog's table, as words (``bankroll``: the running
-    one, the open game's in it). A Vegas variant's figures are dollars, and say so.
-
-    >>> figures("KL-D1V", VariantStats(played=1, won=1, best_score=208))[5]
-    ('Best amount', '+$208')
-    >>> figures("KL-D1N", VariantStats(played=1, won=1, best_score=700))[5]
-    ('Best score', '700')
-    """
-    money = is_vegas(key)
-
-    def score(value: int | None) -> str:
-        if value is None:
-            return "–"
-        return format_vegas(value) if money else str(value)
-
-    average = stats.average_win_moves
-    rows = [
-        (_("Games played"), str(stats.played)),
-        (_("Games won"), str(stats.won)),
-        (_("Win rate"), f"{stats.win_rate:.0%}" if stats.played else "–"),
-        (_("Current streak"), str(stats.current_streak)),
-        (_("Best streak"), str(stats.best_streak)),
-        # TRANSLATORS: Vegas: the highest amount of one game, in dollars ("+$208"), never points.
-        (_("Best amount") if money else _("Best score"), score(stats.best_score)),
-        (_("Fastest win"), format_clock(stats.fastest_win) if stats.fastest_win is not None else "–"),
-        (_("Average moves of a win"), f"{average:.0f}" if average is not None else "–"),
-    ]
-    if money:
-        rows.append((_("Bankroll"), format_vegas(stats.bankroll if bankroll is None else bankroll)))
-    return rows
-
-
-def chart_svg(recent: list[list[int]], width: int = 240, height: int = 64, money: bool = False) -> str:
-    """A small bar chart of recent results: tall green bars for wins, short red ones for
-    losses, each titled with its score (``money``: a Vegas amount, in dollars).
-
-    >>> "<svg" in chart_svg([[1, 700], [0, 120]])
-    True
-    >>> "<title>Won, +$208</title>" in chart_svg([[1, 208]], money=True)
-    True
-    """
-    count = max(len(recent), 1)
-    gap = 2
-    bar = max(2.0, (width - gap * (RECENT - 1)) / RECENT)
-    wins = sum(1 for won, _score in recent if won)
-    label = ngettext("Last {n} game: {won} won, {lost} lost", "Last {n} games: {won} won, {lost} lost", len(recent))
-    label = label.format(n=len(recent), won=wins, lost=len(recent) - wins)
-    parts = [
-        f'<svg viewBox="0 0 {width} {height}" width="{width}" height="{height}"'
-        f' role="img" aria-label="{escape(label)}" class="stats-chart">',
-        f"<title>{escape(label)}</title>",
-        f'<line x1="0" y1="{height - 0.5}" x2="{width}" y2="{height - 0.5}"'
-        ' stroke="currentColor" stroke-opacity="0.4"/>',
-    ]
-    for index, (won, score) in enumerate(recent[-count:]):
-        bar_height = height - 4 if won else height * 0.3
-        x = index * (bar + gap)
-        colour = "#2e7d32" if won else "#c62828"
-        if money:
-            # TRANSLATORS: a Vegas game's result in the chart: {amount} is dollars ("+$208"), never points.
-            result = (_("Won, {amount}") if won else _("Lost, {amount}")).format(amount=format_vegas(score))
-        else:
-            result = (_("Won, score {score}") if won else _("Lost, score {score}")).format(score=score)
-        parts.append(
-            f'<rect x="{x:.1f}" y="{height - bar_height:.1f}" width="{bar:.1f}" height="{bar_height:.1f}"'
-            f' rx="1.5" fill="{colour}"><title>{escape(result)}</title></rect>'
-        )
-    parts.append("</svg>")
-    return "".join(parts)

@@ -27,7 +27,8 @@ import engine
 from engine import safejson
 from engine.game import MAX_SAVE_CHARS
 from ui.model.i18n import N_, _
-from ui.model.stats import MAX_ID_CHARS, MAX_STATS_CHARS, MAX_STATS_DEPTH, read_variants
+from ui.model.stats import MAX_ID_CHARS, MAX_STATS_CHARS, MAX_STATS_DEPTH
+from ui.model.stats_import import read_variants
 
 __all__ = [
     "GAME_KEY",

@@ -1,0 +1,143 @@
+"""Whole statistics checked: the store's as read back, and an exported file before
+it replaces anything (every figure in it must be usable, or nothing is imported).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from engine import safejson
+from ui.model.i18n import N_, _, ngettext
+from ui.model.stats import (
+    MAX_STATS_CHARS,
+    MAX_STATS_DEPTH,
+    VARIANT_KEYS,
+    Problem,
+    VariantStats,
+    problem_text,
+)
+
+__all__ = [
+    "EXPORT_KIND",
+    "EXPORT_VERSION",
+    "ImportReason",
+    "ImportRefused",
+    "export_data",
+    "import_refusal_text",
+    "merge_import",
+    "read_import",
+    "read_variants",
+]
+
+EXPORT_KIND = "solitaire-statistics"
+EXPORT_VERSION = 1
+
+
+ImportReason = Literal["not_export", "newer", "empty", "damaged", "too_large"]
+
+
+class ImportRefused(ValueError):
+    """A statistics file that is not imported: ``reason`` says why, ``problems`` (for a
+    damaged file) what is wrong in it; ``str()`` is stable English."""
+
+    def __init__(self, reason: ImportReason, problems: tuple[Problem, ...] = (), detail: str = "") -> None:
+        self.reason: ImportReason = reason
+        self.problems = problems
+        english = {
+            "not_export": "This file is not a solitaire statistics export.",
+            "newer": "This file comes from a newer version of the game.",
+            "empty": "This statistics file has no statistics in it.",
+            "too_large": "This file is far too large to be a statistics export.",
+        }
+        if reason != "damaged":
+            text = english[reason] + (f" {detail}" if detail else "")
+        elif len(problems) > 1:
+            more = len(problems) - 1
+            text = f"This statistics file is damaged: {problems[0]} (and {more} more problem{'s' if more > 1 else ''})."
+        else:
+            text = f"This statistics file is damaged: {problems[0]}."
+        super().__init__(text)
+
+
+def import_refusal_text(error: ImportRefused) -> str:
+    """Why a statistics file was not imported, in the player's language.
+
+    >>> from ui.model.i18n import use_language
+    >>> try:
+    ...     read_import('{"kind": "solitaire-statistics", "variants": {"KL-D1N": {"played": 3, "won": 9}}}')
+    ... except ImportRefused as error:
+    ...     _ = use_language("th")
+    ...     print(import_refusal_text(error))
+    ...     _ = use_language("en")
+    ...     print(import_refusal_text(error))
+    ไฟล์สถิตินี้เสียหาย: คลอนไดก์ จั่ว 1 ใบ คิดคะแนนแบบปกติ: ชนะมากกว่าจำนวนเกมที่เล่น
+    This statistics file is damaged: Klondike, draw 1, Normal scoring: more games won than played.
+    """
+    plain = {
+        "not_export": N_("This file is not a solitaire statistics export."),
+        "newer": N_("This file comes from a newer version of the game."),
+        "empty": N_("This statistics file has no statistics in it."),
+        "too_large": N_("This file is far too large to be a statistics export."),
+    }
+    if error.reason != "damaged":
+        return _(plain[error.reason])
+    problems = error.problems
+    if len(problems) > 1:
+        more = len(problems) - 1
+        return ngettext(
+            "This statistics file is damaged: {problem} (and {count} more problem).",
+            "This statistics file is damaged: {problem} (and {count} more problems).",
+            more,
+        ).format(problem=problem_text(problems[0]), count=more)
+    return _("This statistics file is damaged: {problem}.").format(problem=problem_text(problems[0]))
+
+
+def read_variants(variants: object) -> tuple[dict[str, Any], list[Problem]]:
+    """Stored statistics of every variant, checked: the figures that can be kept,
+    and what was wrong (unknown variants are dropped as a problem)."""
+    if not isinstance(variants, dict):
+        return {}, [Problem("not_variants")]
+    kept: dict[str, Any] = {}
+    problems: list[Problem] = []
+    for key, value in variants.items():
+        if key not in VARIANT_KEYS:
+            problems.append(Problem("unknown_variant", values=(str(key)[:20],)))
+            continue
+        stats, wrong = VariantStats.read(value, key)
+        kept[key] = stats.to_dict()
+        problems += wrong
+    return kept, problems
+
+
+def merge_import(data: object) -> dict[str, Any]:
+    """Statistics read from an exported file, checked as a whole; raises
+    ``ImportRefused`` (with the first thing wrong) unless every figure in it is usable."""
+    if not isinstance(data, dict) or data.get("kind") != EXPORT_KIND:
+        raise ImportRefused("not_export")
+    version = data.get("version", EXPORT_VERSION)
+    if type(version) is not int or version > EXPORT_VERSION:
+        raise ImportRefused("newer")
+    variants = data.get("variants")
+    if not isinstance(variants, dict):
+        raise ImportRefused("empty")
+    kept, problems = read_variants(variants)
+    if problems:
+        raise ImportRefused("damaged", tuple(problems))
+    return kept
+
+
+def read_import(text: str) -> dict[str, Any]:
+    """The statistics of an exported file's text; raises ``ImportRefused`` (a
+    ValueError), before anything is changed, when the file is not a complete, sound export."""
+    try:
+        data = safejson.loads(text, max_chars=MAX_STATS_CHARS, max_depth=MAX_STATS_DEPTH, lenient=True)
+    except safejson.JSONLimitError as error:
+        if len(text) > MAX_STATS_CHARS:
+            raise ImportRefused("too_large") from None
+        raise ImportRefused("not_export", detail=str(error)) from None
+    return merge_import(data)
+
+
+def export_data(variants: dict[str, Any], exported: str) -> dict[str, Any]:
+    """The exported file's contents: the statistics of every variant, and when (ISO time)."""
+    return {"kind": EXPORT_KIND, "version": EXPORT_VERSION, "exported": exported, "variants": variants}

@@ -1,0 +1,141 @@
+"""Statistics through a game's life: it counts as played from its first move, its
+result is recorded once (a win, or a loss when another game replaces it
+unfinished), and a game left and then brought back (Back, Undo of New game)
+takes its loss back. Every count is kept once per game id, so counting the same
+game again changes nothing.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from ui.model.stats import RECENT, VariantStats, is_vegas
+
+__all__ = ["come_back", "finish_game", "leave_game", "new_game_id", "running_bankroll", "start_game"]
+
+
+def new_game_id() -> str:
+    """A fresh id for a game: what makes counting it idempotent.
+
+    >>> len(new_game_id()), new_game_id() != new_game_id()
+    (16, True)
+    """
+    return os.urandom(8).hex()  # not secrets: it pulls in hashlib, which the browser's Python lacks in part
+
+
+def running_bankroll(stats: VariantStats, game: str, score: int) -> int:
+    """The bankroll with the game on the table in it: a game counts from its first
+    move (as it counts as played), at the amount it stands at now, until its result
+    is recorded (a win, or a loss when it is left), which then holds that amount.
+
+    >>> stats = VariantStats(played=1, bankroll=0, started=["g1"])
+    >>> running_bankroll(stats, "g1", -52), running_bankroll(stats, "g2", -52)
+    (-52, 0)
+    >>> running_bankroll(VariantStats(played=1, bankroll=-37, started=["g1"], finished=["g1"]), "g1", -37)
+    -37
+    """
+    if game and game in stats.started and game not in stats.finished:
+        return stats.bankroll + score
+    return stats.bankroll
+
+
+def start_game(variants: dict[str, Any], key: str, game: str | None = None) -> None:
+    """A game of this variant had its first move: it now counts as played (once per
+    game id: counting the same game again changes nothing)."""
+    stats = VariantStats.from_dict(variants.get(key))
+    if game is not None:
+        if game in stats.started:
+            return
+        stats.started = [*stats.started, game][-RECENT:]
+    stats.played += 1
+    variants[key] = stats.to_dict()
+
+
+def finish_game(
+    variants: dict[str, Any],
+    key: str,
+    *,
+    won: bool,
+    score: int,
+    seconds: float,
+    moves: int,
+    game: str | None = None,
+    bests: bool = True,
+) -> None:
+    """Record the result of a game that counted as played (once per game id).
+
+    ``bests=False``: a win of a game opened from a record at a later move,
+    which must not set the best score or the fastest win.
+    """
+    stats = VariantStats.from_dict(variants.get(key))
+    if game is not None:
+        if game in stats.finished:
+            return
+        stats.finished = [*stats.finished, game][-RECENT:]
+    if won:
+        stats.won = min(stats.played, stats.won + 1)
+        stats.current_streak += 1
+        stats.best_streak = max(stats.best_streak, stats.current_streak)
+        if bests:
+            stats.best_score = score if stats.best_score is None else max(stats.best_score, score)
+            stats.fastest_win = seconds if stats.fastest_win is None else min(stats.fastest_win, seconds)
+        stats.win_moves_total += moves
+    else:
+        stats.current_streak = 0
+    if is_vegas(key):
+        stats.bankroll += score
+    stats.recent = [*stats.recent, [int(won), score]][-RECENT:]
+    variants[key] = stats.to_dict()
+
+
+def leave_game(variants: dict[str, Any], key: str, game: str, *, score: int, seconds: float, moves: int) -> bool:
+    """The player left an unfinished game that counted as played: it is a loss
+    (once per game id), and what the loss changed is kept under the game's id
+    (``left``), so that ``come_back`` can take it back. True when recorded.
+
+    >>> variants: dict = {}
+    >>> start_game(variants, "KL-D1N", "g1")
+    >>> leave_game(variants, "KL-D1N", "g1", score=40, seconds=9.0, moves=12)
+    True
+    >>> come_back(variants, "KL-D1N", "g1"), come_back(variants, "KL-D1N", "g1")
+    (True, False)
+    >>> s = VariantStats.from_dict(variants["KL-D1N"])
+    >>> s.played, s.recent, s.finished, s.left
+    (1, [], [], [])
+    """
+    stats = VariantStats.from_dict(variants.get(key))
+    if game in stats.finished:
+        return False
+    streak = stats.current_streak
+    finish_game(variants, key, won=False, score=score, seconds=seconds, moves=moves, game=game)
+    stats = VariantStats.from_dict(variants[key])
+    stats.left = [*(item for item in stats.left if item[0] != game), [game, score, streak]][-RECENT:]
+    variants[key] = stats.to_dict()
+    return True
+
+
+def come_back(variants: dict[str, Any], key: str, game: str) -> bool:
+    """A game counted lost when it was left is on the table again: take the loss
+    back. Its recent result and bankroll share go, the streak it broke continues
+    unless another loss came since, and its result can be recorded again. True
+    when there was a loss to take back."""
+    stats = VariantStats.from_dict(variants.get(key))
+    found = next((item for item in stats.left if item[0] == game), None)
+    if found is None:
+        return False
+    _id, score, streak = found
+    stats.left = [item for item in stats.left if item[0] != game]
+    stats.finished = [item for item in stats.finished if item != game]
+    lost = [0, score]
+    at = next((i for i in range(len(stats.recent) - 1, -1, -1) if stats.recent[i] == lost), None)
+    later_loss = at is None or any(not won for won, _score in stats.recent[at + 1 :])
+    if at is not None:
+        del stats.recent[at]
+    if is_vegas(key):
+        stats.bankroll -= score
+    if not later_loss:
+        stats.current_streak += streak
+        stats.best_streak = max(stats.best_streak, stats.current_streak)
+    variants[key] = stats.to_dict()
+    return True
