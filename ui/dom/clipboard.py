@@ -8,7 +8,9 @@ from typing import Any
 
 from pyscript import document, window
 
+import engine
 from ui.dom.callbacks import kept_proxy
+from ui.model.hashlink import record_hash
 from ui.model.i18n import _
 
 __all__ = ["Clipboard"]
@@ -23,6 +25,17 @@ class Clipboard:
         self._message = ""
         self._copied_proxy = kept_proxy(self._copied)
         self._failed_proxy = kept_proxy(self._failed)
+
+    def copy_code(self, game: engine.Game) -> None:
+        """Copy the deal code of ``game`` (Copy, beside the code)."""
+        self.copy(game.code, _("Deal code {code} copied.").format(code=game.code))
+
+    def share(self, game: engine.Game) -> None:
+        """Copy a link that opens ``game`` at this point, undo included (Share); the
+        button keeps it in ``data-link``."""
+        link = str(window.location.href).split("#", 1)[0] + record_hash(game.record())
+        document.getElementById("btn-share").dataset.link = link
+        self.copy(link, _("Link to this game copied: it opens the game at this point, undo included."))
 
     def copy(self, text: str, message: str) -> None:
         self._text = text

@@ -5,7 +5,8 @@ Never unasked: the button appears once the game can finish by itself
 with unlimited passes, the stock and waste empty; the Spider family with the
 stock empty, every card face up and a short search proving the rest), and the
 moves play when it is pressed -- or at once with the setting on (off by
-default). Each move is an ordinary move through the session, played one at a
+default). Whether the button shows is table state (``state.finish``), drawn with
+the status line (``ui.dom.status_line``). Each move is an ordinary move through the session, played one at a
 time with the table's animation: undo, the score and the move count are what
 playing them by hand gives.
 
@@ -21,11 +22,11 @@ from pyscript import document, window
 
 from engine import Game, Move
 from engine.finish import FinishSearch, ready
-from ui.dom.attributes import set_attribute
 from ui.dom.callbacks import kept_proxy, listen
 from ui.model.actions import Actions
 from ui.model.i18n import _
 from ui.model.session import Event, Session
+from ui.model.table import FinishButton, TableState
 
 __all__ = ["Finisher"]
 
@@ -41,10 +42,10 @@ the engine, dearer than a position of the Spider family's search)."""
 class Finisher:
     """Shows the Finish button when the game can finish by itself, and plays the finish."""
 
-    def __init__(self, session: Session, actions: Actions) -> None:
+    def __init__(self, session: Session, state: TableState, actions: Actions) -> None:
         self.session = session
+        self.state = state
         self.actions = actions
-        self.button = document.getElementById("btn-finish")
         self._search: FinishSearch | None = None
         self._record = ""
         self._line: tuple[Move, ...] | None = None
@@ -56,7 +57,7 @@ class Finisher:
         self._timer: Any = None
         self._slice_proxy = kept_proxy(self._slice)
         self._step_proxy = kept_proxy(self._step)
-        listen(self.button, "click", lambda _e: self.finish())
+        listen(document.getElementById("btn-finish"), "click", lambda _e: self.finish())
         session.subscribe(self._on_event)
         self.look()
 
@@ -111,14 +112,12 @@ class Finisher:
             self.finish()
 
     def _looked(self, game: Game) -> None:
-        # On the button, not on <body>: a body attribute restyles the whole table.
-        # The tests wait for it to know the page has looked at this position.
-        set_attribute(self.button, "data-looked", str(game.moves))
+        self.state.finish = FinishButton(self.state.finish.shown, game.moves)
+        self.actions.request_frame()
 
     def _show(self, shown: bool) -> None:
-        if bool(self.button.hidden) == shown:
-            self.button.hidden = not shown
-        set_attribute(document.body, "data-finish", "ready" if shown else "no")
+        self.state.finish = FinishButton(shown, self.state.finish.looked)
+        self.actions.request_frame()
 
     # -------------------------------------------------------------- playing
 

@@ -17,10 +17,9 @@ from collections.abc import Callable
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from pyscript import document, window
+from pyscript import window
 
 import engine
-from ui.dom.attributes import drop_attribute, set_attribute
 from ui.dom.callbacks import kept_proxy
 from ui.model.actions import Actions, Offer
 from ui.model.i18n import _
@@ -109,25 +108,23 @@ class Hinter:
 
     def show(self, choice: HintChoice, verdict: str, offer: Offer | None = None) -> None:
         """Put ``choice`` on the table (the renderer draws ``state.hint``) and in the status
-        line, with what the solver offers after its check (``offer``) as a button."""
+        line, with what the solver offers after its check (``offer``) as a button, and what
+        is known of it on the page (``state.hint_verdict``: ``data-hint-verdict``), all in
+        one frame, drawn at once."""
         from ui.model.hints import hint_words
 
         self.state.hint = choice.hint
+        self.state.hint_verdict = "proven" if choice.proven else verdict
+        self.actions.say(hint_words(choice, verdict), offer=offer)
         self.actions.redraw_marks()
         self.actions.flush()
-        self.mark("proven" if choice.proven else verdict)
-        self.actions.say(hint_words(choice, verdict), offer=offer)
-
-    def mark(self, verdict: str) -> None:
-        """Say on the page what is known of the hint on show (``data-hint-verdict``)."""
-        set_attribute(document.body, "data-hint-verdict", verdict)
 
     def clear(self) -> None:
         """Take the hint off the table."""
-        if self.state.hint is not None:
+        if self.state.hint is not None or self.state.hint_verdict:
             self.state.hint = None
+            self.state.hint_verdict = ""
             self.actions.redraw_marks()
-        drop_attribute(document.body, "data-hint-verdict")
 
     def _on_event(self, event: Event) -> None:
         if event.kind != "refused":

@@ -102,11 +102,12 @@ class KeyRouter:
         if kind == "focus":
             self.focus.focus_table()
         elif kind in ("pick", "drop"):
+            actions.say(command.message, note=True)
             actions.redraw_marks()
             actions.flush()
-            actions.say(command.message, note=True)
         elif kind == "say":
             actions.say(command.message, rule=command.rule)
+            actions.flush()  # said before the next key
         elif kind == "play" and command.move is not None:
             event = actions.play(command.move)
             if event.kind == "play" and event.action is not None:

@@ -45,8 +45,8 @@ class Actions(Protocol):
         ...
 
     def say(self, text: str, note: bool = False, rule: str = "", offer: Offer | None = None) -> None:
-        """Show a message in the status line (``note``: a routine announcement, shown
-        quietly; ``rule``: the rules section that explains a refusal, offered as "Why?";
+        """Show a message in the status line, drawn in the next frame (``note``: a routine
+        announcement, shown quietly; ``rule``: the rules section that explains a refusal, offered as "Why?";
         ``offer``: a button for what the solver offers after a hint's check)."""
         ...
 
@@ -77,7 +77,8 @@ class Actions(Protocol):
         ...
 
     def request_frame(self) -> None:
-        """Draw the dragged cards at the next frame."""
+        """Draw the dragged cards, the header, the status line and the Finish button at the
+        next frame (after a change of the table state that moves no card)."""
         ...
 
     def redraw_marks(self) -> None:

@@ -2,11 +2,14 @@
 
 One ``TableState`` per page holds the layout drawn last and the node key of
 each card, the keyboard's focus and held cards, the cards being dragged, the
-hint on show and what the solver's panel says. Input code changes it (or asks
-the page for an action); the renderer is the only code that writes card and
-pile elements, and ``marks`` derives from this state every class, pressed
-state and tab stop it writes, so what a card looks like is decided here, in
-pure Python, and checked in CPython.
+hint on show and the solver's word on it, what the solver's panel says, the
+status line, the header's figures and the Finish button. Input code changes it
+(or asks the page for an action) and asks for a frame; in that frame the
+renderer writes the card and pile elements and the small views of ``ui.dom``
+(``status_line``, ``header``) the rest, each the only writer of its nodes.
+``marks`` derives from this state every class, pressed state and tab stop the
+renderer writes, and ``body_attributes`` the page's state attributes, so what
+the page looks like is decided here, in pure Python, and checked in CPython.
 
 >>> import engine
 >>> g = engine.new_game("KL1-D1N-AAAAAAG")
@@ -26,13 +29,26 @@ from typing import TYPE_CHECKING, Literal
 
 from engine import Game
 from ui.model.card_keys import KeyAssigner
+from ui.model.header import Header
 from ui.model.keyboard import Keyboard, Spot
 from ui.model.layout import Layout
+from ui.model.status_line import StatusLine
 
 if TYPE_CHECKING:  # the hints' module is imported when the player first asks for one
     from ui.model.hints import Hint
 
-__all__ = ["CLOSED_PANEL", "Drag", "Marks", "PanelState", "PanelView", "Place", "TableState", "marks"]
+__all__ = [
+    "CLOSED_PANEL",
+    "Drag",
+    "FinishButton",
+    "Marks",
+    "PanelState",
+    "PanelView",
+    "Place",
+    "TableState",
+    "body_attributes",
+    "marks",
+]
 
 Place = tuple[str, int]
 """A card's place on the table: (pile id, index from the bottom)."""
@@ -75,6 +91,19 @@ class PanelView:
 CLOSED_PANEL = PanelView()
 
 
+@dataclass(frozen=True, slots=True)
+class FinishButton:
+    """The Finish button: shown once the game can finish by itself (``ui.dom.finishing``)."""
+
+    shown: bool = False
+    looked: int | None = None
+    """The move count of the last position looked at (the button's ``data-looked``:
+    tests wait for it to know the page has looked); None before the first look."""
+
+
+HIDDEN_FINISH = FinishButton()
+
+
 @dataclass(slots=True)
 class TableState:
     """Everything the table shows besides the game."""
@@ -93,7 +122,14 @@ class TableState:
     drag: Drag | None = None
     hint: Hint | None = None
     """The hint on show, until the next action."""
+    hint_verdict: str = ""
+    """What is known of the hint on show (``data-hint-verdict``, see ``ui.model.hints.VERDICTS``; "" for none)."""
     panel: PanelView = CLOSED_PANEL
+    status: StatusLine = field(default_factory=StatusLine)
+    """The status line's message and buttons."""
+    header: Header | None = None
+    """The header drawn last (None before the first frame)."""
+    finish: FinishButton = HIDDEN_FINISH
 
     def keys_of(self, pid: str, start: int) -> list[int]:
         """Node keys of the cards of ``pid`` from index ``start`` up, bottom first."""
@@ -131,6 +167,18 @@ class Marks:
     @property
     def dragging(self) -> bool:
         return bool(self.lifted)
+
+
+def body_attributes(state: TableState) -> dict[str, str | None]:
+    """The ``data-*`` attributes of ``<body>`` the state decides (None: no such attribute).
+
+    >>> body_attributes(TableState())
+    {'data-finish': 'no', 'data-hint-verdict': None}
+    """
+    attributes: dict[str, str | None] = dict(state.header.body) if state.header is not None else {}
+    attributes["data-finish"] = "ready" if state.finish.shown else "no"
+    attributes["data-hint-verdict"] = state.hint_verdict or None
+    return attributes
 
 
 def _top_places(game: Game, pid: str, count: int) -> frozenset[Place]:

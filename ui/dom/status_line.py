@@ -1,0 +1,122 @@
+"""The status line and the Finish button at its end, drawn from the table state.
+
+The only writer of ``#status`` and ``#btn-finish``: ``draw`` writes what
+``state.status`` and ``state.finish`` say (``ui.model.status_line``), in the
+page's frame, and times the message: when its time is up the line empties,
+unless the player is on one of its buttons. "Why?" opens the rule behind a
+refused move, an offer's button asks the solver for it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pyscript import document, window
+
+from ui.dom.attributes import set_attribute
+from ui.dom.callbacks import kept_proxy
+from ui.model.actions import OFFERS, Offer
+from ui.model.i18n import _, again
+from ui.model.status_line import StatusLine, cleared, offer_taken, said, said_again
+from ui.model.table import FinishButton, TableState
+
+__all__ = ["StatusLineView"]
+
+
+class StatusLineView:
+    """Draws the status line's message, its buttons and the Finish button."""
+
+    def __init__(
+        self,
+        state: TableState,
+        request_frame: Callable[[], None],
+        why: Callable[[str], None],
+        take_offer: Callable[[Offer], None],
+    ) -> None:
+        self.state = state
+        self.element = document.getElementById("status")
+        self.finish_button = document.getElementById("btn-finish")
+        self._request_frame = request_frame
+        self._drawn = -1
+        """The serial of the message drawn last."""
+        self._finish: FinishButton | None = None
+        self._timer: Any = None
+        self._expire_proxy = kept_proxy(self._expire)
+        # One proxy for every "Why?" and offer button, not one per message.
+        self._why_proxy = kept_proxy(lambda _e: why(self.state.status.rule))
+        self._take_offer = take_offer
+        self._offer_proxy = kept_proxy(lambda _e: self._offer_pressed())
+
+    def say(self, text: str, note: bool = False, rule: str = "", offer: Offer | None = None) -> None:
+        """Say ``text`` in the next frame (see ``ui.model.actions.Actions.say``)."""
+        self.state.status = said(self.state.status, text, note, rule, offer)
+        self._request_frame()
+
+    def language_changed(self) -> None:
+        """The message on show, written again (and so read again) in the new language."""
+        self.state.status = said_again(self.state.status, again(self.state.status.words))
+        self._request_frame()
+
+    def _offer_pressed(self) -> None:
+        line = self.state.status
+        if line.offer is None or line.taken:
+            return  # taken once: the button stays until the next message, and does nothing
+        self.state.status = offer_taken(line)
+        self._take_offer(line.offer)
+
+    def draw(self) -> None:
+        self._draw_line(self.state.status)
+        self._draw_finish(self.state.finish)
+
+    def _draw_line(self, line: StatusLine) -> None:
+        if line.serial == self._drawn:
+            return
+        self._drawn = line.serial
+        if self._timer is not None:
+            window.clearTimeout(self._timer)
+            self._timer = None
+        status = self.element
+        status.classList.toggle("note", line.note)
+        status.textContent = ""  # empty (``:empty`` hides the line) until a message is said
+        if not line.text:
+            return
+        words = document.createElement("span")
+        words.textContent = line.text
+        status.appendChild(words)
+        if line.rule:
+            why = document.createElement("button")
+            why.type = "button"
+            why.className = "why"
+            why.textContent = _("Why?")
+            why.setAttribute("aria-label", _("Why? The rule behind this"))
+            why.addEventListener("click", self._why_proxy)
+            status.appendChild(why)
+        if line.offer is not None:
+            button = document.createElement("button")
+            button.type = "button"
+            button.className = "why offer"
+            button.id = f"status-{line.offer}"
+            button.textContent = _(OFFERS[line.offer])
+            button.addEventListener("click", self._offer_proxy)
+            status.appendChild(button)
+        self._timer = window.setTimeout(self._expire_proxy, line.seconds * 1000)
+
+    def _expire(self, *_args: Any) -> None:
+        self._timer = None
+        if self.element.contains(document.activeElement):
+            return  # the player is on "Why?": leave it there
+        self.state.status = cleared(self.state.status)
+        self._request_frame()
+
+    def _draw_finish(self, finish: FinishButton) -> None:
+        if finish == self._finish:
+            return
+        self._finish = finish
+        button = self.finish_button
+        if bool(button.hidden) == finish.shown:
+            button.hidden = not finish.shown
+        if finish.looked is not None:
+            # On the button, not on <body>: a body attribute restyles the whole table.
+            # The tests wait for it to know the page has looked at this position.
+            set_attribute(button, "data-looked", str(finish.looked))

@@ -1,0 +1,67 @@
+"""What the status line says after each of the session's events.
+
+A move or an undo is said quietly (a note); a new deal, a restart and an opened
+game stand out, with a reminder that Undo brings back the game left unfinished;
+a refused move says why, with the rule behind it. Pure, so every case is
+checked in CPython.
+
+>>> import engine
+>>> from ui.model.session import Event
+>>> g = engine.new_game("KL1-D1N-AAAAAAG")
+>>> words = event_words(Event("restart"), g, left_game=True)
+>>> words.text, words.note
+('The deal starts again. Undo brings back the game you left.', False)
+>>> event_words(Event("play", g.play("t5>t4")), g)
+EventWords(text='9 of diamonds onto 10 of clubs. 7 of diamonds turned up. Score 5.', note=True, rule='')
+>>> event_words(Event("load"), g, quiet=True) is None  # Back or Forward: the history says which game
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import engine
+from ui.model.announce import describe_play, describe_undo
+from ui.model.i18n import _, joined
+from ui.model.session import Event, describe_code
+from ui.model.startup import opened_at_move
+
+__all__ = ["EventWords", "event_words"]
+
+
+@dataclass(frozen=True, slots=True)
+class EventWords:
+    """A message for the status line (see ``ui.model.status_line.said``)."""
+
+    text: str
+    note: bool = False
+    rule: str = ""
+
+
+def event_words(event: Event, game: engine.Game, left_game: bool = False, quiet: bool = False) -> EventWords | None:
+    """What to say after ``event`` (``game``: the game on the table after it); None: the
+    line stays as it is.
+
+    ``left_game``: a new deal, a restart or a link replaced an unfinished game;
+    ``quiet``: the game came back with Back or Forward, and the history says which."""
+    if event.kind == "refused":
+        return EventWords(event.message, rule=event.rule)
+    if event.kind in ("new", "restart", "load"):
+        back = [_("Undo brings back the game you left.")] if left_game else []
+        if event.kind == "new":
+            return EventWords(joined(" ", [_("New game: {game}.").format(game=describe_code(game.settings)), *back]))
+        if event.kind == "restart":
+            return EventWords(joined(" ", [_("The deal starts again."), *back]))
+        if quiet:
+            return None
+        if game.moves:
+            return EventWords(opened_at_move(game))
+        opened = _("Opened the deal {code}: {game}.")
+        return EventWords(opened.format(code=game.code, game=describe_code(game.settings)))
+    action = event.action
+    if action is not None and event.kind == "play":
+        return EventWords(describe_play(game, action), note=True)
+    if action is not None and event.kind == "undo":
+        return EventWords(describe_undo(game, action), note=True)
+    return EventWords("", note=True)

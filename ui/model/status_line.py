@@ -1,0 +1,96 @@
+"""The status line as state: what it says, how it says it and for how long.
+
+The page's announcements, refused moves and notices all go through ``said``;
+``ui.dom.status_line`` is the only code that writes the line, from this state,
+in the page's frame. Kept pure, so what the line says (and when it goes) is
+checked in CPython.
+
+>>> line = said(StatusLine(), "Drew the 7 of hearts.", note=True)
+>>> line.text, line.note, line.seconds
+('Drew the 7 of hearts.', True, 7)
+>>> again_said = said(line, "Drew the 7 of hearts.", note=True)
+>>> again_said.text == line.text + "\\u00a0"  # changed a little: screen readers read it again
+True
+>>> said(line, "That card can't go there.", rule="building").seconds  # time to reach "Why?"
+14
+>>> cleared(line).text, cleared(line).shown
+('', False)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ui.model.actions import Offer
+
+__all__ = ["NBSP", "STATUS_SECONDS", "StatusLine", "cleared", "offer_taken", "said", "said_again"]
+
+STATUS_SECONDS = 7
+"""How long a message stays (twice as long with a "Why?" or an offer, to reach the button)."""
+NBSP = "\u00a0"
+"""Added to (or taken from) words said twice in a row: a live region reads only a change."""
+
+
+@dataclass(frozen=True, slots=True)
+class StatusLine:
+    """The status line's words and buttons."""
+
+    words: str = ""
+    """What was said, as given (a translated string that can be said again in another language)."""
+    text: str = ""
+    """What the line shows: ``words``, or ``words`` with a no-break space to be read again."""
+    note: bool = False
+    """A routine announcement (what a move did), shown quietly; otherwise the line stands out."""
+    rule: str = ""
+    """The rules section that explains a refusal, opened by "Why?" ("" for none)."""
+    offer: Offer | None = None
+    """What the solver offers after a hint's check, as a button."""
+    taken: bool = False
+    """The offer was taken: its button stays until the next message, and does nothing."""
+    serial: int = 0
+    """Counts the messages: each one is drawn (and timed) afresh, even in the same words."""
+
+    @property
+    def shown(self) -> bool:
+        return bool(self.text)
+
+    @property
+    def seconds(self) -> int:
+        """How long the message stays on show (0: nothing to show)."""
+        if not self.text:
+            return 0
+        return STATUS_SECONDS * (2 if self.rule or self.offer else 1)
+
+
+def said(line: StatusLine, words: str, note: bool = False, rule: str = "", offer: Offer | None = None) -> StatusLine:
+    """The line after saying ``words`` (``""`` empties it) in place of what ``line`` shows."""
+    text = words
+    if words and words == line.text.rstrip(NBSP):
+        # The same words again: changed a little, so that screen readers read them again.
+        text = words if line.text.endswith(NBSP) else words + NBSP
+    return StatusLine(
+        words=words,
+        text=text,
+        note=note,
+        rule=rule if words else "",
+        offer=offer if words else None,
+        serial=line.serial + 1,
+    )
+
+
+def said_again(line: StatusLine, words: str) -> StatusLine:
+    """The message on show in other words (the same message in a new language), read again;
+    an offer already taken is not made again."""
+    if not line.text:
+        return line
+    return said(line, words, line.note, line.rule, None if line.taken else line.offer)
+
+
+def cleared(line: StatusLine) -> StatusLine:
+    """The line once its message's time is up."""
+    return StatusLine(serial=line.serial + 1) if line.text else line
+
+
+def offer_taken(line: StatusLine) -> StatusLine:
+    """The line once its offer was taken."""
+    return replace(line, taken=True)
