@@ -23,7 +23,7 @@ from engine.codes import (
     random_code,
     shuffle,
 )
-from engine.daily import daily_deals
+from engine.daily import DAILY_GAMES, daily_day, daily_deals, last_day
 from engine.freecell import FreeCell
 from engine.game import (
     UNDO_LIMIT,
@@ -57,6 +57,7 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
+    "DAILY_GAMES",
     "OPTION_SETS",
     "STOCK_TAP",
     "SUITS",
@@ -80,11 +81,13 @@ __all__ = [
     "Spiderette",
     "SplitMix64",
     "Variant",
+    "daily_day",
     "daily_deals",
     "deal",
     "format_code",
     "format_vegas",
     "from_json",
+    "last_day",
     "new_game",
     "option_set",
     "option_set_of",

@@ -36,6 +36,7 @@ __all__ = [
     "DAILY_VERSION",
     "EPOCH",
     "candidate",
+    "daily_day",
     "daily_deals",
     "days_shipped",
     "last_day",
@@ -58,7 +59,8 @@ def candidate(prefix: str, n: int) -> int:
     """Candidate seed ``n`` of an option set: pinned by a hash, never by ``random``."""
     digest = hashlib.sha256(f"daily-v{DAILY_VERSION} {prefix} {n}".encode()).digest()
     seeds = option_set(prefix).seeds
-    return seeds.start + int.from_bytes(digest[:8], "big") % len(seeds)
+    # The range's size by subtraction: len() of a range past 2**31 overflows in 32-bit WebAssembly.
+    return seeds.start + int.from_bytes(digest[:8], "big") % (seeds.stop - seeds.start)
 
 
 @cache
@@ -96,3 +98,33 @@ def daily_deals(day: datetime.date) -> dict[str, str]:
         game: option_set(prefix).code(candidate(prefix, _candidate_indexes(prefix)[index]))
         for game, prefix in DAILY_GAMES.items()
     }
+
+
+@cache
+def _days_of_codes(prefix: str) -> dict[str, datetime.date]:
+    """Every shipped daily deal code of one option set, to its day."""
+    options = option_set(prefix)
+    return {
+        options.code(candidate(prefix, n)): EPOCH + datetime.timedelta(days=index)
+        for index, n in enumerate(_candidate_indexes(prefix)[: days_shipped()])
+    }
+
+
+def daily_day(code: str) -> datetime.date | None:
+    """The day whose daily deal ``code`` is (None for any other deal).
+
+    However the deal was opened (the calendar, a link, a typed code, Back), a
+    daily deal is known by its code alone: no flag travels with the game.
+
+    >>> daily_day("KL1-D1N-IWRUTVZ")
+    datetime.date(2026, 1, 1)
+    >>> daily_day("KL1-D3V-IWRUTVZ") is None, daily_day("KL1-D1N-AAAAAAB") is None
+    (True, True)
+    """
+    prefix, _, _seed = code.rpartition("-")
+    if prefix not in _DAILY_PREFIXES:
+        return None
+    return _days_of_codes(prefix).get(code)
+
+
+_DAILY_PREFIXES = frozenset(DAILY_GAMES.values())

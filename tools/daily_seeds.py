@@ -99,8 +99,8 @@ def extend(prefix: str, until: datetime.date, seconds: float, jobs: int) -> None
             skips[prefix] = text
             spent = time.monotonic() - started
             notes[prefix] = (
-                f"{len(text)} days; last run added {added} in {spent:.0f} s wall time "
-                f"with {jobs} jobs, {seconds:g} s of solver time per candidate at most"
+                f"{len(text)} days; last run added {added} in {spent:.0f} s wall time, "
+                f"{jobs} jobs, {seconds:g} s a candidate"
             )
             write(skips, notes)
             print(f"{prefix}: {len(text)} days, {spent:.0f} s", flush=True)

@@ -55,6 +55,7 @@ EXTRA: dict[str, str] = {
     "gettext": "translations of the game's text are coming, through gettext",
     "locale": "gettext imports it to expand language names",
     "hashlib": "the daily deal's candidate deals are SHA-256 hashes (engine/daily.py)",
+    "calendar": "the daily deal's month grid (ui/model/daily.py)",
     "json": "saves, statistics export and import (measured too, listed for clarity)",
     "zipfile": "an export of the player's data as one archive is planned",
     "traceback": "an error report shows a traceback; stdlib_zip.py also formats a few",

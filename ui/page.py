@@ -32,12 +32,15 @@ from ui.dom.game_flow import GameFlow
 from ui.dom.hinting import Hinter
 from ui.dom.history import History
 from ui.dom.key_router import KeyRouter
+from ui.dom.local_day import local_today
 from ui.dom.pointer import Pointer
 from ui.dom.render import Renderer
 from ui.dom.sound import SoundBoard
 from ui.dom.update_notice import update_notice_language
 from ui.dom.warming import warm_up
 from ui.model.actions import DialogName, Offer
+from ui.model.daily import daily_hash
+from ui.model.daily_keeper import DailyKeeper
 from ui.model.i18n import joined, use_language
 from ui.model.persist import Keeper, abandon
 from ui.model.session import Event, Preferences, Session
@@ -46,6 +49,8 @@ from ui.model.storage import SavedGame, Store
 from ui.model.table import TableState
 
 if TYPE_CHECKING:  # imported when first used (below): the first frame does not wait for them
+    from ui.dom.daily_dialog import DailyDialog
+    from ui.dom.daily_win import DailyWin
     from ui.dom.dialogs import ElsewhereDialog, HelpDialog, NewGameDialog, SettingsDialog, WinDialog
     from ui.dom.rules_dialog import RulesDialog
     from ui.dom.solver_panel import SolverPanel
@@ -149,6 +154,18 @@ class App:
         return StatsDialog(self.session, self.store, lambda: self.keeper.game_id if self.keeper is not None else "")
 
     @cached_property
+    def daily_dialog(self) -> DailyDialog:
+        from ui.dom.daily_dialog import DailyDialog
+
+        return DailyDialog(self.session, self.store, self)
+
+    @cached_property
+    def daily_win(self) -> DailyWin:
+        from ui.dom.daily_win import DailyWin
+
+        return DailyWin(self.session, self.store, lambda: self.keeper.opened_at if self.keeper is not None else 0)
+
+    @cached_property
     def solver_panel(self) -> SolverPanel:
         """Hints, the way back from a lost position and live winnable deals (its
         worker starts on first use)."""
@@ -165,6 +182,7 @@ class App:
     def _wire(self) -> None:
         by_id = document.getElementById
         listen(by_id("btn-new"), "click", lambda _e: self.open_dialog("new"))
+        listen(by_id("btn-daily"), "click", lambda _e: self.open_dialog("daily"))
         listen(by_id("btn-restart"), "click", lambda _e: self.restart())
         listen(by_id("btn-undo"), "click", lambda _e: self.undo())
         listen(by_id("btn-share"), "click", lambda _e: self.clipboard.share(self.session.game))
@@ -183,7 +201,10 @@ class App:
 
     def keep_in(self, resumed: SavedGame | None) -> None:
         """Save the game and keep the statistics and settings in the page's store."""
-        self.keeper = keep(self.session, self.store, resumed, self.say, self._played_elsewhere)
+        keeper = self.keeper = keep(self.session, self.store, resumed, self.say, self._played_elsewhere)
+        self.daily_keeper = DailyKeeper(
+            self.session, self.store, lambda: keeper.opened_at, lambda: keeper.active, catch_up=False
+        )
         self.history = self.flow.history = History(self, self.keeper)
         self.preferences_changed()
 
@@ -233,6 +254,8 @@ class App:
             self.help_dialog.open()
         elif name == "rules":
             self.rules_dialog.open(self.session.game.settings.game)
+        elif name == "daily":
+            self.daily_dialog.open()
         else:
             self.stats_dialog.open()
 
@@ -259,6 +282,8 @@ class App:
             "rules_dialog",
             "solver_panel",
             "win_dialog",
+            "daily_win",
+            "daily_dialog",
             "settings_dialog",
         ):
             if self._made(name):
@@ -307,13 +332,14 @@ class App:
     def _show_summary(self) -> None:
         if self.session.game.won:
             self.win_dialog.open(self.keeper.opened_at if self.keeper is not None else 0)
+            self.daily_win.show()
 
 
 def start() -> None:
     # The loading screen chose the language (the remembered choice, else the browser's).
     use_language(str(window.solitaireBoot.language()))
     store = open_store()
-    link = str(window.location.hash)
+    link = daily_hash(str(window.location.hash), local_today())  # "#daily": today's deal
     state = window.history.state
     opening = choose_game(store.load_game(), state if isinstance(state, str) else None, link)
     abandon(store, opening.abandoned)
@@ -331,7 +357,9 @@ def start() -> None:
         app.say(joined(" ", said))
         app.flush()  # on show when the page says it is ready
     document.body.dataset.ready = "true"
-    warm_up()
+    # First, when idle: the daily deal's record of a game resumed (its lookup of the
+    # daily codes, some 50 ms under WebAssembly, then ready for the first move).
+    warm_up(first=[lambda: app.daily_keeper.catch_up(played=False)])
     if opening.ask and app.history is not None:
         app.history.arrive(None, link, fresh_entry=False)
     _RUNNING.append(app)

@@ -78,6 +78,8 @@ class Element(Node, Protocol):
     href: str
     download: str
     scope: str
+    abbr: str
+    tabIndex: int
     options: Any
     placeholder: str
     style: Style
@@ -237,6 +239,8 @@ class Window(Protocol):
     MutationObserver: Any
     AudioContext: Any
     Event: Any
+    Date: Any
+    """Dates: the player's calendar day (``ui.dom.local_day``)."""
     def setTimeout(self, callback: Any, delay: float = ..., /, *arguments: Any) -> int: ...
     def clearTimeout(self, handle: int | None, /) -> None: ...
     def setInterval(self, callback: Any, delay: float = ..., /) -> int: ...

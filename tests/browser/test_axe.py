@@ -53,6 +53,11 @@ def test_tables_and_dialogs_have_no_violations(open_game: Callable[..., Page]) -
     assert_clean(page, "Settings dialog")
     page.keyboard.press("Escape")
 
+    page.click("#btn-daily")
+    page.wait_for_selector("#dlg-daily[open]")
+    assert_clean(page, "Daily deal calendar")
+    page.keyboard.press("Escape")
+
     page.keyboard.press("?")
     page.wait_for_selector("#dlg-help[open]")
     assert_clean(page, "Keyboard help dialog")

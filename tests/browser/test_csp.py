@@ -97,7 +97,12 @@ def test_every_screen_and_dialog_runs_under_the_policy(
     wait_idle(page)
     seen = ["table"]
     pictures: dict[str, int] = {}
-    for opener, dialog in (("#btn-new", "#dlg-new"), ("#btn-settings", "#dlg-settings"), ("?", "#dlg-help")):
+    for opener, dialog in (
+        ("#btn-new", "#dlg-new"),
+        ("#btn-daily", "#dlg-daily"),
+        ("#btn-settings", "#dlg-settings"),
+        ("?", "#dlg-help"),
+    ):
         open_dialog(page, opener, dialog)
         seen.append(dialog)
         page.keyboard.press("Escape")

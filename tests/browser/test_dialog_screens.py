@@ -1,6 +1,7 @@
 """Pictures of every screen and dialog, for a person to look at, in English, Thai and
 Khmer at 360x640, 640x360 and 1440x900: the table, New game, Settings, Stats with its
-chart, How to play (each tab, and its picture of the deal), Keys, the link question,
+chart, How to play (each tab, and its picture of the deal), Keys, the daily deal's
+calendar, the link question,
 the win summary and the "another tab" cover.
 
 Each dialog is also checked as it is pictured: its close control and its buttons on the
@@ -92,6 +93,7 @@ def test_every_dialog_pictured(
             ("#btn-settings", "#dlg-settings", "settings"),
             ("#btn-stats", "#dlg-stats", "stats"),
             ("?", "#dlg-help", "keys"),
+            ("#btn-daily", "#dlg-daily", "daily"),
         ),
         start=2,
     ):

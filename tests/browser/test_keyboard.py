@@ -133,7 +133,7 @@ def test_focus_ring_tab_stops_and_held_cards(open_game: Callable[..., Page]) -> 
     page = open_game("#KL1-D1N-AAAAAAG%20t5%3Et4", width=1440, height=900)
     wait_idle(page)
     # Tab from the header's last control reaches the top row, then the columns: two stops.
-    page.focus("#btn-copy")
+    page.focus("#btn-share")
     page.keyboard.press("Tab")
     assert focused(page) == "s Stock: 24 cards"
     page.keyboard.press("Tab")

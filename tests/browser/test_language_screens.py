@@ -82,6 +82,7 @@ def tour(page: Page, language: str, size: str, axe: bool) -> dict[str, list[str]
         ("#btn-new", "#dlg-new", "new-game"),
         ("#btn-settings", "#dlg-settings", ""),
         ("#btn-stats", "#dlg-stats", ""),
+        ("#btn-daily", "#dlg-daily", ""),
         ("?", "#dlg-help", ""),
     ):
         if button == "?":

@@ -69,6 +69,7 @@ def test_every_dialog_keeps_its_close_control_and_buttons_on_a_phone(
         ("#btn-new", "#dlg-new"),
         ("#btn-settings", "#dlg-settings"),
         ("#btn-stats", "#dlg-stats"),
+        ("#btn-daily", "#dlg-daily"),
         ("?", "#dlg-help"),
         ("#btn-rules", "#dlg-rules"),
     ):

@@ -20,7 +20,7 @@ addEventListener("DOMContentLoaded", () => {
   }
 });
 """
-WARMED = ("dlg-settings", "dlg-new", "dlg-stats", "dlg-help", "dlg-rules", "dlg-win")
+WARMED = ("dlg-settings", "dlg-new", "dlg-stats", "dlg-help", "dlg-rules", "dlg-win", "dlg-daily")
 
 
 def test_dialogs_are_laid_out_unseen_and_left_as_they_were(open_game: Callable[..., Page]) -> None:

@@ -103,6 +103,7 @@ def test_no_line_breaks_inside_a_word(
         ("#btn-new", "#dlg-new"),
         ("#btn-settings", "#dlg-settings"),
         ("#btn-stats", "#dlg-stats"),
+        ("#btn-daily", "#dlg-daily"),
         ("?", "#dlg-help"),
     ):
         open_dialog(page, opener, dialog)

@@ -61,6 +61,18 @@ PINNED: dict[str, dict[str, str]] = {
         "Spider": "SP1-S1-VDQRSEV",
         "FreeCell": "FC1-F4-1499650358",
     },
+    "2029-02-28": {
+        "Klondike": "KL1-D1N-RWTDJOM",
+        "Spiderette": "SD1-S2-TDCXYSK",
+        "Spider": "SP1-S1-AMJSCEJ",
+        "FreeCell": "FC1-F4-110618872",
+    },
+    "2031-12-31": {
+        "Klondike": "KL1-D1N-PMXMTNO",
+        "Spiderette": "SD1-S2-HECCYCW",
+        "Spider": "SP1-S1-AMSXVJM",
+        "FreeCell": "FC1-F4-1974439043",
+    },
 }
 
 

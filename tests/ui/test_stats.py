@@ -97,7 +97,8 @@ def export(variants_json: str) -> str:
     [
         ("[" * 100_000, "not a solitaire statistics export"),
         ('{"kind": "solitaire-statistics", "variants": ' + "[" * 100_000, "not a solitaire statistics export"),
-        (" " * 300_000, "too large"),
+        (" " * 700_000, "too large"),
+        (export("{}")[:-1] + ', "daily": {"KL1-D1N": {"2026-03-01": [1, -4, 9]}}}', "daily deal results"),
         (export('{"KL-D1N": {"played": 3, "fastest_win": 1e999}}'), "fastest win"),
         (export('{"KL-D1N": {"played": ' + "9" * 400 + "}}"), "played"),
         (export('{"KL-D1N": {"played": 3, "won": 9}}'), "more games won than played"),
@@ -126,7 +127,9 @@ def test_chart_has_one_bar_per_result_and_an_accessible_name() -> None:
 
 IMPORT_FAULTS = [
     ("[" * 100_000, "not_export"),
-    (" " * 300_000, "too_large"),
+    (" " * 700_000, "too_large"),
+    (export("{}")[:-1] + ', "daily": {"KL1-D1N": {"2026-03-01": [1, -4, 9]}}}', "damaged"),
+    (export("{}")[:-1] + ', "daily": []}', "damaged"),
     ('{"kind": "solitaire-statistics", "version": 2, "variants": {}}', "newer"),
     ('{"kind": "solitaire-statistics", "variants": 3}', "empty"),
     (export("[]"), "empty"),

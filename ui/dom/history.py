@@ -21,6 +21,8 @@ from pyscript import document, window
 
 import engine
 from ui.dom.callbacks import kept_proxy, listen
+from ui.dom.local_day import local_today
+from ui.model.daily import daily_hash
 from ui.model.dialog_entry import DialogEntry
 from ui.model.hashlink import code_hash
 from ui.model.i18n import _
@@ -185,7 +187,7 @@ class History:
             return  # another tab plays: this one's table is covered and changes nothing
         state = event.state
         text = state if isinstance(state, str) else None
-        self.arrive(text, str(window.location.hash))
+        self.arrive(text, daily_hash(str(window.location.hash), local_today()))  # "#daily": today's deal
 
     def arrive(self, state: str | None, hash_text: str, fresh_entry: bool = True) -> None:
         """Act on an arrival at a history entry or hash (also used at start-up, where

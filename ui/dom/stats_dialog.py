@@ -18,7 +18,7 @@ from ui.model.i18n import _, again, joined, ngettext
 from ui.model.session import Session
 from ui.model.stats import VariantStats, is_vegas, variant_key
 from ui.model.stats_chart import BANKROLL_NOTE, chart_of, figures
-from ui.model.stats_import import ImportRefused, export_data, import_refusal_text, read_import
+from ui.model.stats_import import ImportRefused, export_data, import_refusal_text, read_export
 from ui.model.stats_record import running_bankroll
 from ui.model.storage import STATS_KEY, Store
 from ui.model.words import variant_label
@@ -147,7 +147,8 @@ class StatsDialog:
     # --------------------------------------------------------- export, import
 
     def export_text(self) -> str:
-        data = export_data(self.store.load_stats(), datetime.now(UTC).isoformat(timespec="seconds"))
+        exported = datetime.now(UTC).isoformat(timespec="seconds")
+        data = export_data(self.store.load_stats(), exported, self.store.load_daily())
         return json.dumps(data, indent=2)
 
     def _export(self, _event: Event) -> None:
@@ -173,13 +174,17 @@ class StatsDialog:
         self.import_text(str(text))
 
     def import_text(self, text: str) -> bool:
-        """Replace the statistics with a checked export; say what happened."""
+        """Replace the statistics (and the daily results, when the file has them)
+        with a checked export; say what happened."""
         try:
-            variants = read_import(text)  # the whole file is checked before anything changes
+            imported = read_export(text)  # the whole file is checked before anything changes
         except ImportRefused as error:
             self._say(_("Nothing was imported: {reason}").format(reason=import_refusal_text(error)), error=True)
             return False
+        variants = imported.variants
         self.store.save_stats(variants)
+        if imported.daily is not None:
+            self.store.save_daily(imported.daily)
         self.render()
         n = len(variants)
         self._say(

@@ -35,12 +35,14 @@ SOON = (
     "ui.model.rules",
     "ui.model.rules_view",
     "ui.dom.rules_dialog",
+    "ui.dom.daily_dialog",
+    "ui.dom.daily_win",
 )
 """Modules imported on first use, in the order they are warmed (the hint first).
 The statistics' model is not among them: the saved game's keeper loads it at start."""
 
 
-DIALOGS = ("dlg-settings", "dlg-new", "dlg-stats", "dlg-help", "dlg-rules", "dlg-win")
+DIALOGS = ("dlg-settings", "dlg-new", "dlg-stats", "dlg-help", "dlg-rules", "dlg-win", "dlg-daily")
 """Dialogs laid out once after the modules, the toolbar's first."""
 
 UNSEEN = "display:block;visibility:hidden;position:fixed;top:0;left:0"
@@ -66,10 +68,17 @@ def lay_out_unseen(dialog_id: str) -> None:
         dialog.style.cssText = kept
 
 
-def warm_up(modules: Sequence[str] = SOON, dialogs: Sequence[str] = DIALOGS) -> None:
-    """Import ``modules`` one by one, then lay out ``dialogs`` one by one, each
-    when the page is next idle."""
-    waiting: list[tuple[Callable[[str], object], str]] = [(importlib.import_module, name) for name in modules]
+def warm_up(
+    modules: Sequence[str] = SOON, dialogs: Sequence[str] = DIALOGS, first: Sequence[Callable[[], object]] = ()
+) -> None:
+    """Run the ``first`` jobs, import ``modules`` one by one, then lay out
+    ``dialogs`` one by one, each when the page is next idle."""
+
+    def run(job: Callable[[], object]) -> Callable[[str], object]:
+        return lambda _name: job()
+
+    waiting: list[tuple[Callable[[str], object], str]] = [(run(job), "") for job in first]
+    waiting += [(importlib.import_module, name) for name in modules]
     waiting += [(lay_out_unseen, name) for name in dialogs]
     idle = getattr(window, "requestIdleCallback", None)
 

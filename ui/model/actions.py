@@ -15,7 +15,7 @@ from ui.model.session import Event
 
 __all__ = ["OFFERS", "Actions", "DialogName", "Offer"]
 
-DialogName = Literal["new", "settings", "help", "stats", "rules"]
+DialogName = Literal["new", "settings", "help", "stats", "rules", "daily"]
 """The page's dialogs that input can open."""
 
 

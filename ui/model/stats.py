@@ -130,6 +130,7 @@ ProblemReason = Literal[
     "won_over_played",
     "not_variants",
     "unknown_variant",
+    "daily_results",
 ]
 
 _FIGURE_NAMES = {
@@ -152,6 +153,7 @@ _PROBLEMS: dict[ProblemReason, str] = {
     "finished_games": N_("the list of games finished is damaged"),
     "left_games": N_("the list of games left unfinished is damaged"),
     "won_over_played": N_("more games won than played"),
+    "daily_results": N_("some daily deal results are damaged"),
 }
 """The problems with one variant's figures that need no values, in words."""
 
@@ -185,6 +187,7 @@ class Problem:
             "left_games": "the games left are not a list of games",
             "won_over_played": "more games won than played",
             "not_variants": "the statistics are not a set of variants",
+            "daily_results": "some daily deal results are damaged",
         }
         if self.reason == "count_range":
             name, low, high = self.values

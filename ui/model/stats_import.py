@@ -4,9 +4,11 @@ it replaces anything (every figure in it must be usable, or nothing is imported)
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from engine import safejson
+from ui.model.daily import MAX_DAILY_CHARS, Records, read_records, records_to_dict
 from ui.model.i18n import N_, _, ngettext
 from ui.model.stats import (
     MAX_STATS_CHARS,
@@ -20,17 +22,32 @@ from ui.model.stats import (
 __all__ = [
     "EXPORT_KIND",
     "EXPORT_VERSION",
+    "MAX_EXPORT_CHARS",
     "ImportReason",
     "ImportRefused",
+    "Imported",
     "export_data",
     "import_refusal_text",
+    "merge_export",
     "merge_import",
+    "read_export",
     "read_import",
     "read_variants",
 ]
 
 EXPORT_KIND = "solitaire-statistics"
 EXPORT_VERSION = 1
+MAX_EXPORT_CHARS = MAX_STATS_CHARS + MAX_DAILY_CHARS
+"""An export holds the statistics and the daily deal's results."""
+
+
+@dataclass(frozen=True, slots=True)
+class Imported:
+    """What a statistics file holds: the figures of every variant and the daily
+    results (None for a file from before the daily deal: the player's stay)."""
+
+    variants: dict[str, Any]
+    daily: Records | None = None
 
 
 ImportReason = Literal["not_export", "newer", "empty", "damaged", "too_large"]
@@ -126,18 +143,40 @@ def merge_import(data: object) -> dict[str, Any]:
     return kept
 
 
-def read_import(text: str) -> dict[str, Any]:
-    """The statistics of an exported file's text; raises ``ImportRefused`` (a
-    ValueError), before anything is changed, when the file is not a complete, sound export."""
+def merge_export(data: object) -> Imported:
+    """The statistics and daily results of an exported file, each checked whole;
+    raises ``ImportRefused`` unless every figure and every day in it is usable."""
+    variants = merge_import(data)
+    assert isinstance(data, dict)  # merge_import refuses anything else
+    if "daily" not in data:
+        return Imported(variants)
+    daily, wrong = read_records(data["daily"])
+    if wrong:
+        raise ImportRefused("damaged", (Problem("daily_results"),))
+    return Imported(variants, daily)
+
+
+def read_export(text: str) -> Imported:
+    """What an exported file's text holds; raises ``ImportRefused`` (a ValueError),
+    before anything is changed, when the file is not a complete, sound export."""
     try:
-        data = safejson.loads(text, max_chars=MAX_STATS_CHARS, max_depth=MAX_STATS_DEPTH, lenient=True)
+        data = safejson.loads(text, max_chars=MAX_EXPORT_CHARS, max_depth=MAX_STATS_DEPTH, lenient=True)
     except safejson.JSONLimitError as error:
-        if len(text) > MAX_STATS_CHARS:
+        if len(text) > MAX_EXPORT_CHARS:
             raise ImportRefused("too_large") from None
         raise ImportRefused("not_export", detail=str(error)) from None
-    return merge_import(data)
+    return merge_export(data)
 
 
-def export_data(variants: dict[str, Any], exported: str) -> dict[str, Any]:
-    """The exported file's contents: the statistics of every variant, and when (ISO time)."""
-    return {"kind": EXPORT_KIND, "version": EXPORT_VERSION, "exported": exported, "variants": variants}
+def read_import(text: str) -> dict[str, Any]:
+    """The statistics of an exported file's text (``read_export`` without its daily results)."""
+    return read_export(text).variants
+
+
+def export_data(variants: dict[str, Any], exported: str, daily: Records | None = None) -> dict[str, Any]:
+    """The exported file's contents: the statistics of every variant, the daily
+    deal's results, and when (ISO time)."""
+    data: dict[str, Any] = {"kind": EXPORT_KIND, "version": EXPORT_VERSION, "exported": exported}
+    data["variants"] = variants
+    data["daily"] = records_to_dict(daily or {})
+    return data

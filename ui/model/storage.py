@@ -26,11 +26,13 @@ from typing import Any, Protocol
 import engine
 from engine import safejson
 from engine.game import MAX_SAVE_CHARS
+from ui.model.daily import MAX_DAILY_CHARS, Records, read_records, records_to_dict
 from ui.model.i18n import N_, _
 from ui.model.stats import MAX_ID_CHARS, MAX_STATS_CHARS, MAX_STATS_DEPTH
 from ui.model.stats_import import read_variants
 
 __all__ = [
+    "DAILY_KEY",
     "GAME_KEY",
     "SAVE_VERSION",
     "SETTINGS_KEY",
@@ -46,6 +48,7 @@ PREFIX = "solitaire"
 SETTINGS_KEY = f"{PREFIX}.v{SAVE_VERSION}.settings"
 GAME_KEY = f"{PREFIX}.v{SAVE_VERSION}.game"
 STATS_KEY = f"{PREFIX}.v{SAVE_VERSION}.stats"
+DAILY_KEY = f"{PREFIX}.v{SAVE_VERSION}.daily"
 BACKUP_PREFIX = f"{PREFIX}.backup."
 MAX_ELAPSED = 10.0**8
 """The longest clock read back: three years of play."""
@@ -59,6 +62,7 @@ _LIMITS: dict[str, tuple[int, int]] = {
     SETTINGS_KEY: (10_000, 2),
     GAME_KEY: (2 * MAX_SAVE_CHARS, 1),
     STATS_KEY: (MAX_STATS_CHARS, MAX_STATS_DEPTH),
+    DAILY_KEY: (MAX_DAILY_CHARS, 4),  # the item, its games, their days, a day's result
 }
 
 
@@ -130,7 +134,12 @@ class SavedGame:
     """How many actions it has had: of two copies of a game, the later one has more."""
 
 
-_SAVED = {"game": N_("game"), "settings": N_("settings"), "statistics": N_("statistics")}
+_SAVED = {
+    "game": N_("game"),
+    "settings": N_("settings"),
+    "statistics": N_("statistics"),
+    "daily": N_("daily deal results"),
+}
 """What a saved item is called in the notices about it."""
 
 
@@ -362,6 +371,34 @@ class Store:
         variants = self.load_stats()
         change(variants)
         return self.save_stats(variants)
+
+    # ----------------------------------------------------------- daily deals
+
+    def load_daily(self) -> Records:
+        """Every daily deal result; a damaged one is set aside with a notice, the rest kept."""
+        data = self._load_json(DAILY_KEY, "daily")
+        if data is None:
+            return {}
+        kept, wrong = read_records(data.get("games"))
+        if wrong:
+            self._set_aside(
+                DAILY_KEY,
+                self._read(DAILY_KEY) or "",
+                _("Some of your daily deal results were damaged: those days were set aside, the rest are kept."),
+            )
+            self.save_daily(kept)  # written back clean: the notice is not repeated
+        return kept
+
+    def save_daily(self, records: Records) -> bool:
+        data = {"version": SAVE_VERSION, "games": records_to_dict(records)}
+        return self._write(DAILY_KEY, json.dumps(data, separators=(",", ":")))
+
+    def update_daily(self, change: Callable[[Records], bool]) -> bool:
+        """Read the daily results fresh, change them, and write them back when
+        ``change`` says it changed something (two tabs both keep their results);
+        True when nothing is left unwritten."""
+        records = self.load_daily()
+        return not change(records) or self.save_daily(records)
 
     def take_notices(self) -> list[str]:
         notices, self.notices = self.notices, []

@@ -1,0 +1,294 @@
+"""The daily deal's records: what a day and a streak count, how records are read
+back and merged, and how the keeper records the daily game on the table."""
+
+from __future__ import annotations
+
+import datetime
+import json
+from functools import cache
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+import engine
+from engine.daily import EPOCH, daily_deals
+from engine.solver import solve
+from tests.ui.saving import Clock
+from ui.model.daily import (
+    DayResult,
+    Records,
+    daily_figures,
+    daily_hash,
+    day_label,
+    day_state,
+    month_weeks,
+    read_records,
+    record,
+    records_to_dict,
+    share_text,
+    streaks,
+)
+from ui.model.daily_keeper import DailyKeeper
+from ui.model.i18n import use_language
+from ui.model.persist import Keeper
+from ui.model.session import Session
+from ui.model.stats_import import export_data, read_export
+from ui.model.storage import DAILY_KEY, MemoryBackend, Store
+
+DAY = datetime.date(2026, 3, 10)
+days_strategy = st.sets(st.integers(min_value=0, max_value=60), max_size=40)
+
+
+def as_days(offsets: set[int]) -> set[datetime.date]:
+    return {EPOCH + datetime.timedelta(days=n) for n in offsets}
+
+
+def longest_run(won: set[datetime.date]) -> int:
+    """The best streak counted the slow way: every start, walked forward."""
+    best = 0
+    for start in won:
+        n = 0
+        while start + datetime.timedelta(days=n) in won:
+            n += 1
+        best = max(best, n)
+    return best
+
+
+@given(days_strategy, st.integers(min_value=0, max_value=70))
+def test_streaks_count_runs_of_won_days(offsets: set[int], today_offset: int) -> None:
+    won = as_days(offsets)
+    today = EPOCH + datetime.timedelta(days=today_offset)
+    result = streaks(won, today)
+    assert result.best == longest_run(won)
+    assert 0 <= result.current <= result.best
+    yesterday = today - datetime.timedelta(days=1)
+    if today in won or yesterday in won:
+        assert result.current > 0
+    if won and max(won) < yesterday:
+        assert result.current == 0
+
+
+@given(days_strategy, st.integers(min_value=0, max_value=60), st.integers(min_value=-30, max_value=30))
+def test_a_clock_set_wrong_never_lowers_the_best_streak(offsets: set[int], extra: int, shift: int) -> None:
+    """Winning another day never shortens a streak, and what today is (a clock set
+    back or forward) never changes the best one."""
+    won = as_days(offsets)
+    today = EPOCH + datetime.timedelta(days=70)
+    before = streaks(won, today)
+    after = streaks(won | as_days({extra}), today)
+    assert after.best >= before.best
+    assert after.current >= before.current or before.current == 0
+    assert streaks(won, today + datetime.timedelta(days=shift)).best == before.best
+
+
+def test_a_clock_set_back_keeps_the_current_streak() -> None:
+    won = as_days({10, 11, 12})
+    assert streaks(won, EPOCH + datetime.timedelta(days=12)).current == 3
+    assert streaks(won, EPOCH + datetime.timedelta(days=5)).current == 3  # set back a week
+    assert streaks(won, EPOCH + datetime.timedelta(days=13)).current == 3  # today not yet won
+    assert streaks(won, EPOCH + datetime.timedelta(days=14)).current == 0  # a whole day passed
+
+
+results = st.one_of(
+    st.just(DayResult(False)),
+    st.builds(DayResult, st.just(True), st.integers(1, 10_000).map(float), st.integers(1, 2_000)),
+)
+
+
+@given(st.lists(st.tuples(st.integers(0, 20), results), max_size=30))
+def test_a_recorded_win_is_never_lost_and_the_best_win_is_kept(plays: list[tuple[int, DayResult]]) -> None:
+    records: Records = {}
+    for offset, result in plays:
+        day = EPOCH + datetime.timedelta(days=offset)
+        record(records, "SP1-S1", day, result)
+        kept = records["SP1-S1"][day.isoformat()]
+        assert kept.better(result) == kept
+    for offset in {offset for offset, _ in plays}:
+        day_results = [r for o, r in plays if o == offset]
+        kept = records["SP1-S1"][(EPOCH + datetime.timedelta(days=offset)).isoformat()]
+        assert kept.won == any(r.won for r in day_results)
+        if kept.won:
+            assert kept.seconds == min(r.seconds for r in day_results if r.won)
+    again, wrong = read_records(json.loads(json.dumps(records_to_dict(records))))
+    assert wrong == 0
+    assert again == {k: v for k, v in records.items() if v}
+
+
+def test_damaged_records_are_dropped_one_by_one() -> None:
+    data = {
+        "KL1-D1N": {
+            "2026-03-01": [1, 300, 120],
+            "2026-03-02": [0],
+            "2025-12-31": [1, 30, 12],  # before the first daily deal
+            "2026-13-01": [1, 30, 12],
+            "2026-03-03": [1, float("inf"), 12],
+            "2026-03-04": [1, 30, 0],
+            "2026-03-05": [True, 30, 12],
+            "2026-03-06": [0, 5, 5],
+        },
+        "KL1-D3N": {"2026-03-01": [0]},  # not a daily option set
+        "SD1-S2": "nonsense",
+    }
+    kept, wrong = read_records(data)
+    assert kept == {"KL1-D1N": {"2026-03-01": DayResult(True, 300.0, 120), "2026-03-02": DayResult(False)}}
+    assert wrong == 8
+
+
+def test_a_damaged_daily_record_is_set_aside_with_a_notice() -> None:
+    raw = json.dumps({"version": 1, "games": {"KL1-D1N": {"2026-03-01": [1, 300, 120], "2026-03-02": [7]}}})
+    backend = MemoryBackend({DAILY_KEY: raw})
+    store = Store(backend)
+    assert store.load_daily() == {"KL1-D1N": {"2026-03-01": DayResult(True, 300.0, 120)}}
+    notices = store.take_notices()
+    assert len(notices) == 1
+    assert "daily" in notices[0]
+    assert backend.items["solitaire.backup." + DAILY_KEY] == raw
+    assert store.load_daily() == {"KL1-D1N": {"2026-03-01": DayResult(True, 300.0, 120)}}
+    assert store.take_notices() == []  # written back clean: said once
+    backend.items[DAILY_KEY] = "{not json"
+    assert store.load_daily() == {}
+    assert store.take_notices()
+
+
+def test_the_figures_and_the_calendar_states() -> None:
+    records: Records = {}
+    record(records, "KL1-D1N", DAY, DayResult(True, 250.0, 100))
+    record(records, "KL1-D1N", DAY - datetime.timedelta(days=1), DayResult(True, 200.0, 90))
+    record(records, "KL1-D1N", DAY - datetime.timedelta(days=3), DayResult(False))
+    figures = daily_figures(records, "KL1-D1N", DAY)
+    assert (figures.played, figures.won, figures.streaks.current, figures.streaks.best) == (3, 2, 2, 2)
+    assert figures.fastest == 200.0
+    assert dict(figures.rows())["Current streak"] == "2 days"
+    assert daily_figures(records, "SP1-S1", DAY).rows()[-1] == ("Fastest win", "–")
+    at = records["KL1-D1N"].get
+    assert day_state(DAY, DAY, at(DAY.isoformat())) == "won"
+    assert day_state(DAY - datetime.timedelta(days=3), DAY, at("2026-03-07")) == "played"
+    assert day_state(DAY - datetime.timedelta(days=2), DAY, None) == "unplayed"
+    assert day_state(DAY + datetime.timedelta(days=1), DAY, None) == "future"
+    assert day_state(EPOCH - datetime.timedelta(days=1), DAY, None) == "before"
+    assert (
+        day_state(engine.last_day() + datetime.timedelta(days=1), engine.last_day() + datetime.timedelta(days=9), None)
+        == "before"
+    )
+    label = day_label("Tuesday, 10 March 2026", "won", at(DAY.isoformat()), is_today=True)
+    assert label == "Tuesday, 10 March 2026, today: won in 100 moves, 4:10"
+
+
+def test_the_month_grid_starts_on_sunday() -> None:
+    for year, month in ((2026, 2), (2026, 3), (2027, 5), (2031, 12)):
+        weeks = month_weeks(year, month)
+        days = [day for week in weeks for day in week if day is not None]
+        assert all(len(week) == 7 for week in weeks)
+        assert days[0] == datetime.date(year, month, 1)
+        assert [d.day for d in days] == list(range(1, len(days) + 1))
+        assert all(day is None or day.isoweekday() % 7 == column for week in weeks for column, day in enumerate(week))
+
+
+def test_share_text_names_the_day_and_result_but_not_the_deal() -> None:
+    result = DayResult(True, 252.0, 131)
+    text = share_text("3 December 2026", "KL1-D1N", result, 4, "https://example.org/solitaire/")
+    assert text.splitlines() == [
+        "Solitaire daily deal, 3 December 2026",
+        "Klondike: won in 131 moves, 4:12",
+        "Streak: 4 days",
+        "https://example.org/solitaire/",
+    ]
+    code = daily_deals(datetime.date(2026, 12, 3))["Klondike"]
+    assert code not in text
+    assert code.rpartition("-")[2] not in text
+    try:
+        use_language("th")
+        thai = share_text("3 ธันวาคม 2569", "KL1-D1N", result, 1, "")
+        assert "คลอนไดก์" in thai
+        assert "Streak" not in thai
+        assert "won" not in thai
+    finally:
+        use_language("en")
+
+
+def test_the_daily_link_opens_today_s_klondike_deal() -> None:
+    today = datetime.date(2026, 12, 3)
+    assert daily_hash("#daily", today) == "#" + daily_deals(today)["Klondike"]
+    assert daily_hash("#DAILY", today) == daily_hash("#daily", today)
+    assert daily_hash("#SP1-S1-AAAAAAB", today) == "#SP1-S1-AAAAAAB"
+    assert daily_hash("#daily", EPOCH - datetime.timedelta(days=1)) == "#daily"
+
+
+@cache
+def winning_line(code: str) -> tuple[str, ...]:
+    solution = solve(engine.new_game(code), seconds=30)
+    assert solution.status == "winnable"
+    return tuple(str(move) for move in solution.moves)
+
+
+def keeper_on(code: str, store: Store, opened_at: int = 0) -> tuple[Session, Clock]:
+    clock = Clock()
+    session = Session(engine.new_game(code), clock=clock)
+    keeper = Keeper(session, store, opened_at=opened_at)
+    DailyKeeper(session, store, lambda: keeper.opened_at, lambda: keeper.active)
+    return session, clock
+
+
+def test_the_keeper_records_a_daily_deal_played_then_won_and_nothing_else() -> None:
+    day = datetime.date(2026, 1, 2)
+    code = daily_deals(day)["FreeCell"]
+    line = winning_line(code)
+    store = Store(MemoryBackend())
+    session, clock = keeper_on(code, store)
+    assert store.load_daily() == {}  # nothing played yet
+    session.play(line[0])
+    assert store.load_daily() == {"FC1-F4": {"2026-01-02": DayResult(False)}}
+    for move in line[1:]:
+        clock.now += 1.0
+        session.play(move)
+    assert session.game.won
+    kept = store.load_daily()["FC1-F4"]["2026-01-02"]
+    assert kept.won
+    assert kept.moves == session.game.moves
+    session.undo()  # a win undone stays recorded
+    assert store.load_daily()["FC1-F4"]["2026-01-02"] == kept
+    # The ordinary statistics count it too.
+    assert store.load_stats()["FC-F4"]["won"] == 1
+    # A random deal records nothing.
+    other = Store(MemoryBackend())
+    session, _clock = keeper_on("FC1-F4-1", other)
+    session.play(winning_line("FC1-F4-1")[0])
+    assert other.load_daily() == {}
+
+
+def test_a_daily_deal_opened_at_a_later_move_counts_as_played_only() -> None:
+    code = daily_deals(datetime.date(2026, 1, 2))["FreeCell"]
+    line = winning_line(code)
+    store = Store(MemoryBackend())
+    clock = Clock()
+    game = engine.new_game(code)
+    for move in line[:-1]:
+        game.play(move)
+    session = Session(game, clock=clock)
+    keeper = Keeper(session, store, opened_at=game.moves)
+    DailyKeeper(session, store, lambda: keeper.opened_at, lambda: keeper.active)
+    session.play(line[-1])
+    assert session.game.won
+    assert store.load_daily() == {"FC1-F4": {"2026-01-02": DayResult(False)}}
+
+
+def test_two_tabs_both_keep_their_days() -> None:
+    backend = MemoryBackend()
+    first, second = Store(backend), Store(backend)
+    codes = [daily_deals(datetime.date(2026, 1, n))["FreeCell"] for n in (1, 2)]
+    one, _ = keeper_on(codes[0], first)
+    two, _ = keeper_on(codes[1], second)
+    one.play(winning_line(codes[0])[0])
+    two.play(winning_line(codes[1])[0])
+    assert set(Store(backend).load_daily()["FC1-F4"]) == {"2026-01-01", "2026-01-02"}
+
+
+def test_daily_results_travel_with_the_statistics_export() -> None:
+    records: Records = {}
+    record(records, "SD1-S2", DAY, DayResult(True, 99.5, 200))
+    record(records, "FC1-F4", DAY, DayResult(False))
+    text = json.dumps(export_data({}, "2026-03-10T10:00:00+00:00", records))
+    imported = read_export(text)
+    assert imported.daily == records
+    older = json.dumps({"kind": "solitaire-statistics", "version": 1, "variants": {}})
+    assert read_export(older).daily is None  # a file from before the daily deal keeps the player's

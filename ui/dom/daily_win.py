@@ -1,0 +1,82 @@
+"""The win summary's daily part: "daily deal won", the streak, and Share result.
+
+Shown in the summary (``#dlg-win``) when the deal won is a daily deal won from
+its start. Share result copies a short text in the player's language (the day,
+the game, moves and time, the streak and the page's address), as word games
+do: nothing of the deal itself, so a friend still has it to play.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable
+
+from pyscript import document, window
+
+import engine
+from ui.dom.callbacks import listen
+from ui.dom.clipboard import Clipboard
+from ui.dom.local_day import local_today
+from ui.model.daily import DayResult, share_text, streaks, won_days
+from ui.model.dates import date_words
+from ui.model.i18n import _, again, ngettext
+from ui.model.session import Session
+from ui.model.storage import Store
+
+__all__ = ["DailyWin"]
+
+
+class DailyWin:
+    """Fills the summary's daily line and its Share result button."""
+
+    def __init__(self, session: Session, store: Store, opened_at: Callable[[], int]) -> None:
+        self.session = session
+        self.store = store
+        self._opened_at = opened_at
+        self.line = document.getElementById("win-daily")
+        self.button = document.getElementById("win-share")
+        self.message = document.getElementById("win-share-msg")
+        self._said = ""
+        self.clipboard = Clipboard(self._copied)
+        listen(self.button, "click", lambda _e: self.share())
+
+    def _daily(self) -> tuple[str, datetime.date] | None:
+        game = self.session.game
+        day = engine.daily_day(game.code)
+        if day is None or not game.won or self._opened_at() != 0:
+            return None
+        return game.code.rpartition("-")[0], day
+
+    def show(self) -> None:
+        """Write the daily line (or hide it, for any other win)."""
+        self._copied("")
+        daily = self._daily()
+        self.line.hidden = self.button.hidden = daily is None
+        if daily is None:
+            return
+        prefix, day = daily
+        streak = streaks(won_days(self.store.load_daily(), prefix), local_today()).current
+        words = _("You won the daily deal of {date}.").format(date=date_words(day))
+        if streak > 1:
+            words += " " + ngettext("Streak: {n} day in a row.", "Streak: {n} days in a row.", streak).format(n=streak)
+        self.line.textContent = words
+
+    def language_changed(self) -> None:
+        if not self.line.hidden:
+            self.show()
+
+    def share(self) -> None:
+        daily = self._daily()
+        if daily is None:
+            return
+        prefix, day = daily
+        game = self.session.game
+        streak = streaks(won_days(self.store.load_daily(), prefix), local_today()).current
+        address = str(window.location.href).split("#", 1)[0]
+        result = DayResult(True, self.session.elapsed(), game.moves)
+        text = share_text(date_words(day), prefix, result, streak, address)
+        self.clipboard.copy(text, _("Your result is copied: paste it to share."))
+
+    def _copied(self, text: str) -> None:
+        self._said = text
+        self.message.textContent = again(text) if text else ""
