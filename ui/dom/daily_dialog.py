@@ -19,9 +19,10 @@ from pyscript import document, window
 import engine
 from engine.daily import EPOCH
 from ui.dom.callbacks import kept_proxy, listen
+from ui.dom.figure_rows import fill_figures
 from ui.dom.local_day import local_today
 from ui.model.actions import Actions
-from ui.model.daily import DAILY_PREFIXES, daily_figures, day_label, day_state, month_weeks
+from ui.model.daily import DAILY_PREFIXES, DayResult, Records, daily_figures, day_label, day_state, month_weeks
 from ui.model.dates import date_words, weekday_names
 from ui.model.i18n import _, again
 from ui.model.session import Session, describe_code, format_clock
@@ -75,6 +76,7 @@ class DailyDialog:
         self.prefix = DAILY_PREFIXES[0]
         self.today = local_today()
         self.selected = self.today
+        self._records: Records = {}
         self._said = ""
         self._day_proxy = kept_proxy(self._day_clicked)
         self._tab_proxy = kept_proxy(self._tab_clicked)
@@ -104,6 +106,7 @@ class DailyDialog:
         self.prefix = prefix if prefix in DAILY_PREFIXES else self.prefix
         self.selected = self._clamp(on_table or self.today)
         self._say("")
+        self._load()
         self.render()
         if not self.el.open:
             self.el.showModal()
@@ -114,23 +117,28 @@ class DailyDialog:
         if self.el.open:
             self.render()
 
-    def _first_day(self) -> datetime.date:
-        return EPOCH
-
     def _last_open_day(self) -> datetime.date:
         """The last day that can be played: today, unless the table of deals ends sooner."""
         return min(self.today, engine.last_day())
 
+    def _playable(self, day: datetime.date) -> bool:
+        return EPOCH <= day <= self._last_open_day()
+
     def _clamp(self, day: datetime.date) -> datetime.date:
-        return max(self._first_day(), min(day, self._last_open_day()))
+        return max(EPOCH, min(day, self._last_open_day()))
 
     # ------------------------------------------------------------------ drawing
 
-    def render(self) -> None:
-        records = self.store.load_daily()
+    def _load(self) -> None:
+        """Read the records (at opening, and when another tab recorded a day): moving
+        around the calendar redraws from them without reading the storage again."""
+        self._records = self.store.load_daily()
         notices = self.store.take_notices()
         if notices:
             self._say(" ".join(notices))
+
+    def render(self) -> None:
+        records = self._records
         days = records.get(self.prefix, {})
         for tab in self.tabs.children:
             prefix = str(tab.dataset.prefix)
@@ -144,7 +152,7 @@ class DailyDialog:
         )
         first = _month_start(self.selected)
         self.month.textContent = date_words(first, "month")
-        self.prev.disabled = _month_start(self._first_day()) >= first
+        self.prev.disabled = _month_start(EPOCH) >= first
         self.next.disabled = _month_start(self._last_open_day()) <= first
         weeks = month_weeks(first.year, first.month)
         heads = []
@@ -169,19 +177,9 @@ class DailyDialog:
             rows.append(row)
         self.weeks.replaceChildren(*rows)
         self._describe_selected(days.get(self.selected.isoformat()))
-        figure_rows = []
-        for label, value in daily_figures(records, self.prefix, self.today).rows():
-            row = document.createElement("tr")
-            head = document.createElement("th")
-            head.scope = "row"
-            head.textContent = label
-            cell = document.createElement("td")
-            cell.textContent = value
-            row.append(head, cell)
-            figure_rows.append(row)
-        self.figures.replaceChildren(*figure_rows)
+        fill_figures(self.figures, daily_figures(records, self.prefix, self.today).rows())
 
-    def _day_button(self, day: datetime.date, result: Any) -> Any:
+    def _day_button(self, day: datetime.date, result: DayResult | None) -> Any:
         state = day_state(day, self.today, result)
         button = document.createElement("button")
         button.type = "button"
@@ -202,7 +200,7 @@ class DailyDialog:
         button.addEventListener("click", self._day_proxy)
         return button
 
-    def _describe_selected(self, result: Any) -> None:
+    def _describe_selected(self, result: DayResult | None) -> None:
         day = self.selected
         state = day_state(day, self.today, result)
         words = date_words(day, "full")
@@ -217,7 +215,7 @@ class DailyDialog:
         else:
             text = _("{date}: no daily deal to play.").format(date=words)
         self.day_line.textContent = text
-        self.play_button.disabled = state in ("before", "future")
+        self.play_button.disabled = not self._playable(day)
         self.play_button.textContent = _("Play again") if state == "won" else _("Play this deal")
 
     def _say(self, text: str) -> None:
@@ -233,7 +231,7 @@ class DailyDialog:
     # ------------------------------------------------------------------- input
 
     def _choose(self, day: datetime.date, focus: bool = True) -> None:
-        if day < self._first_day() or day > self._last_open_day():
+        if not self._playable(day):
             return  # no deal there: the choice stays
         self.selected = day
         self.render()
@@ -243,7 +241,7 @@ class DailyDialog:
     def _day_clicked(self, event: Event) -> None:
         text = str(event.currentTarget.dataset.day)
         day = datetime.date.fromisoformat(text)
-        if day == self.selected and day_state(day, self.today, None) not in ("before", "future"):
+        if day == self.selected and self._playable(day):
             self._play()
             return
         self._choose(day)
@@ -273,26 +271,23 @@ class DailyDialog:
 
     def _tab_key(self, event: Event) -> None:
         key = str(event.key)
-        steps = {"ArrowLeft": -1, "ArrowRight": 1, "Home": -len(DAILY_PREFIXES), "End": len(DAILY_PREFIXES)}
-        if key not in steps:
+        at, count = DAILY_PREFIXES.index(self.prefix), len(DAILY_PREFIXES)
+        target = {"ArrowLeft": (at - 1) % count, "ArrowRight": (at + 1) % count, "Home": 0, "End": count - 1}.get(key)
+        if target is None:
             return
         event.preventDefault()
-        at = DAILY_PREFIXES.index(self.prefix)
-        if key in ("Home", "End"):
-            at = 0 if key == "Home" else len(DAILY_PREFIXES) - 1
-        else:
-            at = (at + steps[key]) % len(DAILY_PREFIXES)
-        self.prefix = DAILY_PREFIXES[at]
+        self.prefix = DAILY_PREFIXES[target]
         self.render()
         document.getElementById(f"daily-tab-{self.prefix}").focus()
 
     def _storage_changed(self, event: Event) -> None:
         if str(event.key) == DAILY_KEY and bool(self.el.open):
-            self.render()  # another tab recorded a day
+            self._load()  # another tab recorded a day
+            self.render()
 
     def _play(self) -> None:
         day = self.selected
-        if day_state(day, self.today, None) in ("before", "future"):
+        if not self._playable(day):
             return
         deals = engine.daily_deals(day)
         code = next(deals[game] for game, prefix in engine.DAILY_GAMES.items() if prefix == self.prefix)

@@ -13,6 +13,7 @@ from pyscript import document, window
 
 from engine import OPTION_SETS
 from ui.dom.callbacks import kept_proxy, listen
+from ui.dom.figure_rows import fill_figures
 from ui.dom.stats_chart import draw_chart
 from ui.model.i18n import _, again, joined, ngettext
 from ui.model.session import Session
@@ -101,17 +102,7 @@ class StatsDialog:
                 bankroll = running_bankroll(stats, self._game_id(), game.score)
             self.note.textContent = _(BANKROLL_NOTE)
         self.note.hidden = not is_vegas(key)
-        rows = []
-        for label, value in figures(key, stats, bankroll):
-            row = document.createElement("tr")
-            head = document.createElement("th")
-            head.scope = "row"
-            head.textContent = label
-            cell = document.createElement("td")
-            cell.textContent = value
-            row.append(head, cell)
-            rows.append(row)
-        self.table.replaceChildren(*rows)
+        fill_figures(self.table, figures(key, stats, bankroll))
         if stats.recent:
             draw_chart(self.chart, chart_of(stats.recent, money=is_vegas(key)))
         else:

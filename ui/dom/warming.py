@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from pyscript import document, window
@@ -74,18 +75,14 @@ def warm_up(
     """Run the ``first`` jobs, import ``modules`` one by one, then lay out
     ``dialogs`` one by one, each when the page is next idle."""
 
-    def run(job: Callable[[], object]) -> Callable[[str], object]:
-        return lambda _name: job()
-
-    waiting: list[tuple[Callable[[str], object], str]] = [(run(job), "") for job in first]
-    waiting += [(importlib.import_module, name) for name in modules]
-    waiting += [(lay_out_unseen, name) for name in dialogs]
+    waiting: list[Callable[[], object]] = [*first]
+    waiting += [partial(importlib.import_module, name) for name in modules]
+    waiting += [partial(lay_out_unseen, name) for name in dialogs]
     idle = getattr(window, "requestIdleCallback", None)
 
     def next_one(*_: Any) -> None:
         if waiting:
-            work, name = waiting.pop(0)
-            work(name)
+            waiting.pop(0)()
         if waiting:
             schedule()
         else:

@@ -176,7 +176,10 @@ def read_import(text: str) -> dict[str, Any]:
 def export_data(variants: dict[str, Any], exported: str, daily: Records | None = None) -> dict[str, Any]:
     """The exported file's contents: the statistics of every variant, the daily
     deal's results, and when (ISO time)."""
-    data: dict[str, Any] = {"kind": EXPORT_KIND, "version": EXPORT_VERSION, "exported": exported}
-    data["variants"] = variants
-    data["daily"] = records_to_dict(daily or {})
-    return data
+    return {
+        "kind": EXPORT_KIND,
+        "version": EXPORT_VERSION,
+        "exported": exported,
+        "variants": variants,
+        "daily": records_to_dict(daily or {}),
+    }
