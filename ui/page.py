@@ -4,7 +4,8 @@
 frame and marks the page ready. Every action goes through the session; the
 page listens to its events and keeps the table state (``ui.model.table``) in
 step, the status line included; ``ui.dom.frames`` draws it all, once per
-animation frame. The page draws nothing itself. It is the one implementation
+animation frame; the dialogs are ``ui.dom.dialog_set``'s, made on first use.
+The page draws nothing itself. It is the one implementation
 of ``Actions``, which the input modules are given instead of the page itself:
 imports run page -> ``ui.dom`` -> ``ui.model`` -> engine, and nothing imports
 the page but the entry script.
@@ -13,8 +14,6 @@ the page but the entry script.
 from __future__ import annotations
 
 import gc
-from functools import cached_property
-from typing import TYPE_CHECKING
 
 from pyscript import document, window
 
@@ -25,6 +24,7 @@ from ui.dom.callbacks import kept_proxy, listen
 from ui.dom.celebration import Celebration
 from ui.dom.clipboard import Clipboard
 from ui.dom.dialog_frame import frame_dialogs
+from ui.dom.dialog_set import DialogSet
 from ui.dom.finishing import Finisher
 from ui.dom.focus import Focus
 from ui.dom.frames import Frames
@@ -47,14 +47,6 @@ from ui.model.session import Event, Preferences, Session
 from ui.model.startup import choose_game
 from ui.model.storage import SavedGame, Store
 from ui.model.table import TableState
-
-if TYPE_CHECKING:  # imported when first used (below): the first frame does not wait for them
-    from ui.dom.daily_dialog import DailyDialog
-    from ui.dom.daily_win import DailyWin
-    from ui.dom.dialogs import ElsewhereDialog, HelpDialog, NewGameDialog, SettingsDialog, WinDialog
-    from ui.dom.rules_dialog import RulesDialog
-    from ui.dom.solver_panel import SolverPanel
-    from ui.dom.stats_dialog import StatsDialog
 
 __all__ = ["App", "start"]
 
@@ -83,7 +75,7 @@ class App:
             self.show_rule,
             self._take_offer,
         )
-        self.keys = KeyRouter(self.session, self.state, self, self.focus, self._escape_panel)
+        self.keys = KeyRouter(self.session, self.state, self, self.focus, lambda: self.dialogs.escape_panel())
         # Its keys after the key router's (it stops the keys that skip the cascade).
         self.celebration = Celebration(self.renderer, self.state, self._reduced, self.flush, self._show_summary)
         # The first of the session's subscribers: the table state is in step before the others look.
@@ -94,8 +86,8 @@ class App:
             self.pointer,
             self.celebration,
             self.say,
-            lambda settings: self.solver_panel.winnable_deal(settings),
-            lambda: self.win_dialog.close() if self._made("win_dialog") else None,  # never made: nothing to close
+            lambda settings: self.dialogs.solver_panel.winnable_deal(settings),
+            lambda: self.dialogs.close_win(),
         )
         self.sound = SoundBoard(self.session, self)
         self.keeper: Keeper | None = None
@@ -103,79 +95,19 @@ class App:
         self.history: History | None = None
         """The game's browser-history entries (set at start-up, after the keeper)."""
         self.finisher = Finisher(self.session, self.state, self)
-        self.hinter = Hinter(self.session, self.state, self, lambda: self.solver_panel)
+        self.hinter = Hinter(self.session, self.state, self, lambda: self.dialogs.solver_panel)
         self.clipboard = Clipboard(self.say)
+        self.dialogs = DialogSet(
+            self.session,
+            self.state,
+            self.store,
+            self,
+            self.hinter,
+            lambda: self.keeper.game_id if self.keeper is not None else "",
+            lambda: self.keeper.opened_at if self.keeper is not None else 0,
+        )
+        """The dialogs and the solver's panel, each made (and its module imported) on first use."""
         self._wire()
-
-    # The dialogs and the solver's panel are made, and their modules imported, the
-    # first time they are needed: the first frame does not wait for code it does
-    # not show (the browser compiles every module it imports, on every start).
-
-    @cached_property
-    def new_dialog(self) -> NewGameDialog:
-        from ui.dom.dialogs import NewGameDialog
-
-        return NewGameDialog(self.session, self)
-
-    @cached_property
-    def settings_dialog(self) -> SettingsDialog:
-        from ui.dom.dialogs import SettingsDialog
-
-        return SettingsDialog(self.session, self)
-
-    @cached_property
-    def win_dialog(self) -> WinDialog:
-        from ui.dom.dialogs import WinDialog
-
-        return WinDialog(self.session, self)
-
-    @cached_property
-    def elsewhere_dialog(self) -> ElsewhereDialog:
-        from ui.dom.dialogs import ElsewhereDialog
-
-        return ElsewhereDialog()
-
-    @cached_property
-    def help_dialog(self) -> HelpDialog:
-        from ui.dom.dialogs import HelpDialog
-
-        return HelpDialog()
-
-    @cached_property
-    def rules_dialog(self) -> RulesDialog:
-        from ui.dom.rules_dialog import RulesDialog
-
-        return RulesDialog()
-
-    @cached_property
-    def stats_dialog(self) -> StatsDialog:
-        from ui.dom.stats_dialog import StatsDialog
-
-        return StatsDialog(self.session, self.store, lambda: self.keeper.game_id if self.keeper is not None else "")
-
-    @cached_property
-    def daily_dialog(self) -> DailyDialog:
-        from ui.dom.daily_dialog import DailyDialog
-
-        return DailyDialog(self.session, self.store, self)
-
-    @cached_property
-    def daily_win(self) -> DailyWin:
-        from ui.dom.daily_win import DailyWin
-
-        return DailyWin(self.session, self.store, lambda: self.keeper.opened_at if self.keeper is not None else 0)
-
-    @cached_property
-    def solver_panel(self) -> SolverPanel:
-        """Hints, the way back from a lost position and live winnable deals (its
-        worker starts on first use)."""
-        from ui.dom.solver_panel import SolverPanel
-
-        return SolverPanel(self.session, self.state, self, self.hinter)
-
-    def _made(self, name: str) -> bool:
-        """True once the lazily made part ``name`` exists."""
-        return name in vars(self)
 
     # ---------------------------------------------------------------- wiring
 
@@ -246,28 +178,17 @@ class App:
             self.renderer.nudge(pid, index, count)
 
     def open_dialog(self, name: DialogName) -> None:
-        if name == "new":
-            self.new_dialog.open()
-        elif name == "settings":
-            self.settings_dialog.open()
-        elif name == "help":
-            self.help_dialog.open()
-        elif name == "rules":
-            self.rules_dialog.open(self.session.game.settings.game)
-        elif name == "daily":
-            self.daily_dialog.open()
-        else:
-            self.stats_dialog.open()
+        self.dialogs.open(name)
 
     def _played_elsewhere(self) -> None:
         """Another tab saved its game: this one saves and counts nothing any more
         (``ui.model.tabs``), so its table is covered."""
         self.pointer.cancel_pending()
-        self.elsewhere_dialog.open()
+        self.dialogs.elsewhere_dialog.open()
 
     def show_rule(self, rule: str) -> None:
         """Open the rules at the section ``rule`` (the "Why?" of a refused move)."""
-        self.rules_dialog.open(self.session.game.settings.game, rule)
+        self.dialogs.show_rule(rule)
 
     def language_changed(self, language: str) -> None:
         """The player chose another language in Settings: every word the page
@@ -275,23 +196,8 @@ class App:
         if not use_language(language):
             return
         self.frames.language_changed()
-        for name in (
-            "help_dialog",
-            "stats_dialog",
-            "new_dialog",
-            "rules_dialog",
-            "solver_panel",
-            "win_dialog",
-            "daily_win",
-            "daily_dialog",
-            "settings_dialog",
-        ):
-            if self._made(name):
-                getattr(self, name).language_changed()
+        self.dialogs.language_changed()
         update_notice_language()
-
-    def _escape_panel(self) -> bool:
-        return self._made("solver_panel") and self.solver_panel.escape()
 
     def say(self, text: str, note: bool = False, rule: str = "", offer: Offer | None = None) -> None:
         self.frames.status_line.say(text, note, rule, offer)
@@ -299,9 +205,9 @@ class App:
     def _take_offer(self, offer: Offer) -> None:
         """The solver's offer in the status line, taken (after a hint's check)."""
         if offer == "rewind":
-            self.solver_panel.rewind()
+            self.dialogs.solver_panel.rewind()
         else:
-            self.solver_panel.more()
+            self.dialogs.solver_panel.more()
 
     def preferences_changed(self) -> None:
         """Show the table with the card options of the preferences (four colours, large cards,
@@ -331,8 +237,7 @@ class App:
 
     def _show_summary(self) -> None:
         if self.session.game.won:
-            self.win_dialog.open(self.keeper.opened_at if self.keeper is not None else 0)
-            self.daily_win.show()
+            self.dialogs.show_win()
 
 
 def start() -> None:
