@@ -215,10 +215,13 @@ def tap_stock(page: Page) -> None:
 
 
 def status(page: Page) -> str:
-    """The status line's words (without its "Why?" button)."""
+    """The status line's words (without its "Why?" button), once the frames already asked
+    for are drawn: the status line is written in the next animation frame after a message,
+    so a read in the same task as the action would see the one before."""
     text = page.evaluate(
-        "(() => { const s = document.querySelector('[role=status]'); const t = s.querySelector('span');"
-        " return (t ? t.textContent : s.textContent); })()"
+        "new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => {"
+        " const s = document.querySelector('[role=status]'); const t = s.querySelector('span');"
+        " done(t ? t.textContent : s.textContent); })))"
     )
     return str(text).strip()
 
