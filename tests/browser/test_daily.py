@@ -99,6 +99,9 @@ def test_the_calendar_shows_each_day_in_every_language(
     page.keyboard.press("ArrowLeft")
     page.wait_for_selector(f"{cell(page, '2026-12-02')}[data-selected='true']:focus")
     assert "1:59" in page.inner_text("#daily-day") or "3:19" in page.inner_text("#daily-day")
+    # The line under the grid says the chosen day in its name's own words.
+    chosen = page.locator(cell(page, "2026-12-02")).get_attribute("aria-label")
+    assert page.inner_text("#daily-day") == chosen
     page.keyboard.press("PageUp")
     page.wait_for_selector(f"{cell(page, '2026-11-02')}[data-selected='true']:focus")
     page.keyboard.press("ArrowRight")

@@ -25,7 +25,7 @@ from ui.model.actions import Actions
 from ui.model.daily import DAILY_PREFIXES, DayResult, Records, daily_figures, day_label, day_state, month_weeks
 from ui.model.dates import date_words, weekday_names
 from ui.model.i18n import _, again
-from ui.model.session import Session, describe_code, format_clock
+from ui.model.session import Session, describe_code
 from ui.model.storage import DAILY_KEY, Store
 from ui.model.words import game_name
 
@@ -203,18 +203,8 @@ class DailyDialog:
     def _describe_selected(self, result: DayResult | None) -> None:
         day = self.selected
         state = day_state(day, self.today, result)
-        words = date_words(day, "full")
-        if state == "won" and result is not None:
-            text = _("{date}: won in {moves} moves, {time}.").format(
-                date=words, moves=result.moves, time=format_clock(result.seconds)
-            )
-        elif state == "played":
-            text = _("{date}: played, not won yet.").format(date=words)
-        elif state == "unplayed":
-            text = _("{date}: not played yet.").format(date=words)
-        else:
-            text = _("{date}: no daily deal to play.").format(date=words)
-        self.day_line.textContent = text
+        # The same words as the day's name in the grid, which a screen reader has just read.
+        self.day_line.textContent = day_label(date_words(day, "full"), state, result, day == self.today)
         self.play_button.disabled = not self._playable(day)
         self.play_button.textContent = _("Play again") if state == "won" else _("Play this deal")
 
