@@ -53,6 +53,23 @@ def test_every_module_is_unchecked_hash_based_byte_code_of_one_python(shipped: d
     assert flags == {0b01}, "hash-based and unchecked (PEP 552): Python never looks for a source"
 
 
+def test_no_docstring_is_shipped(shipped: dict[str, bytes]) -> None:
+    """A first visit downloads the zip: the docstrings nobody reads in the page are dropped
+    when it is compiled (``stdlib_zip.byte_code``), the asserts and line numbers kept."""
+    with zipfile.ZipFile(vendor.VENDOR / "pyodide" / "python_stdlib.zip") as full:
+        sources = {name: full.read(name.removesuffix("c")) for name in shipped}
+    checked = 0
+    for name, source in sources.items():
+        try:
+            docstring = ast.get_docstring(ast.parse(source), clean=False)
+        except SyntaxError:  # written for the page's newer Python
+            continue
+        if docstring and len(docstring) >= 40:
+            checked += 1
+            assert docstring.encode()[:40] not in shipped[name], f"{name} still holds its docstring"
+    assert checked >= 50, f"only {checked} modules with a docstring were checked"
+
+
 def test_it_holds_the_measured_and_extra_modules_and_little_else(shipped: dict[str, bytes]) -> None:
     names = module_names(shipped)
     full = full_stdlib_modules()

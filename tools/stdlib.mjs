@@ -8,7 +8,9 @@ import { pathToFileURL } from "node:url";
 
 const [pyodideDir, wantedJson, stamp, out] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(join(pyodideDir, "pyodide.mjs")).href);
-const pyodide = await loadPyodide({ indexURL: pyodideDir + "/", stdout: () => {}, stderr: (line) => console.error(line) });
+// No column ranges in the byte code it compiles (see stdlib_zip.py's byte_code).
+const env = { HOME: "/home/pyodide", PYTHONNODEBUGRANGES: "1" };
+const pyodide = await loadPyodide({ indexURL: pyodideDir + "/", env, stdout: () => {}, stderr: (line) => console.error(line) });
 const script = readFileSync(new URL("./stdlib_zip.py", import.meta.url), "utf8");
 const namespace = pyodide.globals.get("dict")();
 pyodide.runPython(script, { globals: namespace });

@@ -14,6 +14,7 @@ tools' Python.
 
 from __future__ import annotations
 
+import ast
 import importlib
 import importlib.util
 import io
@@ -21,10 +22,12 @@ import sys
 import traceback
 import zipfile
 from collections.abc import Iterable
+from typing import TypeVar
 
 STDLIB_ZIP = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip"
 """Where Pyodide puts its standard library; the page's Python finds ours there too."""
 FIXED_TIME = (2000, 1, 1, 0, 0, 0)
+_Documented = TypeVar("_Documented", ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
 
 
 def exercise_tracebacks() -> None:
@@ -57,12 +60,31 @@ def loaded_files(wanted: Iterable[str]) -> list[str]:
     return sorted(files)
 
 
+class _NoDocstrings(ast.NodeTransformer):
+    """Drops the docstrings of a module, its classes and functions: the page never
+    reads them, and they were a sixth of the zip's bytes (all of which a first visit
+    downloads). Asserts stay, unlike ``compile(optimize=2)``."""
+
+    def _drop(self, node: _Documented) -> _Documented:
+        self.generic_visit(node)
+        first = node.body[0] if node.body else None
+        if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+            node.body = node.body[1:] or [ast.copy_location(ast.Pass(), first)]
+        return node
+
+    visit_Module = visit_ClassDef = visit_FunctionDef = visit_AsyncFunctionDef = _drop
+
+
 def byte_code(name: str, source: bytes) -> bytes:
-    """An unchecked hash-based .pyc of ``source``; its file name is the one the
-    source would have had, so tracebacks name the module as before."""
+    """An unchecked hash-based .pyc of ``source`` without its docstrings; its file name
+    is the one the source would have had, so tracebacks name the module and line as
+    before. The Python that compiles it runs with PYTHONNODEBUGRANGES (``stdlib.mjs``):
+    no column ranges, which a traceback shows as carets under the failing expression of
+    the standard library's own lines and which were another fifth of the bytes."""
     from importlib._bootstrap_external import _code_to_hash_pyc  # type: ignore[attr-defined]
 
-    code = compile(source, f"{STDLIB_ZIP}/{name}", "exec", dont_inherit=True)
+    path = f"{STDLIB_ZIP}/{name}"
+    code = compile(_NoDocstrings().visit(ast.parse(source, path)), path, "exec", dont_inherit=True)
     return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False))
 
 
