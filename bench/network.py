@@ -61,8 +61,14 @@ SNAPSHOT_MADE = """new Promise((resolve) => {
 """The keys of the snapshot cache once the visit has made its snapshot (or given up)."""
 SCHEDULED = "performance.getEntriesByName('pyodide-snapshot-scheduled').length > 0"
 """The visit plans a snapshot: the second always, the first when Python's start was slow."""
-PYTHON_START = "performance.getEntriesByName('pyodide-python-start').pop()?.duration ?? null"
-"""Python's start on this visit, from the WebAssembly instantiated to the interpreter ready."""
+STAGES = """(() => {
+  const wasm = performance.getEntriesByName("pyodide-wasm-ready").pop();
+  const start = performance.getEntriesByName("pyodide-python-start").pop();
+  return wasm && start ? [wasm.startTime, start.duration] : [0, 0];
+})()"""
+"""When the WebAssembly was instantiated on this visit, and Python's start from then to
+the interpreter ready; the rest, to the playable table, is PyScript, our imports and the
+first frame."""
 
 
 class GzipHandler(GameRequestHandler):
@@ -218,7 +224,9 @@ def visit_times(engine: Any, url: str) -> dict[str, float]:
         else:
             engine.reload()
         times[f"{visit}_ms"] = float(wait_for(engine, PLAYABLE, TIMEOUT_MS / 1000))
-        times[f"{visit}_python_start_ms"] = float(engine.evaluate(PYTHON_START) or 0)
+        wasm_ready, python_start = engine.evaluate(STAGES)
+        times[f"{visit}_wasm_ready_ms"] = float(wasm_ready)
+        times[f"{visit}_python_start_ms"] = float(python_start)
         if visit == "cold":
             wait_for(engine, "navigator.serviceWorker.controller !== null", 300)
         if visit != "return" and engine.evaluate(SCHEDULED):
@@ -305,13 +313,25 @@ def engine_report(found: dict[str, list[dict[str, float]]]) -> dict[str, Any]:
         table.append([name] + [f"{figures[k] / 1000:.2f} s ({ratios[k]:.2f}x)" for k in BOOTS])
     print("\nBoots on loopback to a playable table, median (ratio to Chromium)")
     print_table(["engine", "cold", "second visit (service worker)", "return visit (snapshot)"], table)
-    print("\nPython's start on each visit (WebAssembly instantiated to interpreter ready), median")
-    starts = [
-        [name] + [f"{median([run.get(f'{k}_python_start_ms', 0) for run in runs]) / 1000:.2f} s" for k in VISITS]
-        for name, runs in found.items()
-        if runs
-    ]
-    print_table(["engine", "cold", "second", "return"], starts)
+    print("\nWhere each visit's time goes, median: WebAssembly ready / Python's start / the rest (PyScript,")
+    print("our imports, the first frame)")
+    stages = []
+    for name, runs in found.items():
+        if not runs:
+            continue
+        row = [name]
+        for visit in VISITS:
+            wasm = median([run.get(f"{visit}_wasm_ready_ms", 0) for run in runs])
+            python = median([run.get(f"{visit}_python_start_ms", 0) for run in runs])
+            rest = median(
+                [
+                    run[f"{visit}_ms"] - run.get(f"{visit}_wasm_ready_ms", 0) - run.get(f"{visit}_python_start_ms", 0)
+                    for run in runs
+                ]
+            )
+            row.append(f"{wasm / 1000:.2f} / {python / 1000:.2f} / {rest / 1000:.2f} s")
+        stages.append(row)
+    print_table(["engine", "cold", "second", "return"], stages)
     return summary
 
 
