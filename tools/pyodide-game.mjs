@@ -42,9 +42,9 @@ export const FAILED_KEY = new URL(`./failed-${THIS_BUILD}`, import.meta.url).hre
 const VISITED_KEY = new URL(`./visited-${THIS_BUILD}`, import.meta.url).href;
 const SNAPSHOT_DELAY_MS = 3000; // after the page is playable: its first moments belong to the player
 // Python's start (from the WebAssembly instantiated to the interpreter ready) above which
-// a first visit makes the snapshot too: measured at 0.2-0.9 s in Chromium and Firefox, 1.2-4 s in
-// WebKit. A test sets window.solitaireBootOptions.slowStartMs to decide either way.
-const SLOW_START_MS = 1000;
+// a first visit makes the snapshot too: measured at 0.2-0.65 s in Chromium and Firefox (0.9 s on a
+// busy machine), 1.0-4 s in WebKit. A test sets window.solitaireBootOptions.slowStartMs to decide.
+const SLOW_START_MS = 800;
 
 const HERE = new URL("./", import.meta.url).href;
 const COMPRESSED = { "pyodide.asm.wasm": "application/wasm", "pyodide.asm.mjs": "text/javascript",
