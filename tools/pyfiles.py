@@ -12,7 +12,7 @@ writes it into a built site.
 The archive holds the modules as byte code, not source (``tools/bytecode.py``):
 compiling them from source is most of a start in WebKit. Each ``NAME.py`` is
 ``NAME.pyc``, an unchecked hash-based file that the page's Python loads without
-looking for its source. The sources stay out: they would add 120 KB to every
+looking for its source. The sources stay out: they would add about 200 KB to every
 first visit, and a traceback from the browser still names the repository's file
 and line (``File "engine/rules.py", line 42``), where the code is read.
 
