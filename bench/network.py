@@ -12,7 +12,10 @@ of the same files, decompressed).
 Engines: cold (a new profile) and return visits (the service worker, then its
 interpreter snapshot) of the game in Chromium, Firefox ESR and WebKitGTK, on loopback,
 from the moment the page marks itself playable (``performance.mark`` in
-``static/boot.js``). Firefox and WebKit are driven as in ``tests/browser/engines.py``.
+``static/boot.js``), and Python's start on each (``pyodide-python-start``, measured by
+``tools/pyodide-game.mjs``). A snapshot a visit makes (the first visit's, after a slow
+start) is waited for before the next. Firefox and WebKit are driven as in
+``tests/browser/engines.py``.
 
 Usage: .venv/bin/python -m bench.network [--loads 1] [--skip-network] [--skip-engines]
 """
@@ -55,7 +58,17 @@ SNAPSHOT_MADE = """new Promise((resolve) => {
   };
   look();
 })"""
-"""The keys of the snapshot cache once the second visit has made its snapshot (or given up)."""
+"""The keys of the snapshot cache once the visit has made its snapshot (or given up)."""
+SCHEDULED = "performance.getEntriesByName('pyodide-snapshot-scheduled').length > 0"
+"""The visit plans a snapshot: the second always, the first when Python's start was slow."""
+STAGES = """(() => {
+  const wasm = performance.getEntriesByName("pyodide-wasm-ready").pop();
+  const start = performance.getEntriesByName("pyodide-python-start").pop();
+  return wasm && start ? [wasm.startTime, start.duration] : [0, 0];
+})()"""
+"""When the WebAssembly was instantiated on this visit, and Python's start from then to
+the interpreter ready; the rest, to the playable table, is PyScript, our imports and the
+first frame."""
 
 
 class GzipHandler(GameRequestHandler):
@@ -199,17 +212,27 @@ def network_report(found: dict[str, list[dict[str, float]]]) -> list[dict[str, A
 
 
 def visit_times(engine: Any, url: str) -> dict[str, float]:
-    """Cold, second visit (service worker) and return visit (its snapshot) of one engine."""
+    """Cold, second visit (service worker) and return visit (its snapshot) of one engine.
+
+    A snapshot a visit plans is waited for before the next visit (a player reads the
+    table for longer than it takes): made on the first visit after a slow start, the
+    second visit starts from it."""
     times: dict[str, float] = {}
-    engine.goto(url)
-    times["cold_ms"] = float(wait_for(engine, PLAYABLE, TIMEOUT_MS / 1000))
-    wait_for(engine, "navigator.serviceWorker.controller !== null", 300)
-    engine.reload()
-    times["second_ms"] = float(wait_for(engine, PLAYABLE, TIMEOUT_MS / 1000))
-    keys = engine.evaluate(SNAPSHOT_MADE)
-    times["snapshot_made"] = float(any("/snapshot-" in key for key in keys))
-    engine.reload()
-    times["return_ms"] = float(wait_for(engine, PLAYABLE, TIMEOUT_MS / 1000))
+    for visit in ("cold", "second", "return"):
+        if visit == "cold":
+            engine.goto(url)
+        else:
+            engine.reload()
+        times[f"{visit}_ms"] = float(wait_for(engine, PLAYABLE, TIMEOUT_MS / 1000))
+        wasm_ready, python_start = engine.evaluate(STAGES)
+        times[f"{visit}_wasm_ready_ms"] = float(wasm_ready)
+        times[f"{visit}_python_start_ms"] = float(python_start)
+        if visit == "cold":
+            wait_for(engine, "navigator.serviceWorker.controller !== null", 300)
+        if visit != "return" and engine.evaluate(SCHEDULED):
+            keys = engine.evaluate(SNAPSHOT_MADE)
+            times["snapshot_made"] = float(any("/snapshot-" in key for key in keys))
+            times["snapshot_on_first_visit"] = float(visit == "cold")
     return times
 
 
@@ -273,21 +296,42 @@ def engine_runs(root: Path, loads: int, names: list[str]) -> dict[str, list[dict
     return found
 
 
+VISITS = ("cold", "second", "return")
+BOOTS = tuple(f"{visit}_ms" for visit in VISITS)
+
+
 def engine_report(found: dict[str, list[dict[str, float]]]) -> dict[str, Any]:
-    chromium = {k: median([run[k] for run in found.get("chromium", [])]) for k in ("cold_ms", "second_ms", "return_ms")}
+    chromium = {k: median([run[k] for run in found.get("chromium", [])]) for k in BOOTS}
     table, summary = [], {}
     for name, runs in found.items():
         if not runs:
             table.append([name, "missing", "", ""])
             continue
-        figures = {k: median([run[k] for run in runs]) for k in ("cold_ms", "second_ms", "return_ms")}
+        figures = {k: median([run[k] for run in runs]) for k in BOOTS}
         ratios = {k: figures[k] / chromium[k] for k in figures}
         summary[name] = {**figures, **{k.replace("_ms", "_ratio"): v for k, v in ratios.items()}}
-        table.append(
-            [name] + [f"{figures[k] / 1000:.2f} s ({ratios[k]:.2f}x)" for k in ("cold_ms", "second_ms", "return_ms")]
-        )
+        table.append([name] + [f"{figures[k] / 1000:.2f} s ({ratios[k]:.2f}x)" for k in BOOTS])
     print("\nBoots on loopback to a playable table, median (ratio to Chromium)")
     print_table(["engine", "cold", "second visit (service worker)", "return visit (snapshot)"], table)
+    print("\nWhere each visit's time goes, median: WebAssembly ready / Python's start / the rest (PyScript,")
+    print("our imports, the first frame)")
+    stages = []
+    for name, runs in found.items():
+        if not runs:
+            continue
+        row = [name]
+        for visit in VISITS:
+            wasm = median([run.get(f"{visit}_wasm_ready_ms", 0) for run in runs])
+            python = median([run.get(f"{visit}_python_start_ms", 0) for run in runs])
+            rest = median(
+                [
+                    run[f"{visit}_ms"] - run.get(f"{visit}_wasm_ready_ms", 0) - run.get(f"{visit}_python_start_ms", 0)
+                    for run in runs
+                ]
+            )
+            row.append(f"{wasm / 1000:.2f} / {python / 1000:.2f} / {rest / 1000:.2f} s")
+        stages.append(row)
+    print_table(["engine", "cold", "second", "return"], stages)
     return summary
 
 

@@ -3,32 +3,19 @@
 from __future__ import annotations
 
 import ast
+import importlib.util
 import io
 import re
 import tomllib
 import zipfile
 from pathlib import Path
 
-from tools import pyfiles
+import pytest
+
+from tools import pyfiles, stdlib
 from tools import test as test_tool
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def test_pyscript_unpacks_one_archive_of_every_python_file() -> None:
-    config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
-    assert config["files"] == {f"./{pyfiles.ARCHIVE}": "./*"}
-    with zipfile.ZipFile(io.BytesIO(pyfiles.archive())) as archive:
-        names = archive.namelist()
-        assert archive.testzip() is None
-        assert archive.read("locale/th/LC_MESSAGES/game.mo") == (ROOT / "locale/th/LC_MESSAGES/game.mo").read_bytes()
-    on_disk = {p.relative_to(ROOT).as_posix() for p in [*ROOT.glob("engine/**/*.py"), *ROOT.glob("ui/**/*.py")]}
-    on_disk = {name for name in on_disk if "__pycache__" not in name}
-    catalogs = {p.relative_to(ROOT).as_posix() for p in ROOT.glob("locale/*/LC_MESSAGES/game.mo")}
-    assert catalogs
-    assert set(names) == (on_disk | catalogs) - set(pyfiles.WORKER_ONLY)
-    assert "ui/page.py" in names
-    assert "engine/solver/core.py" in names
 
 
 def _without_docstring_nodes(tree: ast.AST) -> str:
@@ -42,24 +29,62 @@ def _without_docstring_nodes(tree: ast.AST) -> str:
     return ast.dump(tree, include_attributes=True)
 
 
-def test_the_archive_code_is_the_repository_code_without_docstrings() -> None:
+@pytest.mark.vendored  # the byte code is compiled by the vendored runtime
+def test_pyscript_unpacks_one_archive_of_every_python_file() -> None:
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
+    assert config["files"] == {f"./{pyfiles.ARCHIVE}": "./*"}
+    with zipfile.ZipFile(io.BytesIO(pyfiles.archive())) as archive:
+        names = archive.namelist()
+        assert archive.testzip() is None
+        assert archive.read("locale/th/LC_MESSAGES/game.mo") == (ROOT / "locale/th/LC_MESSAGES/game.mo").read_bytes()
+    on_disk = {p.relative_to(ROOT).as_posix() for p in [*ROOT.glob("engine/**/*.py"), *ROOT.glob("ui/**/*.py")]}
+    on_disk = {name + "c" for name in on_disk if "__pycache__" not in name}
+    catalogs = {p.relative_to(ROOT).as_posix() for p in ROOT.glob("locale/*/LC_MESSAGES/game.mo")}
+    assert catalogs
+    assert set(names) == (on_disk | catalogs) - {name + "c" for name in pyfiles.WORKER_ONLY}
+    assert "ui/page.pyc" in names
+    assert "engine/solver/core.pyc" in names
+    assert not [name for name in names if name.endswith(".py")], "no sources: the page loads byte code only"
+
+
+def pyodide_magic() -> bytes:
+    """The magic number of the page's Python, as its own compiled standard library carries it."""
+    with zipfile.ZipFile(ROOT / "static" / "vendor" / "pyodide" / stdlib.ARCHIVE) as runtime:
+        return runtime.read("json/__init__.pyc")[:4]
+
+
+@pytest.mark.vendored
+def test_every_module_is_unchecked_byte_code_for_the_pages_python() -> None:
+    magic = pyodide_magic()
+    assert magic != importlib.util.MAGIC_NUMBER, "the page's Python is not the tools' Python"
+    hashes = set()
+    with zipfile.ZipFile(io.BytesIO(pyfiles.archive())) as archive:
+        modules = [name for name in archive.namelist() if name.endswith(".pyc")]
+        assert len(modules) == len(pyfiles.sources())
+        for name in modules:
+            header = archive.read(name)[:16]
+            assert header[:4] == magic, name
+            # PEP 552 flags: hash-based (1) and not checked against a source (no 2).
+            assert int.from_bytes(header[4:8], "little") == 0b01, name
+            hashes.add(header[8:16])
+    assert len(hashes) == len(set(pyfiles.sources().values())), "each source its own hash"
+
+
+def test_the_byte_code_is_compiled_from_the_repository_code_without_docstrings() -> None:
     # The same statements at the same lines and columns (tracebacks point at the file
     # on disk), only the docstrings emptied, and the archive smaller for it.
     emptied = 0
-    with zipfile.ZipFile(io.BytesIO(pyfiles.archive())) as archive:
-        for name in archive.namelist():
-            if not name.endswith(".py"):
-                continue
-            shipped = archive.read(name).decode("utf-8")
-            source = (ROOT / name).read_text(encoding="utf-8")
-            assert shipped.count("\n") == source.count("\n"), name
-            assert _without_docstring_nodes(ast.parse(shipped)) == _without_docstring_nodes(ast.parse(source)), name
-            assert len(shipped) <= len(source), name
-            emptied += len(shipped) < len(source)
-            compile(shipped, name, "exec")
+    for name, shipped in pyfiles.sources().items():
+        source = (ROOT / name).read_text(encoding="utf-8")
+        assert shipped.count("\n") == source.count("\n"), name
+        assert _without_docstring_nodes(ast.parse(shipped)) == _without_docstring_nodes(ast.parse(source)), name
+        assert len(shipped) <= len(source), name
+        emptied += len(shipped) < len(source)
+        compile(shipped, name, "exec")
     assert emptied > 50, "the docstrings are left out"
 
 
+@pytest.mark.vendored
 def test_python_archive_is_reproducible() -> None:
     # Same files, same bytes: the service worker's cache version moves only with the code.
     assert pyfiles.archive() == pyfiles.archive()

@@ -9,11 +9,17 @@ the runtime downloads, a third of the bytes, and nothing to keep listed by hand.
 request from the files on disk (again when one changes); ``tools/site.py``
 writes it into a built site.
 
-The archive's Python files carry no docstrings: they are for readers of the
-repository (and its doctests), and they were a fifth of the archive's bytes. Each
-is replaced by an empty string on its first line and blank lines after it, so the
-code keeps every line number and a traceback from the browser points at the
-right line of the file on disk; comments stay.
+The archive holds the modules as byte code, not source (``tools/bytecode.py``):
+compiling them from source is most of a start in WebKit. Each ``NAME.py`` is
+``NAME.pyc``, an unchecked hash-based file that the page's Python loads without
+looking for its source. The sources stay out: they would add about 200 KB to every
+first visit, and a traceback from the browser still names the repository's file
+and line (``File "engine/rules.py", line 42``), where the code is read.
+
+The byte code is compiled from the sources without their docstrings: they are for
+readers of the repository (and its doctests), and they were a fifth of the
+archive's bytes. Each is replaced by an empty string on its first line and blank
+lines after it, so the code keeps every line number; comments are not compiled.
 
 Usage:
   python3 tools/pyfiles.py            list the files the archive holds
@@ -27,6 +33,8 @@ import ast
 import io
 import zipfile
 from pathlib import Path
+
+from tools import bytecode
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("engine", "ui")
@@ -96,17 +104,31 @@ def without_docstrings(source: str) -> str:
     return "".join(lines)
 
 
+def shipped_name(name: str) -> str:
+    """The archive's name for a file of :func:`python_files`: a module's byte code
+    (``ui/page.py`` -> ``ui/page.pyc``), else the file's own name."""
+    return name + "c" if name.endswith(".py") else name
+
+
+def sources(root: Path = ROOT) -> dict[str, str]:
+    """The archive's modules, each without its docstrings, as the byte code is compiled from."""
+    return {
+        name: without_docstrings((root / name).read_text(encoding="utf-8"))
+        for name in python_files(root)
+        if name.endswith(".py")
+    }
+
+
 def archive(root: Path = ROOT) -> bytes:
-    """The zip archive of :func:`python_files`, byte for byte reproducible."""
+    """The zip archive of :func:`python_files`, modules as byte code, byte for byte reproducible."""
+    compiled = bytecode.compiled(sources(root))
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
         for name in python_files(root):
-            info = zipfile.ZipInfo(name, date_time=FIXED_TIME)
+            info = zipfile.ZipInfo(shipped_name(name), date_time=FIXED_TIME)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            data = (root / name).read_bytes()
-            if name.endswith(".py"):
-                data = without_docstrings(data.decode("utf-8")).encode("utf-8")
+            data = compiled[name] if name.endswith(".py") else (root / name).read_bytes()
             zf.writestr(info, data, compresslevel=9)
     return buffer.getvalue()
 

@@ -10,11 +10,14 @@
 //
 // The snapshot (Pyodide's private _loadSnapshot / makeMemorySnapshot) holds Python
 // after start-up with the standard library imported. It is made on the player's own
-// machine, in a worker (pyodide-snapshot.mjs), on the second visit after the page is
-// playable (a one-time visitor never pays for it), and kept in Cache Storage under a
-// key naming the runtime's version and the standard library's hash, since a snapshot
-// only fits the exact build it came from. Any failure to use it falls back to the
-// normal start and drops the snapshot.
+// machine, in a worker (pyodide-snapshot.mjs), after the page is playable: on the
+// second visit (a one-time visitor never pays for it), or already on the first when
+// Python's start took longer than SLOW_START_MS on this visit. In WebKit (every iPhone
+// browser) that start takes seconds, which the snapshot takes away from the second
+// visit on instead of the third. It is kept in Cache Storage under a key naming the
+// runtime's version and the standard library's hash, since a snapshot only fits the
+// exact build it came from. Any failure to use it falls back to the normal start and
+// drops the snapshot.
 //
 // The runtime's big files travel gzip-compressed whatever the host does (a plain static
 // server sends them raw: 12 MB instead of 5): tools/vendor.py writes NAME.gz beside them
@@ -38,6 +41,10 @@ export const SNAPSHOT_KEY = new URL(`./snapshot-${THIS_BUILD}`, import.meta.url)
 export const FAILED_KEY = new URL(`./failed-${THIS_BUILD}`, import.meta.url).href;
 const VISITED_KEY = new URL(`./visited-${THIS_BUILD}`, import.meta.url).href;
 const SNAPSHOT_DELAY_MS = 3000; // after the page is playable: its first moments belong to the player
+// Python's start (from the WebAssembly instantiated to the interpreter ready) above which
+// a first visit makes the snapshot too: measured at 0.2-0.65 s in Chromium and Firefox (0.9 s on a
+// busy machine), 1.0-4 s in WebKit. A test sets window.solitaireBootOptions.slowStartMs to decide.
+const SLOW_START_MS = 800;
 
 const HERE = new URL("./", import.meta.url).href;
 const COMPRESSED = { "pyodide.asm.wasm": "application/wasm", "pyodide.asm.mjs": "text/javascript",
@@ -92,32 +99,65 @@ async function makeFactory() {
   return new Function("moduleURL", `${body}\n//# sourceURL=${url}`)(url);
 }
 
-// loadPyodide as npm ships it, on the game's standard library and compressed files.
-export async function loadRuntime(options = {}) {
-  return loadPlainRuntime({ stdLibURL, createPyodideModule: await pyodideModuleFactory(), ...options });
+// The moment the WebAssembly is instantiated: Emscripten runs its preRun callbacks right
+// after, and Python's start follows them.
+function markedFactory(makeModule) {
+  return (settings) => {
+    const later = settings.preRun ? [settings.preRun].flat() : [];
+    settings.preRun = [() => performance.mark("pyodide-wasm-ready"), ...later];
+    return makeModule(settings);
+  };
 }
 
+// loadPyodide as npm ships it, on the game's standard library and compressed files.
+// The measure "pyodide-python-start" is Python's start on this load.
+export async function loadRuntime(options = {}) {
+  const createPyodideModule = markedFactory(await pyodideModuleFactory());
+  const pyodide = await loadPlainRuntime({ stdLibURL, createPyodideModule, ...options });
+  if (performance.getEntriesByName("pyodide-wasm-ready").length) {
+    performance.measure("pyodide-python-start", "pyodide-wasm-ready");
+  }
+  return pyodide;
+}
+
+function pythonStartMs() {
+  const measures = performance.getEntriesByName("pyodide-python-start");
+  return measures.length ? measures[measures.length - 1].duration : 0;
+}
+
+// The stored snapshot, if any; else whether this page may make one once it is playable:
+// "now" on a second visit, "if slow" on a first (decided when Python has started).
 async function storedSnapshot() {
   try {
-    if (!globalThis.caches) return null;
+    if (!globalThis.caches) return { snapshot: null, make: "no" };
     const cache = await caches.open(SNAPSHOTS);
     const hit = await cache.match(SNAPSHOT_KEY);
-    if (hit) return new Uint8Array(await hit.arrayBuffer());
+    if (hit) {
+      const snapshot = new Uint8Array(await hit.arrayBuffer());
+      performance.mark("pyodide-snapshot-read"); // read from Cache Storage: bench.network times it
+      return { snapshot, make: "no" };
+    }
     if (typeof document !== "undefined" && !(await cache.match(FAILED_KEY))) {
-      if (await cache.match(VISITED_KEY)) whenPlayable(makeSnapshot);
-      else await cache.put(VISITED_KEY, new Response(""));
+      if (await cache.match(VISITED_KEY)) return { snapshot: null, make: "now" };
+      await cache.put(VISITED_KEY, new Response(""));
+      return { snapshot: null, make: "if slow" };
     }
   } catch (error) {
     console.warn("No interpreter snapshot:", error);
   }
-  return null;
+  return { snapshot: null, make: "no" };
+}
+
+function slowStartMs() {
+  const asked = globalThis.solitaireBootOptions?.slowStartMs;
+  return typeof asked === "number" ? asked : SLOW_START_MS;
 }
 
 export async function loadPyodide(options = {}) {
   // In the page, a waiting new version of the game may take over first (static/boot.js):
   // Python starts only on the version the page keeps.
   await globalThis.solitaireBoot?.updateChecked;
-  const snapshot = await storedSnapshot();
+  const { snapshot, make } = await storedSnapshot();
   if (snapshot) {
     try {
       const pyodide = await loadRuntime({ ...options, _loadSnapshot: snapshot });
@@ -134,11 +174,13 @@ export async function loadPyodide(options = {}) {
         .then(() => performance.mark("pyodide-snapshot-dropped"));
     }
   }
-  return loadRuntime(options);
+  const pyodide = await loadRuntime(options);
+  if (make === "now" || (make === "if slow" && pythonStartMs() > slowStartMs())) whenPlayable(makeSnapshot);
+  return pyodide;
 }
 
 function whenPlayable(callback) {
-  // The mark says a snapshot is on its way (a first visit never makes one).
+  // The mark says a snapshot is on its way (a first visit makes one only after a slow start).
   const start = () => { performance.mark("pyodide-snapshot-scheduled"); setTimeout(callback, SNAPSHOT_DELAY_MS); };
   if (document.body?.dataset.ready === "true") return start();
   const observer = new MutationObserver(() => {

@@ -299,13 +299,17 @@ def drag_from(page: Page, start: tuple[float, float], to_pile: str) -> None:
 
 
 def archive_with(name: str, text: str) -> bytes:
-    """The game's Python archive (``game.zip``) with the module ``name`` replaced by ``text``."""
+    """The game's Python archive (``game.zip``) with the module ``name`` replaced by
+    the source ``text`` (its byte code left out, so the page's Python compiles ``text``)."""
     source = zipfile.ZipFile(io.BytesIO(pyfiles.archive()))
-    assert name in source.namelist(), name
+    shipped = pyfiles.shipped_name(name)
+    assert shipped in source.namelist(), shipped
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as target:
         for entry in source.namelist():
-            target.writestr(entry, text if entry == name else source.read(entry))
+            if entry != shipped:
+                target.writestr(entry, source.read(entry))
+        target.writestr(name, text)
     return buffer.getvalue()
 
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import io
 import re
+import urllib.request
+import zipfile
 from collections.abc import Callable
 
 from playwright.sync_api import BrowserContext, Page, Route
@@ -26,6 +29,13 @@ new MutationObserver(() => {
 def test_boots_to_a_playable_table_from_its_own_origin(
     new_context: Callable[..., BrowserContext], site_url: str, traffic: Traffic
 ) -> None:
+    # The game's code as players get it: byte code only, which the page's Python loads
+    # without compiling (tests/test_project.py checks it is the page's Python's).
+    with urllib.request.urlopen(site_url + "game.zip") as response:
+        served = response.read()
+    modules = [name for name in zipfile.ZipFile(io.BytesIO(served)).namelist() if not name.endswith(".mo")]
+    assert "ui/page.pyc" in modules
+    assert [name for name in modules if not name.endswith(".pyc")] == []
     page = new_context(viewport={"width": 1440, "height": 900}).new_page()
     asked: list[str] = []
     page.on("request", lambda request: asked.append(request.url))

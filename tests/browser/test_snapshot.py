@@ -1,7 +1,9 @@
 """Return visits start the interpreter from a memory snapshot (tools/pyodide-game.mjs).
 
-The snapshot is made in a worker on the second visit, once the page is playable;
-the third visit starts from it. A restored start must still deal new random games
+The snapshot is made in a worker once the page is playable: on the second visit,
+or already on the first when Python's start took longer than ``slowStartMs`` (as
+in WebKit); the visit after starts from it. The tests set the threshold so that
+each start counts as fast or as slow, whatever the machine's load. A restored start must still deal new random games
 and run the solver's worker, and a snapshot that does not load must leave the
 game booting the normal way.
 """
@@ -25,6 +27,11 @@ SNAPSHOT_WAIT_S = 120.0
 KEYS = f"async () => (await (await caches.open('{CACHE}')).keys()).map(r => r.url.split('/').pop())"
 RESTORED = "performance.getEntriesByName('pyodide-snapshot-restored').length"
 SCHEDULED = "performance.getEntriesByName('pyodide-snapshot-scheduled').length"
+PYTHON_START = "performance.getEntriesByName('pyodide-python-start').map(m => m.duration)"
+FAST_START = "window.solitaireBootOptions = { slowStartMs: 1e9 };"
+"""Every start counts as fast: a first visit makes no snapshot, as in Chromium."""
+SLOW_START = "window.solitaireBootOptions = { slowStartMs: 0 };"
+"""Every start counts as slow: a first visit makes the snapshot, as in WebKit."""
 
 
 def build() -> str:
@@ -63,12 +70,15 @@ def wait_for_snapshot(page: Page) -> list[str]:
 def test_a_return_visit_starts_from_the_snapshot_made_on_the_visit_before(
     new_context: Callable[..., BrowserContext], site_url: str, traffic: Traffic
 ) -> None:
-    page = new_context(viewport={"width": 1280, "height": 800}).new_page()
+    context = new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(FAST_START)
+    page = context.new_page()
     visit(page, site_url)
     assert page.evaluate(RESTORED) == 0
-    # Decided before Python starts: a first visit notes the visit and plans no snapshot.
+    # A first visit with a fast start notes the visit and plans no snapshot.
     assert page.evaluate(KEYS) == [f"visited-{build()}"]
-    assert page.evaluate(SCHEDULED) == 0, "a first visit makes none"
+    assert page.evaluate(SCHEDULED) == 0, "a first visit with a fast start makes none"
+    assert len(page.evaluate(PYTHON_START)) == 1, "Python's start is measured"
     visit(page, site_url)
     assert page.evaluate(RESTORED) == 0
     assert page.evaluate(SCHEDULED) == 1, "the second visit plans one"
@@ -84,6 +94,23 @@ def test_a_return_visit_starts_from_the_snapshot_made_on_the_visit_before(
     assert page.evaluate(RESTORED) == 1
     answer = ask_hint(page)  # the solver's worker starts from the snapshot too
     assert not answer.startswith("verdict:"), answer
+    assert not traffic.errors, traffic.errors
+
+
+def test_a_slow_start_makes_the_snapshot_on_the_first_visit(
+    new_context: Callable[..., BrowserContext], site_url: str, traffic: Traffic
+) -> None:
+    context = new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(SLOW_START)
+    page = context.new_page()
+    visit(page, site_url + "#KL1-D1N-AAAAAAG")
+    assert page.evaluate(RESTORED) == 0
+    assert page.evaluate(SCHEDULED) == 1, "a slow first start plans the snapshot at once"
+    assert set(wait_for_snapshot(page)) == {f"visited-{build()}", f"snapshot-{build()}"}
+    visit(page, site_url + "#KL1-D1N-AAAAAAG")
+    assert page.evaluate(RESTORED) == 1, "the second visit starts from it"
+    assert page.evaluate(SCHEDULED) == 0, "and makes no other"
+    assert page.evaluate("document.querySelector('[data-code]').dataset.code") == "KL1-D1N-AAAAAAG"
     assert not traffic.errors, traffic.errors
 
 

@@ -1,0 +1,90 @@
+"""The game's own modules as Pyodide's byte code, cached by what they are made from.
+
+The page's Python compiles every module it imports from source at every start:
+in Chromium a few hundred milliseconds for the game's modules, in WebKit (every
+iPhone browser) 2-5 s, where its WebAssembly runs Python's compiler about ten
+times slower. ``game.zip`` therefore ships byte code, compiled by the vendored
+Pyodide under Node (``tools/bytecode.mjs`` runs ``tools/bytecode_zip.py``), which
+the page loads in milliseconds.
+
+Starting Pyodide under Node takes a few seconds, too long for every change during
+development: each set of sources is compiled once, and the result kept in
+``.cache/bytecode/`` under a hash of the sources, the runtime's version and the two
+build scripts. The development server and the tests serve the same byte code as a
+built site, so the tests exercise what players get.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+import threading
+import zipfile
+from pathlib import Path
+
+from tools import stdlib
+
+ROOT = Path(__file__).resolve().parent.parent
+CACHE = ROOT / ".cache" / "bytecode"
+BUILDER = (ROOT / "tools" / "bytecode.mjs", ROOT / "tools" / "bytecode_zip.py")
+KEEP = 12
+"""Compiled sets kept in the cache (each about 300 KB): the newest ones."""
+_lock = threading.Lock()
+
+
+class BytecodeError(RuntimeError):
+    """The byte code could not be made (no Node.js, no vendored runtime)."""
+
+
+def stamp(sources: dict[str, str]) -> str:
+    """A hash of everything the byte code is made from."""
+    digest = hashlib.sha256()
+    digest.update((stdlib.PYODIDE / "package.json").read_bytes())
+    for script in BUILDER:
+        digest.update(script.read_bytes())
+    digest.update(json.dumps(sources, sort_keys=True).encode())
+    return digest.hexdigest()[:32]
+
+
+def _compile_into(sources: dict[str, str], out: Path) -> None:
+    node = shutil.which("node")
+    if node is None:
+        raise BytecodeError("Node.js is required to compile the game's code: install Node.js 18+, then run this again.")
+    if not (stdlib.PYODIDE / "pyodide.mjs").is_file():
+        raise BytecodeError("The runtime is not installed: run `python3 tools/vendor.py` (or `npm ci`) first.")
+    with tempfile.TemporaryDirectory() as scratch:
+        names = Path(scratch) / "sources.json"
+        names.write_text(json.dumps(sources), encoding="utf-8")
+        made = Path(scratch) / "bytecode.zip"
+        run = subprocess.run(
+            [node, str(BUILDER[0]), str(stdlib.PYODIDE), str(names), str(made)], capture_output=True, text=True
+        )
+        if run.returncode != 0:
+            raise BytecodeError(f"Compiling the game's code failed:\n{run.stderr.strip()}")
+        out.parent.mkdir(parents=True, exist_ok=True)
+        partial = out.with_suffix(f".{os.getpid()}.{threading.get_ident()}.part")
+        shutil.copyfile(made, partial)
+        os.replace(partial, out)  # another process compiling the same sources writes the same bytes
+
+
+def _prune() -> None:
+    made = sorted(CACHE.glob("*.zip"), key=lambda path: path.stat().st_mtime, reverse=True)
+    for old in made[KEEP:]:
+        old.unlink(missing_ok=True)
+
+
+def compiled(sources: dict[str, str]) -> dict[str, bytes]:
+    """``{name: .pyc bytes}`` for ``{name: source}``: from the cache, else compiled now."""
+    with _lock:
+        path = CACHE / f"{stamp(sources)}.zip"
+        if not path.is_file():
+            _compile_into(sources, path)
+            _prune()
+        else:
+            path.touch()  # recently used: kept by the pruning
+        with zipfile.ZipFile(path) as archive:
+            return {name.removesuffix("c"): archive.read(name) for name in archive.namelist()}
