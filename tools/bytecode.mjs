@@ -16,6 +16,11 @@ const pyodide = await loadPyodide({
   stdout: () => {},
   stderr: (line) => console.error(line),
 });
+// tools/byte_code.py, the compiler both builds share, importable as tools.byte_code.
+pyodide.FS.mkdirTree("/build/tools");
+pyodide.FS.writeFile("/build/tools/__init__.py", "");
+pyodide.FS.writeFile("/build/tools/byte_code.py", readFileSync(new URL("./byte_code.py", import.meta.url)));
+pyodide.runPython("import sys; sys.path.insert(0, '/build')");
 const script = readFileSync(new URL("./bytecode_zip.py", import.meta.url), "utf8");
 const namespace = pyodide.globals.get("dict")();
 pyodide.runPython(script, { globals: namespace });

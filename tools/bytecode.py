@@ -9,7 +9,7 @@ the page loads in milliseconds.
 
 Starting Pyodide under Node takes a few seconds, too long for every change during
 development: each set of sources is compiled once, and the result kept in
-``.cache/bytecode/`` under a hash of the sources, the runtime's version and the two
+``.cache/bytecode/`` under a hash of the sources, the runtime's version and the
 build scripts. The development server and the tests serve the same byte code as a
 built site, so the tests exercise what players get.
 """
@@ -30,7 +30,7 @@ from tools import stdlib
 
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / ".cache" / "bytecode"
-BUILDER = (ROOT / "tools" / "bytecode.mjs", ROOT / "tools" / "bytecode_zip.py")
+BUILDER = (ROOT / "tools" / "bytecode.mjs", ROOT / "tools" / "bytecode_zip.py", ROOT / "tools" / "byte_code.py")
 KEEP = 12
 """Compiled sets kept in the cache (each about 300 KB): the newest ones."""
 _lock = threading.Lock()

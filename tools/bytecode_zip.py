@@ -1,9 +1,9 @@
 """Runs inside Pyodide, under Node (``tools/bytecode.mjs``): the game's modules as byte code.
 
 Each module is compiled by this very Pyodide, so the byte code and its magic number
-are the ones the page's Python loads, into an unchecked hash-based ``.pyc``
-(PEP 552): the page's Python loads it without a source beside it, a timestamp or a
-hash to check. The code object names the module's file as the repository does
+are the ones the page's Python loads, into an unchecked hash-based ``.pyc`` (PEP 552)
+without docstrings (``tools/byte_code.py``): the page's Python loads it without a
+source beside it, a timestamp or a hash to check. The code object names the module's file as the repository does
 (``engine/rules.py``), so a traceback from the browser points at the file and line
 on disk. The zip is byte for byte reproducible.
 
@@ -12,20 +12,13 @@ Not run by CPython: the page's Python (3.14) has another byte code than the tool
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import json
 import zipfile
 
+from tools.byte_code import byte_code
+
 FIXED_TIME = (2000, 1, 1, 0, 0, 0)
-
-
-def byte_code(name: str, source: bytes) -> bytes:
-    """An unchecked hash-based .pyc of ``source``, whose file is ``name``."""
-    from importlib._bootstrap_external import _code_to_hash_pyc  # type: ignore[attr-defined]
-
-    code = compile(source, name, "exec", dont_inherit=True)
-    return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False))
 
 
 def build(sources_json: str) -> bytes:

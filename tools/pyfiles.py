@@ -16,10 +16,9 @@ looking for its source. The sources stay out: they would add about 200 KB to eve
 first visit, and a traceback from the browser still names the repository's file
 and line (``File "engine/rules.py", line 42``), where the code is read.
 
-The byte code is compiled from the sources without their docstrings: they are for
-readers of the repository (and its doctests), and they were a fifth of the
-archive's bytes. Each is replaced by an empty string on its first line and blank
-lines after it, so the code keeps every line number; comments are not compiled.
+The byte code leaves the docstrings out (``tools/byte_code.py``, which compiles the
+standard library the same way): they are for readers of the repository (and its
+doctests), and they were a fifth of the archive's bytes; every line number stays.
 
 Usage:
   python3 tools/pyfiles.py            list the files the archive holds
@@ -29,7 +28,6 @@ Usage:
 from __future__ import annotations
 
 import argparse
-import ast
 import io
 import zipfile
 from pathlib import Path
@@ -66,44 +64,6 @@ def python_files(root: Path = ROOT) -> list[str]:
     return files
 
 
-def docstrings(tree: ast.AST) -> list[ast.Expr]:
-    """The docstring statements of a module and of every class and function in it."""
-    found: list[ast.Expr] = []
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
-            first = node.body[0]
-            if (
-                isinstance(first, ast.Expr)
-                and isinstance(first.value, ast.Constant)
-                and isinstance(first.value.value, str)
-            ):
-                found.append(first)
-    return found
-
-
-def without_docstrings(source: str) -> str:
-    r"""``source`` with each docstring that has lines of its own emptied, every line
-    number kept.
-
-    >>> print(without_docstrings("def f():\n    '''Say.\n\n    More.'''\n    return 1\n"), end="")
-    def f():
-        ""
-    <BLANKLINE>
-    <BLANKLINE>
-        return 1
-    """
-    lines = source.splitlines(keepends=True)
-    for doc in docstrings(ast.parse(source)):
-        first, last = doc.lineno - 1, (doc.end_lineno or doc.lineno) - 1
-        indent = lines[first][: doc.col_offset]
-        if indent.strip() or lines[last][doc.end_col_offset or 0 :].strip():
-            continue  # shares its line with code: left as it is
-        lines[first] = indent + '""\n'
-        for index in range(first + 1, last + 1):
-            lines[index] = "\n"
-    return "".join(lines)
-
-
 def shipped_name(name: str) -> str:
     """The archive's name for a file of :func:`python_files`: a module's byte code
     (``ui/page.py`` -> ``ui/page.pyc``), else the file's own name."""
@@ -111,12 +71,9 @@ def shipped_name(name: str) -> str:
 
 
 def sources(root: Path = ROOT) -> dict[str, str]:
-    """The archive's modules, each without its docstrings, as the byte code is compiled from."""
-    return {
-        name: without_docstrings((root / name).read_text(encoding="utf-8"))
-        for name in python_files(root)
-        if name.endswith(".py")
-    }
+    """The archive's modules, as the byte code is compiled from (without their
+    docstrings: ``tools/byte_code.py``)."""
+    return {name: (root / name).read_text(encoding="utf-8") for name in python_files(root) if name.endswith(".py")}
 
 
 def archive(root: Path = ROOT) -> bytes:

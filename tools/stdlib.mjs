@@ -11,6 +11,11 @@ const { loadPyodide } = await import(pathToFileURL(join(pyodideDir, "pyodide.mjs
 // No column ranges in the byte code it compiles (see stdlib_zip.py's byte_code).
 const env = { HOME: "/home/pyodide", PYTHONNODEBUGRANGES: "1" };
 const pyodide = await loadPyodide({ indexURL: pyodideDir + "/", env, stdout: () => {}, stderr: (line) => console.error(line) });
+// tools/byte_code.py, the compiler both builds share, importable as tools.byte_code.
+pyodide.FS.mkdirTree("/build/tools");
+pyodide.FS.writeFile("/build/tools/__init__.py", "");
+pyodide.FS.writeFile("/build/tools/byte_code.py", readFileSync(new URL("./byte_code.py", import.meta.url)));
+pyodide.runPython("import sys; sys.path.insert(0, '/build')");
 const script = readFileSync(new URL("./stdlib_zip.py", import.meta.url), "utf8");
 const namespace = pyodide.globals.get("dict")();
 pyodide.runPython(script, { globals: namespace });

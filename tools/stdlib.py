@@ -49,7 +49,7 @@ INTERPRETER = "pyodide-game.mjs"
 RUNTIME_MODULES = (INTERPRETER, "pyodide-snapshot.mjs")
 """Our modules in the runtime's folder: the interpreter and the worker making its snapshot."""
 MEASURED = ROOT / "tools" / "stdlib-imports.txt"
-BUILDER = (ROOT / "tools" / "stdlib.mjs", ROOT / "tools" / "stdlib_zip.py")
+BUILDER = (ROOT / "tools" / "stdlib.mjs", ROOT / "tools" / "stdlib_zip.py", ROOT / "tools" / "byte_code.py")
 
 EXTRA: dict[str, str] = {
     "gettext": "translations of the game's text are coming, through gettext",
@@ -85,7 +85,7 @@ def wanted() -> list[str]:
 
 def stamp() -> str:
     """A hash of everything the zip is made from: the full standard library, the
-    runtime's version, the wanted modules and the two build scripts."""
+    runtime's version, the wanted modules and the build scripts."""
     digest = hashlib.sha256()
     digest.update(FULL_STDLIB.read_bytes())
     digest.update((PYODIDE / "package.json").read_bytes())

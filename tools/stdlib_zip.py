@@ -3,10 +3,11 @@
 It imports the wanted modules from the full standard library that npm ships, so
 that the archive holds each of them together with everything they import, runs
 the lazy paths a traceback takes, then writes every standard-library module now
-loaded into a zip as byte code. The byte code comes from this very Pyodide, so
-its magic number is the one the page's Python expects; each file is an
-unchecked hash-based ``.pyc`` (PEP 552), which Python loads without looking for
-a source or a timestamp. The zip is byte for byte reproducible.
+loaded into a zip as byte code (``tools/byte_code.py``: no docstrings, no column
+ranges). The byte code comes from this very Pyodide, so its magic number is the one
+the page's Python expects; each file is an unchecked hash-based ``.pyc`` (PEP 552),
+which Python loads without looking for a source or a timestamp. The zip is byte for
+byte reproducible.
 
 Not run by CPython: the page's Python (3.14) has another byte code than the
 tools' Python.
@@ -14,20 +15,18 @@ tools' Python.
 
 from __future__ import annotations
 
-import ast
 import importlib
-import importlib.util
 import io
 import sys
 import traceback
 import zipfile
 from collections.abc import Iterable
-from typing import TypeVar
+
+from tools.byte_code import byte_code
 
 STDLIB_ZIP = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip"
 """Where Pyodide puts its standard library; the page's Python finds ours there too."""
 FIXED_TIME = (2000, 1, 1, 0, 0, 0)
-_Documented = TypeVar("_Documented", ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
 
 
 def exercise_tracebacks() -> None:
@@ -60,34 +59,6 @@ def loaded_files(wanted: Iterable[str]) -> list[str]:
     return sorted(files)
 
 
-class _NoDocstrings(ast.NodeTransformer):
-    """Drops the docstrings of a module, its classes and functions: the page never
-    reads them, and they were a sixth of the zip's bytes (all of which a first visit
-    downloads). Asserts stay, unlike ``compile(optimize=2)``."""
-
-    def _drop(self, node: _Documented) -> _Documented:
-        self.generic_visit(node)
-        first = node.body[0] if node.body else None
-        if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
-            node.body = node.body[1:] or [ast.copy_location(ast.Pass(), first)]
-        return node
-
-    visit_Module = visit_ClassDef = visit_FunctionDef = visit_AsyncFunctionDef = _drop
-
-
-def byte_code(name: str, source: bytes) -> bytes:
-    """An unchecked hash-based .pyc of ``source`` without its docstrings; its file name
-    is the one the source would have had, so tracebacks name the module and line as
-    before. The Python that compiles it runs with PYTHONNODEBUGRANGES (``stdlib.mjs``):
-    no column ranges, which a traceback shows as carets under the failing expression of
-    the standard library's own lines and which were another fifth of the bytes."""
-    from importlib._bootstrap_external import _code_to_hash_pyc  # type: ignore[attr-defined]
-
-    path = f"{STDLIB_ZIP}/{name}"
-    code = compile(_NoDocstrings().visit(ast.parse(source, path)), path, "exec", dont_inherit=True)
-    return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False))
-
-
 def build(wanted: Iterable[str], stamp: str) -> bytes:
     """The zip of compiled modules; its comment is ``stamp`` (what it was made from)."""
     files = loaded_files(wanted)
@@ -97,6 +68,6 @@ def build(wanted: Iterable[str], stamp: str) -> bytes:
             info = zipfile.ZipInfo(name + "c", date_time=FIXED_TIME)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            out.writestr(info, byte_code(name, full.read(name)), compresslevel=9)
+            out.writestr(info, byte_code(f"{STDLIB_ZIP}/{name}", full.read(name)), compresslevel=9)
         out.comment = stamp.encode()
     return buffer.getvalue()

@@ -1,0 +1,47 @@
+"""Runs inside Pyodide, under Node: one module compiled to the page's byte code.
+
+Shared by the game's standard library (``stdlib_zip.py``) and the game's own modules
+(``bytecode_zip.py``); their runners (``stdlib.mjs``, ``bytecode.mjs``) put this file
+into the Pyodide they start, as ``tools.byte_code``, and start that Pyodide with
+PYTHONNODEBUGRANGES: no column ranges in the byte code (the carets a traceback draws
+under the failing expression), a fifth to a third of its bytes.
+
+The docstrings are dropped too: the page never reads them (nothing in ``engine/`` or
+``ui/`` asks for a ``__doc__``), and they were a sixth of the standard library's bytes,
+all of which a first visit downloads. Asserts and line numbers stay, unlike
+``compile(optimize=2)``.
+
+Not run by CPython: the page's Python (3.14) has another byte code than the tools'.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+from typing import TypeVar
+
+_Documented = TypeVar("_Documented", ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+class _NoDocstrings(ast.NodeTransformer):
+    """Drops the docstrings of a module, its classes and its functions."""
+
+    def _drop(self, node: _Documented) -> _Documented:
+        self.generic_visit(node)
+        first = node.body[0] if node.body else None
+        if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+            node.body = node.body[1:] or [ast.copy_location(ast.Pass(), first)]
+        return node
+
+    visit_Module = visit_ClassDef = visit_FunctionDef = visit_AsyncFunctionDef = _drop
+
+
+def byte_code(path: str, source: bytes) -> bytes:
+    """An unchecked hash-based .pyc (PEP 552) of ``source`` without its docstrings: the
+    page's Python loads it without a source beside it, a timestamp or a hash to check.
+    ``path`` is the file a traceback names."""
+    from importlib._bootstrap_external import _code_to_hash_pyc  # type: ignore[attr-defined]
+
+    tree = _NoDocstrings().visit(ast.parse(source, path))
+    code = compile(tree, path, "exec", dont_inherit=True)
+    return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False))
