@@ -235,7 +235,12 @@ def score(page: Page) -> str:
 
 
 def wait_moves(page: Page, count: int) -> None:
+    """Wait until the header shows ``count`` moves and the work the page leaves for just
+    after a move is done: the game's history entry is written in a task of its own
+    (``ui/dom/history.py``), queued by the move before the header is drawn, so a task
+    queued now runs after it. A Back taken before it would find the entry as it was."""
     page.wait_for_function("n => document.querySelector('[data-moves]').dataset.moves === String(n)", arg=count)
+    page.evaluate("new Promise(done => setTimeout(done, 0))")
 
 
 def wait_status(page: Page, text: str) -> None:
