@@ -1,10 +1,10 @@
 """Runs inside Pyodide, under Node: one module compiled to the page's byte code.
 
 Shared by the game's standard library (``stdlib_zip.py``) and the game's own modules
-(``bytecode_zip.py``); their runners (``stdlib.mjs``, ``bytecode.mjs``) put this file
-into the Pyodide they start, as ``tools.byte_code``, and start that Pyodide with
-PYTHONNODEBUGRANGES: no column ranges in the byte code (the carets a traceback draws
-under the failing expression), a fifth to a third of its bytes.
+(``bytecode_zip.py``); their runners start Pyodide through ``pyodide-build.mjs``,
+which puts this file into it as ``tools.byte_code`` and sets PYTHONNODEBUGRANGES: no
+column ranges in the byte code (the carets a traceback draws under the failing
+expression), a fifth to a third of its bytes.
 
 The docstrings are dropped too: the page never reads them (nothing in ``engine/`` or
 ``ui/`` asks for a ``__doc__``), and they were a sixth of the standard library's bytes,

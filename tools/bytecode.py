@@ -30,7 +30,9 @@ from tools import stdlib
 
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / ".cache" / "bytecode"
-BUILDER = (ROOT / "tools" / "bytecode.mjs", ROOT / "tools" / "bytecode_zip.py", ROOT / "tools" / "byte_code.py")
+BUILDER = tuple(
+    ROOT / "tools" / name for name in ("bytecode.mjs", "bytecode_zip.py", "byte_code.py", "pyodide-build.mjs")
+)
 KEEP = 12
 """Compiled sets kept in the cache (each about 300 KB): the newest ones."""
 _lock = threading.Lock()

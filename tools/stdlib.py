@@ -49,7 +49,7 @@ INTERPRETER = "pyodide-game.mjs"
 RUNTIME_MODULES = (INTERPRETER, "pyodide-snapshot.mjs")
 """Our modules in the runtime's folder: the interpreter and the worker making its snapshot."""
 MEASURED = ROOT / "tools" / "stdlib-imports.txt"
-BUILDER = (ROOT / "tools" / "stdlib.mjs", ROOT / "tools" / "stdlib_zip.py", ROOT / "tools" / "byte_code.py")
+BUILDER = tuple(ROOT / "tools" / name for name in ("stdlib.mjs", "stdlib_zip.py", "byte_code.py", "pyodide-build.mjs"))
 
 EXTRA: dict[str, str] = {
     "gettext": "translations of the game's text are coming, through gettext",

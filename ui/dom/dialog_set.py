@@ -135,7 +135,6 @@ class DialogSet:
 
     def open(self, name: DialogName) -> None:
         """Open one of the dialogs input may open."""
-        game = self._session.game.settings.game
         if name == "new":
             self.new_dialog.open()
         elif name == "settings":
@@ -143,7 +142,7 @@ class DialogSet:
         elif name == "help":
             self.help_dialog.open()
         elif name == "rules":
-            self.rules_dialog.open(game)
+            self.rules_dialog.open(self._session.game.settings.game)
         elif name == "daily":
             self.daily_dialog.open()
         elif name == "stats":
