@@ -30,6 +30,7 @@
 // In the page the loading screen (static/boot.js) has started these downloads before
 // any module ran, and counts their bytes; a worker downloads its own.
 import { loadPyodide as loadPlainRuntime, version } from "./pyodide.mjs";
+import { UnsupportedZip, unzipInto } from "./pyodide-unzip.mjs";
 
 export { version };
 
@@ -72,6 +73,8 @@ async function decompressed(name) {
 globalThis.fetch = function fetchRuntime(input, init) {
   const url = new URL(input instanceof Request ? input.url : input, globalThis.location.href).href;
   const name = url.startsWith(HERE) ? url.slice(HERE.length) : "";
+  // Compiled already (compiledRuntime): Pyodide's own request of it is answered with nothing.
+  if (name === "pyodide.asm.wasm" && compiled) return Promise.resolve(new Response(null, { headers: { "Content-Type": COMPRESSED[name] } }));
   if (Object.hasOwn(COMPRESSED, name)) return decompressed(name);
   return globalThis.solitaireBoot?.download?.(url) ?? plainFetch(input, init);
 };
@@ -99,6 +102,29 @@ async function makeFactory() {
   return new Function("moduleURL", `${body}\n//# sourceURL=${url}`)(url);
 }
 
+// The runtime's WebAssembly, compiled while it downloads and before Pyodide asks for it:
+// a return visit first reads its 30 MB snapshot (Pyodide takes the snapshot before it
+// instantiates anything), and WebKit takes about as long again to compile; started
+// together, the two overlap. Pyodide instantiates the module with its own imports through
+// WebAssembly.instantiateStreaming, which takes the compiled module instead, once.
+let compiled = null;
+function compiledRuntime() {
+  if (!compiled) {
+    compiled = WebAssembly.compileStreaming(decompressed("pyodide.asm.wasm"));
+    compiled.catch(() => {}); // waited for, and its failure reported, when Pyodide instantiates it
+  }
+  return compiled;
+}
+
+const instantiateStreaming = WebAssembly.instantiateStreaming;
+function instantiateCompiled(module) {
+  WebAssembly.instantiateStreaming = async (_response, imports) => {
+    WebAssembly.instantiateStreaming = instantiateStreaming;
+    const ready = await module;
+    return { module: ready, instance: await WebAssembly.instantiate(ready, imports) };
+  };
+}
+
 // The moment the WebAssembly is instantiated: Emscripten runs its preRun callbacks right
 // after, and Python's start follows them.
 function markedFactory(makeModule) {
@@ -111,9 +137,75 @@ function markedFactory(makeModule) {
 
 // loadPyodide as npm ships it, on the game's standard library and compressed files.
 // The measure "pyodide-python-start" is Python's start on this load.
+// PyScript unpacks game.zip through pyodide.unpackArchive: a zip is unpacked by
+// pyodide-unzip.mjs instead (it says why), any other archive as Pyodide does. After a
+// start from a snapshot, the snapshot's game modules are checked against the archive.
+function unpackingInJavaScript(pyodide) {
+  const unpackArchive = pyodide.unpackArchive.bind(pyodide);
+  const unpack = (buffer, format, options) => unzipInto(pyodide.FS, buffer, options.extractDir ?? ".").catch((error) => {
+    if (!(error instanceof UnsupportedZip)) throw error;
+    console.warn("Unpacked by Pyodide instead:", error.message);
+    return unpackArchive(buffer, format, options);
+  });
+  pyodide.unpackArchive = (buffer, format, options = {}) => {
+    if (format !== "zip") return unpackArchive(buffer, format, options);
+    return unpack(buffer, format, options).then(() => restoredGame && checkRestoredGame(pyodide, buffer));
+  };
+  return pyodide;
+}
+
+// The snapshot also holds the game's modules that touch no page object (engine/ and
+// ui/model/, imported by pyodide-snapshot.mjs), so that a start from it imports only the
+// rest. They fit only the game.zip they came from, named by its SHA-256 in the cache
+// entry's GAME_DIGEST header: another game.zip (a new version of the game, same runtime)
+// has them forgotten, imported afresh from its files, and the snapshot made again.
+export const GAME_DIGEST = "X-Game-Digest";
+let restoredGame = null; // the digest of the game.zip whose modules the restored snapshot holds
+const COUNT_GAME = `
+import sys
+len([module for module in sys.modules.values() if str(getattr(module, "__file__", None)).startswith("/home/pyodide/")])
+`;
+const FORGET_GAME = `
+import sys
+for _name in [name for name, module in sys.modules.items()
+              if str(getattr(module, "__file__", None)).startswith("/home/pyodide/")]:
+    del sys.modules[_name]
+`;
+// The snapshot's file finders listed the worker's folders, not this page's (not
+// importlib.invalidate_caches(): it imports importlib.metadata, which the game lacks).
+const REFRESH_FINDERS = `
+import sys
+from importlib.machinery import FileFinder
+for _finder in sys.path_importer_cache.values():
+    if isinstance(_finder, FileFinder):
+        _finder.invalidate_caches()
+`;
+
+export async function gameDigest(buffer) {
+  const hash = await crypto.subtle.digest("SHA-256", buffer);
+  return Array.from(new Uint8Array(hash), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+async function checkRestoredGame(pyodide, buffer) {
+  const expected = restoredGame;
+  restoredGame = null;
+  const found = await gameDigest(buffer).catch(() => "");
+  pyodide.runPython(REFRESH_FINDERS);
+  if (found === expected) {
+    const modules = pyodide.runPython(COUNT_GAME);
+    performance.mark("pyodide-snapshot-game-kept", { detail: { modules } });
+    return;
+  }
+  pyodide.runPython(FORGET_GAME);
+  performance.mark("pyodide-snapshot-game-stale");
+  caches.open(SNAPSHOTS).then((cache) => cache.delete(SNAPSHOT_KEY)).catch(() => {}).then(() => whenPlayable(makeSnapshot));
+}
+
 export async function loadRuntime(options = {}) {
+  const module = compiledRuntime();
   const createPyodideModule = markedFactory(await pyodideModuleFactory());
-  const pyodide = await loadPlainRuntime({ stdLibURL, createPyodideModule, ...options });
+  instantiateCompiled(module);
+  const pyodide = unpackingInJavaScript(await loadPlainRuntime({ stdLibURL, createPyodideModule, ...options }));
   if (performance.getEntriesByName("pyodide-wasm-ready").length) {
     performance.measure("pyodide-python-start", "pyodide-wasm-ready");
   }
@@ -135,7 +227,7 @@ async function storedSnapshot() {
     if (hit) {
       const snapshot = new Uint8Array(await hit.arrayBuffer());
       performance.mark("pyodide-snapshot-read"); // read from Cache Storage: bench.network times it
-      return { snapshot, make: "no" };
+      return { snapshot, game: hit.headers.get(GAME_DIGEST) || "none", make: "no" };
     }
     if (typeof document !== "undefined" && !(await cache.match(FAILED_KEY))) {
       if (await cache.match(VISITED_KEY)) return { snapshot: null, make: "now" };
@@ -157,9 +249,13 @@ export async function loadPyodide(options = {}) {
   // In the page, a waiting new version of the game may take over first (static/boot.js):
   // Python starts only on the version the page keeps.
   await globalThis.solitaireBoot?.updateChecked;
-  const { snapshot, make } = await storedSnapshot();
+  // Both are needed whichever way Python starts: they get ready while the snapshot is read.
+  compiledRuntime();
+  pyodideModuleFactory().catch(() => {}); // a failure is met again, and reported, below
+  const { snapshot, game, make } = await storedSnapshot();
   if (snapshot) {
     try {
+      restoredGame = game;
       const pyodide = await loadRuntime({ ...options, _loadSnapshot: snapshot });
       // The snapshot holds the random generator's state: without a new seed every
       // restored start would deal the same "random" games.
@@ -167,6 +263,7 @@ export async function loadPyodide(options = {}) {
       performance.mark("pyodide-snapshot-restored");
       return pyodide;
     } catch (error) {
+      restoredGame = null;
       console.warn("The interpreter snapshot did not load; starting afresh:", error);
       caches.open(SNAPSHOTS)
         .then((cache) => Promise.all([cache.delete(SNAPSHOT_KEY), cache.put(FAILED_KEY, new Response(""))]))
@@ -192,7 +289,9 @@ function whenPlayable(callback) {
 }
 
 function makeSnapshot() {
-  const worker = new Worker(new URL("./pyodide-snapshot.mjs", import.meta.url), { type: "module" });
+  // The worker's name is the game.zip it imports the game's modules from (pyscript.toml's).
+  const game = new URL("./game.zip", document.baseURI).href;
+  const worker = new Worker(new URL("./pyodide-snapshot.mjs", import.meta.url), { type: "module", name: game });
   worker.onmessage = worker.onerror = (event) => {
     const failure = event.data?.error || event.message;
     if (failure) console.warn("No interpreter snapshot:", failure);

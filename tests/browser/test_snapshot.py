@@ -28,6 +28,12 @@ KEYS = f"async () => (await (await caches.open('{CACHE}')).keys()).map(r => r.ur
 RESTORED = "performance.getEntriesByName('pyodide-snapshot-restored').length"
 SCHEDULED = "performance.getEntriesByName('pyodide-snapshot-scheduled').length"
 PYTHON_START = "performance.getEntriesByName('pyodide-python-start').map(m => m.duration)"
+STALE = "performance.getEntriesByName('pyodide-snapshot-game-stale').length"
+KEPT_MODULES = "performance.getEntriesByName('pyodide-snapshot-game-kept')[0]?.detail.modules ?? 0"
+SNAPSHOT_GAME = "async ([cache, key]) => (await (await caches.open(cache)).match(key)).headers.get('X-Game-Digest')"
+GAME_DIGEST = """async () => Array.from(
+  new Uint8Array(await crypto.subtle.digest('SHA-256', await (await fetch('game.zip')).arrayBuffer())),
+  (byte) => byte.toString(16).padStart(2, '0')).join('')"""
 FAST_START = "window.solitaireBootOptions = { slowStartMs: 1e9 };"
 """Every start counts as fast: a first visit makes no snapshot, as in Chromium."""
 SLOW_START = "window.solitaireBootOptions = { slowStartMs: 0 };"
@@ -37,6 +43,10 @@ SLOW_START = "window.solitaireBootOptions = { slowStartMs: 0 };"
 def build() -> str:
     version = json.loads((stdlib.PYODIDE / "package.json").read_text(encoding="utf-8"))["version"]
     return f"{version}-{stdlib.stamp()}"
+
+
+def snapshot_url(site_url: str) -> str:
+    return f"{site_url}static/vendor/pyodide/snapshot-{build()}"
 
 
 def visit(page: Page, url: str) -> None:
@@ -111,6 +121,41 @@ def test_a_slow_start_makes_the_snapshot_on_the_first_visit(
     assert page.evaluate(RESTORED) == 1, "the second visit starts from it"
     assert page.evaluate(SCHEDULED) == 0, "and makes no other"
     assert page.evaluate("document.querySelector('[data-code]').dataset.code") == "KL1-D1N-AAAAAAG"
+    # The snapshot came with the game's pure modules, made from this very game.zip.
+    assert page.evaluate(STALE) == 0
+    assert page.evaluate(KEPT_MODULES) >= 40, "engine/ and ui/model/ come imported"
+    assert page.evaluate(SNAPSHOT_GAME, [CACHE, snapshot_url(site_url)]) == page.evaluate(GAME_DIGEST)
+    assert not traffic.errors, traffic.errors
+
+
+def test_a_snapshot_of_another_game_zip_imports_the_game_afresh_and_is_made_again(
+    new_context: Callable[..., BrowserContext], site_url: str, traffic: Traffic
+) -> None:
+    # The runtime and standard library unchanged, the game's code not: a new version deployed.
+    context = new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(SLOW_START)
+    page = context.new_page()
+    visit(page, site_url + "#KL1-D1N-AAAAAAG")
+    wait_for_snapshot(page)
+    page.evaluate(
+        """async ([cache, key]) => {
+          const store = await caches.open(cache);
+          const body = await (await store.match(key)).arrayBuffer();
+          await store.put(key, new Response(body, { headers: { "X-Game-Digest": "an older game.zip" } }));
+        }""",
+        [CACHE, snapshot_url(site_url)],
+    )
+    visit(page, site_url + "#KL1-D1N-AAAAAAG")
+    assert page.evaluate(RESTORED) == 1
+    assert page.evaluate(STALE) == 1, "the snapshot's game modules are not this game.zip's"
+    assert page.evaluate("performance.getEntriesByName('pyodide-snapshot-game-kept').length") == 0
+    assert page.evaluate("document.querySelector('[data-code]').dataset.code") == "KL1-D1N-AAAAAAG"
+    new_deal(page)  # the game imported afresh plays
+    wait_for_snapshot(page)
+    assert page.evaluate(SNAPSHOT_GAME, [CACHE, snapshot_url(site_url)]) == page.evaluate(GAME_DIGEST)
+    visit(page, site_url + "#KL1-D1N-AAAAAAG")
+    assert page.evaluate(STALE) == 0
+    assert page.evaluate(KEPT_MODULES) >= 40
     assert not traffic.errors, traffic.errors
 
 
@@ -123,7 +168,7 @@ def test_a_snapshot_that_does_not_load_falls_back_to_the_normal_start(
     page.goto(site_url + "static/icons/icon.svg")  # the origin, without booting the game
     page.evaluate(
         "async ([cache, key]) => (await caches.open(cache)).put(key, new Response(new Uint8Array(4096)))",
-        [CACHE, f"{site_url}static/vendor/pyodide/snapshot-{build()}"],
+        [CACHE, snapshot_url(site_url)],
     )
     visit(page, site_url + "#KL1-D1N-AAAAAAG")
     assert page.evaluate("document.body.dataset.ready") == "true"
