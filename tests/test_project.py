@@ -5,7 +5,9 @@ from __future__ import annotations
 import ast
 import importlib.util
 import io
+import json
 import re
+import subprocess
 import tomllib
 import zipfile
 from pathlib import Path
@@ -30,10 +32,41 @@ def test_pyscript_unpacks_one_archive_of_every_python_file() -> None:
     on_disk = {name + "c" for name in on_disk if "__pycache__" not in name}
     catalogs = {p.relative_to(ROOT).as_posix() for p in ROOT.glob("locale/*/LC_MESSAGES/game.mo")}
     assert catalogs
-    assert set(names) == (on_disk | catalogs) - {name + "c" for name in pyfiles.WORKER_ONLY}
+    pyscript = {name for name in names if name.startswith("pyscript/__pycache__/")}
+    assert set(names) - pyscript == (on_disk | catalogs) - {name + "c" for name in pyfiles.WORKER_ONLY}
     assert "ui/page.pyc" in names
     assert "engine/solver/core.pyc" in names
     assert not [name for name in names if name.endswith(".py")], "no sources: the page loads byte code only"
+
+
+def game_modules(archive: zipfile.ZipFile) -> list[str]:
+    return [name for name in archive.namelist() if name.endswith(".pyc") and not name.startswith("pyscript/")]
+
+
+@pytest.mark.vendored
+def test_pyscripts_own_package_comes_as_byte_code_checked_against_the_source_pyscript_writes() -> None:
+    # PyScript writes its package as source at every start, from strings in its bundle:
+    # the byte code is made from those very strings, so the page's Python takes it.
+    bundle = "".join(path.read_text(encoding="utf-8") for path in (ROOT / "static/vendor/pyscript").glob("core-*.js"))
+    sources = pyfiles.pyscript_sources()
+    assert {"pyscript/__init__.py", "pyscript/context.py", "pyscript/display.py"} <= set(sources)
+    for name, source in sources.items():
+        assert json.dumps(source, ensure_ascii=False, separators=(",", ":")) in bundle, (
+            f"{name} is not what the page writes"
+        )
+    magic = pyodide_magic()
+    with zipfile.ZipFile(io.BytesIO(pyfiles.archive())) as archive:
+        cached = {name for name in archive.namelist() if name.startswith("pyscript/")}
+        # Where the page's Python looks: its cache tag, cpython-314 for Python 3.14.
+        tags = {re.fullmatch(r"pyscript/__pycache__/\w+\.(cpython-3\d+)\.pyc", name) for name in cached}
+        assert None not in tags, cached
+        assert len({tag.group(1) for tag in tags if tag}) == 1, cached
+        assert {name.split("/")[-1].split(".")[0] for name in cached} == {Path(name).stem for name in sources}
+        for name in cached:
+            header = archive.read(name)[:16]
+            assert header[:4] == magic, name
+            # PEP 552 flags: hash-based (1) and checked against the source beside it (2).
+            assert int.from_bytes(header[4:8], "little") == 0b11, name
 
 
 def pyodide_magic() -> bytes:
@@ -48,7 +81,7 @@ def test_every_module_is_unchecked_byte_code_for_the_pages_python() -> None:
     assert magic != importlib.util.MAGIC_NUMBER, "the page's Python is not the tools' Python"
     hashes = set()
     with zipfile.ZipFile(io.BytesIO(pyfiles.archive())) as archive:
-        modules = [name for name in archive.namelist() if name.endswith(".pyc")]
+        modules = game_modules(archive)
         assert len(modules) == len(pyfiles.sources())
         for name in modules:
             header = archive.read(name)[:16]
@@ -63,7 +96,7 @@ def test_every_module_is_unchecked_byte_code_for_the_pages_python() -> None:
 def test_the_byte_code_leaves_the_docstrings_out() -> None:
     # A first visit downloads it: the docstrings nobody reads in the page stay in the repository.
     with zipfile.ZipFile(io.BytesIO(pyfiles.archive())) as archive:
-        compiled = {name.removesuffix("c"): archive.read(name) for name in archive.namelist() if name.endswith(".pyc")}
+        compiled = {name.removesuffix("c"): archive.read(name) for name in game_modules(archive)}
     checked = 0
     for name, source in pyfiles.sources().items():
         docstring = ast.get_docstring(ast.parse(source), clean=False)
@@ -111,3 +144,70 @@ def test_the_commit_hooks_run_the_fast_layers_checks() -> None:
     entries = re.findall(r"^\s+entry: \.venv/bin/(\S+(?: \S+)*)$", hooks, flags=re.MULTILINE)
     commands = {" ".join(check[:2]) if check[0] == "ruff" else check[0] for check in test_tool.CHECKS}
     assert {" ".join(entry.split()[:2]) if entry.startswith("ruff") else entry for entry in entries} == commands
+
+
+# Loads the byte code as the page's Python does after PyScript wrote its sources: in the
+# vendored Pyodide under Node, with a loader that notes every source it has to compile.
+LOADER_CHECK = """
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const [pyodideDir, sourcesJson, archive] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(pyodideDir + "/pyodide.mjs").href);
+const pyodide = await loadPyodide({ indexURL: pyodideDir + "/", stdout: () => {} });
+pyodide.FS.writeFile("/tmp/sources.json", readFileSync(sourcesJson));
+pyodide.FS.writeFile("/tmp/game.zip", readFileSync(archive));
+console.log(pyodide.runPython(`
+import importlib.util, json, zipfile
+from pathlib import Path
+sources = json.loads(Path("/tmp/sources.json").read_text(encoding="utf-8"))
+with zipfile.ZipFile("/tmp/game.zip") as archive:
+    archive.extractall("/home/pyodide", [name for name in archive.namelist() if name.startswith("pyscript/")])
+compiled = []
+for name, text in sources.items():
+    path = Path("/home/pyodide", name)
+    path.write_text(text, encoding="utf-8")  # as PyScript writes it
+    spec = importlib.util.spec_from_file_location(name.removesuffix(".py").replace("/", "."), path)
+    def noted(data, where, *rest, **named):
+        compiled.append(str(where))
+        return compile(data, where, "exec")
+    spec.loader.source_to_code = noted
+    spec.loader.get_code(spec.name)
+json.dumps(compiled)
+`));
+"""
+
+
+@pytest.mark.vendored
+def test_the_pages_python_loads_pyscripts_byte_code_without_compiling(tmp_path: Path) -> None:
+    (tmp_path / "check.mjs").write_text(LOADER_CHECK, encoding="utf-8")
+    (tmp_path / "sources.json").write_text(json.dumps(pyfiles.pyscript_sources()), encoding="utf-8")
+    (tmp_path / "game.zip").write_bytes(pyfiles.archive())
+    run = subprocess.run(
+        [
+            "node",
+            str(tmp_path / "check.mjs"),
+            str(stdlib.PYODIDE),
+            str(tmp_path / "sources.json"),
+            str(tmp_path / "game.zip"),
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert json.loads(run.stdout.strip().splitlines()[-1]) == []
+    # And the check sees a compile: a source that differs from the byte code's is compiled.
+    changed = {name: text + "\n# changed" for name, text in pyfiles.pyscript_sources().items()}
+    (tmp_path / "sources.json").write_text(json.dumps(changed), encoding="utf-8")
+    run = subprocess.run(
+        [
+            "node",
+            str(tmp_path / "check.mjs"),
+            str(stdlib.PYODIDE),
+            str(tmp_path / "sources.json"),
+            str(tmp_path / "game.zip"),
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert len(json.loads(run.stdout.strip().splitlines()[-1])) == len(changed)

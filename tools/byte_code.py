@@ -36,12 +36,13 @@ class _NoDocstrings(ast.NodeTransformer):
     visit_Module = visit_ClassDef = visit_FunctionDef = visit_AsyncFunctionDef = _drop
 
 
-def byte_code(path: str, source: bytes) -> bytes:
-    """An unchecked hash-based .pyc (PEP 552) of ``source`` without its docstrings: the
-    page's Python loads it without a source beside it, a timestamp or a hash to check.
-    ``path`` is the file a traceback names."""
+def byte_code(path: str, source: bytes, *, checked: bool = False) -> bytes:
+    """A hash-based .pyc (PEP 552) of ``source`` without its docstrings. Unchecked, the
+    page's Python loads it without a source beside it, a timestamp or a hash to check;
+    checked, it loads it only while the source beside it has the hash it was made from
+    (else it compiles that source). ``path`` is the file a traceback names."""
     from importlib._bootstrap_external import _code_to_hash_pyc  # type: ignore[attr-defined]
 
     tree = _NoDocstrings().visit(ast.parse(source, path))
     code = compile(tree, path, "exec", dont_inherit=True)
-    return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False))
+    return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked=checked))

@@ -42,7 +42,7 @@ class BytecodeError(RuntimeError):
     """The byte code could not be made (no Node.js, no vendored runtime)."""
 
 
-def stamp(sources: dict[str, str]) -> str:
+def stamp(sources: dict[str, dict[str, str]]) -> str:
     """A hash of everything the byte code is made from."""
     digest = hashlib.sha256()
     digest.update((stdlib.PYODIDE / "package.json").read_bytes())
@@ -52,7 +52,7 @@ def stamp(sources: dict[str, str]) -> str:
     return digest.hexdigest()[:32]
 
 
-def _compile_into(sources: dict[str, str], out: Path) -> None:
+def _compile_into(sources: dict[str, dict[str, str]], out: Path) -> None:
     node = shutil.which("node")
     if node is None:
         raise BytecodeError("Node.js is required to compile the game's code: install Node.js 18+, then run this again.")
@@ -79,8 +79,12 @@ def _prune() -> None:
         old.unlink(missing_ok=True)
 
 
-def compiled(sources: dict[str, str]) -> dict[str, bytes]:
-    """``{name: .pyc bytes}`` for ``{name: source}``: from the cache, else compiled now."""
+def compiled(modules: dict[str, str], beside_source: dict[str, str] | None = None) -> dict[str, bytes]:
+    """The byte code of ``{name: source}``, from the cache, else compiled now: for each
+    module ``NAME.py`` of ``modules`` its ``NAME.pyc``, and for each file of
+    ``beside_source`` (which the page writes as source) a checked ``.pyc`` in its
+    ``__pycache__/``; each keyed by its path in the archive."""
+    sources = {"modules": modules, "beside_source": beside_source or {}}
     with _lock:
         path = CACHE / f"{stamp(sources)}.zip"
         if not path.is_file():
@@ -89,4 +93,4 @@ def compiled(sources: dict[str, str]) -> dict[str, bytes]:
         else:
             path.touch()  # recently used: kept by the pruning
         with zipfile.ZipFile(path) as archive:
-            return {name.removesuffix("c"): archive.read(name) for name in archive.namelist()}
+            return {name: archive.read(name) for name in archive.namelist()}

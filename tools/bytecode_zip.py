@@ -22,12 +22,19 @@ FIXED_TIME = (2000, 1, 1, 0, 0, 0)
 
 
 def build(sources_json: str) -> bytes:
-    """A zip of ``NAME.pyc`` for each ``NAME.py`` of ``{name: source}`` (JSON), stored
-    uncompressed: the tools put the entries into the game's archive."""
-    sources: dict[str, str] = json.loads(sources_json)
+    """A zip, stored uncompressed (the tools put its entries into the game's archive), of
+    byte code for ``{"modules": {name: source}, "beside_source": {name: source}}`` (JSON):
+    ``NAME.pyc`` for each module, and for each file that will have its source beside it
+    (PyScript's own package, which PyScript writes as source at every start) a checked
+    ``.pyc`` where this Python looks for it (``pyscript/__pycache__/NAME.cpython-314.pyc``)."""
+    import importlib.util
+
+    sources: dict[str, dict[str, str]] = json.loads(sources_json)
+    compiled = {name + "c": byte_code(name, text.encode("utf-8")) for name, text in sources["modules"].items()}
+    for name, text in sources["beside_source"].items():
+        compiled[importlib.util.cache_from_source(name)] = byte_code(name, text.encode("utf-8"), checked=True)
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as out:
-        for name in sorted(sources):
-            info = zipfile.ZipInfo(name + "c", date_time=FIXED_TIME)
-            out.writestr(info, byte_code(name, sources[name].encode("utf-8")))
+        for name in sorted(compiled):
+            out.writestr(zipfile.ZipInfo(name, date_time=FIXED_TIME), compiled[name])
     return buffer.getvalue()

@@ -16,6 +16,11 @@ looking for its source. The sources stay out: they would add about 200 KB to eve
 first visit, and a traceback from the browser still names the repository's file
 and line (``File "engine/rules.py", line 42``), where the code is read.
 
+It also holds PyScript's own package as byte code (``pyscript/__pycache__/``):
+PyScript writes that package as source at every start and the page's Python would
+compile it (0.2-0.4 s in WebKit); the byte code is checked against the source beside
+it, so another PyScript's package is compiled as before, never mistaken for this one.
+
 The byte code leaves the docstrings out (``tools/byte_code.py``, which compiles the
 standard library the same way): they are for readers of the repository (and its
 doctests), and they were a fifth of the archive's bytes; every line number stays.
@@ -29,8 +34,11 @@ from __future__ import annotations
 
 import argparse
 import io
+import json
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from tools import bytecode
 
@@ -46,6 +54,8 @@ published as files of their own."""
 WORKER_ONLY = ("ui/solver_worker.py",)
 """Left out of the archive: the page never needs it, only the worker that loads
 it as its ``src`` when first asked for a hint."""
+PYSCRIPT_STDLIB = ROOT / "node_modules" / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
+"""The module of PyScript's Python files that its bundle (static/vendor/pyscript/) is built from."""
 FIXED_TIME = (2000, 1, 1, 0, 0, 0)
 """Every entry's timestamp: the same files always make the same bytes, so the
 service worker's content version changes only when the code does."""
@@ -76,16 +86,36 @@ def sources(root: Path = ROOT) -> dict[str, str]:
     return {name: (root / name).read_text(encoding="utf-8") for name in python_files(root) if name.endswith(".py")}
 
 
+def pyscript_sources() -> dict[str, str]:
+    """PyScript's own Python package as PyScript writes it into the file system at every
+    start (``./pyscript/NAME.py``, from the module its bundle is built from), by path."""
+    text = PYSCRIPT_STDLIB.read_text(encoding="utf-8")
+    tree = json.loads(text[text.index("{") : text.rindex("}") + 1])
+
+    def files(folder: str, node: dict[str, Any]) -> Iterator[tuple[str, str]]:
+        for name, value in node.items():
+            if isinstance(value, str):
+                yield f"{folder}{name}", value
+            else:
+                yield from files(f"{folder}{name}/", value)
+
+    return dict(files("", tree))
+
+
 def archive(root: Path = ROOT) -> bytes:
-    """The zip archive of :func:`python_files`, modules as byte code, byte for byte reproducible."""
-    compiled = bytecode.compiled(sources(root))
+    """The zip archive of :func:`python_files`, modules as byte code, with the byte code
+    of PyScript's own package (checked against the source PyScript writes beside it:
+    WebKit took 0.2-0.4 s to compile it at every start), byte for byte reproducible."""
+    compiled = bytecode.compiled(sources(root), pyscript_sources())
+    entries = {shipped_name(name): name for name in python_files(root)}
+    entries.update({name: "" for name in compiled if name.startswith("pyscript/")})
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
-        for name in python_files(root):
-            info = zipfile.ZipInfo(shipped_name(name), date_time=FIXED_TIME)
+        for shipped, name in entries.items():
+            info = zipfile.ZipInfo(shipped, date_time=FIXED_TIME)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            data = compiled[name] if name.endswith(".py") else (root / name).read_bytes()
+            data = compiled[shipped] if shipped in compiled else (root / name).read_bytes()
             zf.writestr(info, data, compresslevel=9)
     return buffer.getvalue()
 
