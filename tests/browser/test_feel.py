@@ -26,6 +26,7 @@ from tests.browser.helpers import (
     status,
     tap_stock,
     wait_dialogs_closed,
+    wait_drawn,
     wait_idle,
     wait_moves,
     wait_warm,
@@ -322,6 +323,10 @@ def test_the_finish_button_moves_no_card_and_stays_while_the_player_finishes_by_
         "b = document.getElementById('board').getBoundingClientRect(); "
         "return [c.width, c.height, b.width, b.height]; })()"
     )
+    # Measured once the table is drawn as it stays: the fonts' arrival can still change
+    # the toolbar's height, and the table is laid out again in the next frame.
+    wait_drawn(page)
+    wait_idle(page)
     shown_before = page.evaluate(size)
     assert page.is_hidden("#btn-finish")
     play_with_mouse(page, before_ready, engine.parse_move(last))
