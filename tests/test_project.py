@@ -177,37 +177,24 @@ json.dumps(compiled)
 """
 
 
+def compiled_by_the_page(tmp_path: Path, sources: dict[str, str], archive: bytes) -> list[str]:
+    """The files the page's Python compiles when PyScript writes ``sources`` beside the
+    byte code of ``archive`` (LOADER_CHECK, in the vendored Pyodide under Node)."""
+    (tmp_path / "check.mjs").write_text(LOADER_CHECK, encoding="utf-8")
+    (tmp_path / "sources.json").write_text(json.dumps(sources), encoding="utf-8")
+    (tmp_path / "game.zip").write_bytes(archive)
+    arguments = [str(tmp_path / name) for name in ("check.mjs", "sources.json", "game.zip")]
+    run = subprocess.run(
+        ["node", arguments[0], str(stdlib.PYODIDE), *arguments[1:]], capture_output=True, text=True, check=True
+    )
+    compiled: list[str] = json.loads(run.stdout.strip().splitlines()[-1])
+    return compiled
+
+
 @pytest.mark.vendored
 def test_the_pages_python_loads_pyscripts_byte_code_without_compiling(tmp_path: Path) -> None:
-    (tmp_path / "check.mjs").write_text(LOADER_CHECK, encoding="utf-8")
-    (tmp_path / "sources.json").write_text(json.dumps(pyfiles.pyscript_sources()), encoding="utf-8")
-    (tmp_path / "game.zip").write_bytes(pyfiles.archive())
-    run = subprocess.run(
-        [
-            "node",
-            str(tmp_path / "check.mjs"),
-            str(stdlib.PYODIDE),
-            str(tmp_path / "sources.json"),
-            str(tmp_path / "game.zip"),
-        ],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert json.loads(run.stdout.strip().splitlines()[-1]) == []
+    sources, archive = pyfiles.pyscript_sources(), pyfiles.archive()
+    assert compiled_by_the_page(tmp_path, sources, archive) == []
     # And the check sees a compile: a source that differs from the byte code's is compiled.
-    changed = {name: text + "\n# changed" for name, text in pyfiles.pyscript_sources().items()}
-    (tmp_path / "sources.json").write_text(json.dumps(changed), encoding="utf-8")
-    run = subprocess.run(
-        [
-            "node",
-            str(tmp_path / "check.mjs"),
-            str(stdlib.PYODIDE),
-            str(tmp_path / "sources.json"),
-            str(tmp_path / "game.zip"),
-        ],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert len(json.loads(run.stdout.strip().splitlines()[-1])) == len(changed)
+    changed = {name: text + "\n# changed" for name, text in sources.items()}
+    assert len(compiled_by_the_page(tmp_path, changed, archive)) == len(changed)

@@ -107,13 +107,19 @@ def test_a_return_visit_starts_from_the_snapshot_made_on_the_visit_before(
     assert not traffic.errors, traffic.errors
 
 
-def test_a_slow_start_makes_the_snapshot_on_the_first_visit(
-    new_context: Callable[..., BrowserContext], site_url: str, traffic: Traffic
-) -> None:
+def slow_first_visit(new_context: Callable[..., BrowserContext], site_url: str) -> Page:
+    """A first visit whose start counts as slow, as in WebKit: it makes the snapshot."""
     context = new_context(viewport={"width": 1280, "height": 800})
     context.add_init_script(SLOW_START)
     page = context.new_page()
     visit(page, site_url + "#KL1-D1N-AAAAAAG")
+    return page
+
+
+def test_a_slow_start_makes_the_snapshot_on_the_first_visit(
+    new_context: Callable[..., BrowserContext], site_url: str, traffic: Traffic
+) -> None:
+    page = slow_first_visit(new_context, site_url)
     assert page.evaluate(RESTORED) == 0
     assert page.evaluate(SCHEDULED) == 1, "a slow first start plans the snapshot at once"
     assert set(wait_for_snapshot(page)) == {f"visited-{build()}", f"snapshot-{build()}"}
@@ -132,10 +138,7 @@ def test_a_snapshot_of_another_game_zip_imports_the_game_afresh_and_is_made_agai
     new_context: Callable[..., BrowserContext], site_url: str, traffic: Traffic
 ) -> None:
     # The runtime and standard library unchanged, the game's code not: a new version deployed.
-    context = new_context(viewport={"width": 1280, "height": 800})
-    context.add_init_script(SLOW_START)
-    page = context.new_page()
-    visit(page, site_url + "#KL1-D1N-AAAAAAG")
+    page = slow_first_visit(new_context, site_url)
     wait_for_snapshot(page)
     page.evaluate(
         """async ([cache, key]) => {
