@@ -135,8 +135,6 @@ function markedFactory(makeModule) {
   };
 }
 
-// loadPyodide as npm ships it, on the game's standard library and compressed files.
-// The measure "pyodide-python-start" is Python's start on this load.
 // PyScript unpacks game.zip through pyodide.unpackArchive: a zip is unpacked by
 // pyodide-unzip.mjs instead (it says why), any other archive as Pyodide does. After a
 // start from a snapshot, the snapshot's game modules are checked against the archive.
@@ -201,6 +199,8 @@ async function checkRestoredGame(pyodide, buffer) {
   caches.open(SNAPSHOTS).then((cache) => cache.delete(SNAPSHOT_KEY)).catch(() => {}).then(() => whenPlayable(makeSnapshot));
 }
 
+// loadPyodide as npm ships it, on the game's standard library and compressed files.
+// The measure "pyodide-python-start" is Python's start on this load.
 export async function loadRuntime(options = {}) {
   const module = compiledRuntime();
   const createPyodideModule = markedFactory(await pyodideModuleFactory());
