@@ -159,24 +159,22 @@ function unpackingInJavaScript(pyodide) {
 // has them forgotten, imported afresh from its files, and the snapshot made again.
 export const GAME_DIGEST = "X-Game-Digest";
 let restoredGame = null; // the digest of the game.zip whose modules the restored snapshot holds
-const COUNT_GAME = `
-import sys
-len([module for module in sys.modules.values() if str(getattr(module, "__file__", None)).startswith("/home/pyodide/")])
-`;
-const FORGET_GAME = `
-import sys
-for _name in [name for name, module in sys.modules.items()
-              if str(getattr(module, "__file__", None)).startswith("/home/pyodide/")]:
-    del sys.modules[_name]
-`;
-// The snapshot's file finders listed the worker's folders, not this page's (not
-// importlib.invalidate_caches(): it imports importlib.metadata, which the game lacks).
-const REFRESH_FINDERS = `
+// The restored game modules (those from /home/pyodide/), counted; forgotten too when
+// FORGET is True. First the snapshot's file finders are told that they listed the
+// worker's folders, not this page's (not importlib.invalidate_caches(): it imports
+// importlib.metadata, which the game lacks).
+const GAME_MODULES = `
 import sys
 from importlib.machinery import FileFinder
 for _finder in sys.path_importer_cache.values():
     if isinstance(_finder, FileFinder):
         _finder.invalidate_caches()
+_game = [name for name, module in sys.modules.items()
+         if str(getattr(module, "__file__", None)).startswith("/home/pyodide/")]
+if FORGET:
+    for _name in _game:
+        del sys.modules[_name]
+len(_game)
 `;
 
 export async function gameDigest(buffer) {
@@ -187,14 +185,12 @@ export async function gameDigest(buffer) {
 async function checkRestoredGame(pyodide, buffer) {
   const expected = restoredGame;
   restoredGame = null;
-  const found = await gameDigest(buffer).catch(() => "");
-  pyodide.runPython(REFRESH_FINDERS);
-  if (found === expected) {
-    const modules = pyodide.runPython(COUNT_GAME);
+  const kept = (await gameDigest(buffer).catch(() => "")) === expected;
+  const modules = pyodide.runPython(GAME_MODULES.replace("FORGET", kept ? "False" : "True"));
+  if (kept) {
     performance.mark("pyodide-snapshot-game-kept", { detail: { modules } });
     return;
   }
-  pyodide.runPython(FORGET_GAME);
   performance.mark("pyodide-snapshot-game-stale");
   caches.open(SNAPSHOTS).then((cache) => cache.delete(SNAPSHOT_KEY)).catch(() => {}).then(() => whenPlayable(makeSnapshot));
 }

@@ -5,44 +5,38 @@
 // saves the memory into Cache Storage with that game.zip's digest, and drops the
 // snapshots of older builds.
 import { FAILED_KEY, GAME_DIGEST, SNAPSHOTS, SNAPSHOT_KEY, THIS_BUILD, gameDigest, loadRuntime } from "./pyodide-game.mjs";
-import { zipEntries } from "./pyodide-unzip.mjs";
 
-const IMPORT_ALL = `
-import importlib, sys, zipfile
-for name in zipfile.ZipFile("/lib/python%d%d.zip" % sys.version_info[:2]).namelist():
-    module = name.removesuffix(".pyc").removesuffix("/__init__").replace("/", ".")
-    try:
-        importlib.import_module(module)
-    except Exception:
-        pass  # a module that cannot start here is imported later, as usual
+// Imports every module of a zip of byte code whose name matches a pattern; a module that
+// cannot start here is imported later, as usual. The zip (a Python expression) and the
+// pattern go in as Python text: no JavaScript object in Python.
+const IMPORT_MODULES = `
+import importlib, re, sys, zipfile
+for _name in zipfile.ZipFile(ARCHIVE).namelist():
+    if _name.endswith(".pyc") and re.match(PATTERN, _name):
+        try:
+            importlib.import_module(_name.removesuffix(".pyc").removesuffix("/__init__").replace("/", "."))
+        except Exception:
+            pass
 `;
+const STDLIB = '"/lib/python%d%d.zip" % sys.version_info[:2]';
+const GAME = "/tmp/game.zip";
+// The game's modules that touch no page object.
+const PURE = "engine/|ui/model/|ui/__init__";
 
-// The game's modules that touch no page object; a module whose import fails here is
-// imported by the page as usual.
-const PURE = /^(engine\/.*|ui\/model\/.*|ui\/__init__)\.pyc$/;
-const IMPORT_GAME = `
-import importlib, json
-for name in json.loads(NAMES):
-    try:
-        importlib.import_module(name)
-    except Exception:
-        pass
-`;
-
-function pureModules(game) {
-  return zipEntries(game).map(({ name }) => name).filter((name) => PURE.test(name)).sort()
-    .map((name) => name.slice(0, -".pyc".length).replace(/\/__init__$/, "").replaceAll("/", "."));
+function importModules(pyodide, archive, pattern) {
+  pyodide.runPython(IMPORT_MODULES.replace("ARCHIVE", archive).replace("PATTERN", JSON.stringify(pattern)));
 }
 
 try {
   const pyodide = await loadRuntime({ _makeSnapshot: true });
-  pyodide.runPython(IMPORT_ALL);
+  importModules(pyodide, STDLIB, "");
   const response = await fetch(self.name);
   if (!response.ok) throw new Error(`Could not load ${self.name}: ${response.status}`);
   const game = await response.arrayBuffer();
   await pyodide.unpackArchive(game, "zip", { extractDir: "/home/pyodide" });
-  // The names as a Python string literal (JSON's is one): no JavaScript object in Python.
-  pyodide.runPython(IMPORT_GAME.replace("NAMES", JSON.stringify(JSON.stringify(pureModules(game)))));
+  pyodide.FS.writeFile(GAME, new Uint8Array(game));
+  importModules(pyodide, JSON.stringify(GAME), PURE);
+  pyodide.FS.unlink(GAME);
   const snapshot = pyodide.makeMemorySnapshot();
   const cache = await caches.open(SNAPSHOTS);
   for (const request of await cache.keys()) {

@@ -21,7 +21,7 @@ const names = new TextDecoder();
 export class UnsupportedZip extends Error {}
 
 // The archive's entries: { name, method, data (the bytes as stored) }.
-export function zipEntries(buffer) {
+function zipEntries(buffer) {
   const bytes = new Uint8Array(buffer);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let end = bytes.length - 22;
