@@ -25,6 +25,7 @@ import tempfile
 import threading
 import zipfile
 from pathlib import Path
+from typing import Any
 
 from tools import stdlib
 
@@ -33,6 +34,10 @@ CACHE = ROOT / ".cache" / "bytecode"
 BUILDER = tuple(
     ROOT / "tools" / name for name in ("bytecode.mjs", "bytecode_zip.py", "byte_code.py", "pyodide-build.mjs")
 )
+DATACLASS_CODE = "ui/dataclass_code.marshal"
+"""Where game.zip holds the compiled methods of the game's dataclasses (``ui/dataclass_code.py``)."""
+RECORDED_PACKAGES = ("engine/", "ui/")
+"""The packages whose modules are imported at build time to record their dataclasses' methods."""
 KEEP = 12
 """Compiled sets kept in the cache (each about 300 KB): the newest ones."""
 _lock = threading.Lock()
@@ -42,7 +47,7 @@ class BytecodeError(RuntimeError):
     """The byte code could not be made (no Node.js, no vendored runtime)."""
 
 
-def stamp(sources: dict[str, dict[str, str]]) -> str:
+def stamp(sources: dict[str, Any]) -> str:
     """A hash of everything the byte code is made from."""
     digest = hashlib.sha256()
     digest.update((stdlib.PYODIDE / "package.json").read_bytes())
@@ -52,7 +57,7 @@ def stamp(sources: dict[str, dict[str, str]]) -> str:
     return digest.hexdigest()[:32]
 
 
-def _compile_into(sources: dict[str, dict[str, str]], out: Path) -> None:
+def _compile_into(sources: dict[str, Any], out: Path) -> None:
     node = shutil.which("node")
     if node is None:
         raise BytecodeError("Node.js is required to compile the game's code: install Node.js 18+, then run this again.")
@@ -66,7 +71,9 @@ def _compile_into(sources: dict[str, dict[str, str]], out: Path) -> None:
             [node, str(BUILDER[0]), str(stdlib.PYODIDE), str(names), str(made)], capture_output=True, text=True
         )
         if run.returncode != 0:
-            raise BytecodeError(f"Compiling the game's code failed:\n{run.stderr.strip()}")
+            # Node prints the line of the minified runtime an error passed through: not for reading.
+            lines = [line for line in run.stderr.strip().splitlines() if len(line) < 1000]
+            raise BytecodeError("Compiling the game's code failed:\n" + "\n".join(lines))
         out.parent.mkdir(parents=True, exist_ok=True)
         partial = out.with_suffix(f".{os.getpid()}.{threading.get_ident()}.part")
         shutil.copyfile(made, partial)
@@ -79,12 +86,20 @@ def _prune() -> None:
         old.unlink(missing_ok=True)
 
 
-def compiled(modules: dict[str, str], beside_source: dict[str, str] | None = None) -> dict[str, bytes]:
+def compiled(
+    modules: dict[str, str], beside_source: dict[str, str] | None = None, programs: tuple[str, ...] = ()
+) -> dict[str, bytes]:
     """The byte code of ``{name: source}``, from the cache, else compiled now: for each
-    module ``NAME.py`` of ``modules`` its ``NAME.pyc``, and for each file of
+    module ``NAME.py`` of ``modules`` its ``NAME.pyc``, for each file of
     ``beside_source`` (which the page writes as source) a checked ``.pyc`` in its
-    ``__pycache__/``; each keyed by its path in the archive."""
-    sources = {"modules": modules, "beside_source": beside_source or {}}
+    ``__pycache__/``, and the compiled methods of the dataclasses of ``RECORDED_PACKAGES``
+    at ``DATACLASS_CODE`` (``programs``, scripts that run when imported, are not imported
+    to record them); each keyed by its path in the archive."""
+    sources = {
+        "modules": modules,
+        "beside_source": beside_source or {},
+        "dataclass_code": {"path": DATACLASS_CODE, "packages": list(RECORDED_PACKAGES), "skip": list(programs)},
+    }
     with _lock:
         path = CACHE / f"{stamp(sources)}.zip"
         if not path.is_file():

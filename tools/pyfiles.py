@@ -106,9 +106,9 @@ def archive(root: Path = ROOT) -> bytes:
     """The zip archive of :func:`python_files`, modules as byte code, with the byte code
     of PyScript's own package (checked against the source PyScript writes beside it:
     WebKit took 0.2-0.4 s to compile it at every start), byte for byte reproducible."""
-    compiled = bytecode.compiled(sources(root), pyscript_sources())
+    compiled = bytecode.compiled(sources(root), pyscript_sources(), programs=ENTRY_POINTS)
     entries = {shipped_name(name): name for name in python_files(root)}
-    entries.update({name: "" for name in compiled if name.startswith("pyscript/")})
+    entries.update({name: "" for name in compiled if name.startswith("pyscript/") or name == bytecode.DATACLASS_CODE})
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
         for shipped, name in entries.items():

@@ -255,7 +255,10 @@ export async function loadPyodide(options = {}) {
       const pyodide = await loadRuntime({ ...options, _loadSnapshot: snapshot });
       // The snapshot holds the random generator's state: without a new seed every
       // restored start would deal the same "random" games.
-      pyodide.runPython("import random; random.seed()");
+      // Called, not run as source: compiling even one line is slow this early in WebKit.
+      const random = pyodide.pyimport("random");
+      random.seed();
+      random.destroy();
       performance.mark("pyodide-snapshot-restored");
       return pyodide;
     } catch (error) {

@@ -35,6 +35,8 @@ try {
   const game = await response.arrayBuffer();
   await pyodide.unpackArchive(game, "zip", { extractDir: "/home/pyodide" });
   pyodide.FS.writeFile(GAME, new Uint8Array(game));
+  // The dataclasses' methods come compiled, as in the page (ui/dataclass_code.py).
+  pyodide.runPython("from ui.dataclass_code import install; install()");
   importModules(pyodide, JSON.stringify(GAME), PURE);
   pyodide.FS.unlink(GAME);
   const snapshot = pyodide.makeMemorySnapshot();

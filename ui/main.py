@@ -11,6 +11,10 @@ from pyscript import window
 
 try:
     window.solitaireBoot.step("game")
+    # Before any dataclass is made: their methods come compiled (ui/dataclass_code.py).
+    from ui.dataclass_code import install
+
+    install()
     from ui.page import start
 
     start()

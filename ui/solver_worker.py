@@ -15,7 +15,11 @@ from __future__ import annotations
 
 import json
 
-from ui.model.solver_tasks import Task, open_task
+from ui.dataclass_code import install
+
+install()  # before the game's dataclasses are made: their methods come compiled
+
+from ui.model.solver_tasks import Task, open_task  # noqa: E402 - after install()
 
 __all__ = ["start", "step", "stop"]
 

@@ -100,6 +100,8 @@ class CardNode:
 
 @dataclass(slots=True)
 class PileNode:
+    """One pile element and what was last written to it."""
+
     el: Any
     kind: str
     slot: tuple[float, float, float, float] = (-1, -1, -1, -1)

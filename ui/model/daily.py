@@ -182,6 +182,8 @@ def won_days(records: Records, prefix: str) -> set[datetime.date]:
 
 @dataclass(frozen=True, slots=True)
 class Streaks:
+    """A game's daily streaks: the days in a row won up to today (or yesterday), and the longest run."""
+
     current: int
     best: int
 

@@ -218,6 +218,8 @@ def problem_text(problem: Problem) -> str:
 
 @dataclass
 class VariantStats:
+    """The figures of one variant's games, as the Stats dialog shows them and storage keeps them."""
+
     played: int = 0
     won: int = 0
     current_streak: int = 0
