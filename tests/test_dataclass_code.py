@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tools import pyfiles, stdlib
+from tools import byte_code, pyfiles, stdlib
 
 ROOT = Path(__file__).resolve().parent.parent
 STDLIB = ROOT / "static" / "vendor" / "pyodide" / stdlib.ARCHIVE
@@ -67,8 +67,7 @@ def dataclasses_in_the_archive() -> set[str]:
         def visit(node: ast.AST, prefix: str) -> None:
             for child in ast.iter_child_nodes(node):
                 if isinstance(child, ast.ClassDef):
-                    decorators = [ast.unparse(d).split("(")[0].split(".")[-1] for d in child.decorator_list]
-                    if "dataclass" in decorators:
+                    if any(byte_code.makes_a_dataclass(decorator) for decorator in child.decorator_list):
                         names.add(prefix + child.name)
                     visit(child, prefix + child.name + ".")
                 elif isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef):

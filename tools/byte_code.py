@@ -31,7 +31,7 @@ class _NoDocstrings(ast.NodeTransformer):
 
     def _drop(self, node: _Documented) -> _Documented:
         self.generic_visit(node)
-        if isinstance(node, ast.ClassDef) and any(_is_dataclass(decorator) for decorator in node.decorator_list):
+        if isinstance(node, ast.ClassDef) and any(makes_a_dataclass(decorator) for decorator in node.decorator_list):
             return node
         first = node.body[0] if node.body else None
         if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
@@ -41,7 +41,7 @@ class _NoDocstrings(ast.NodeTransformer):
     visit_Module = visit_ClassDef = visit_FunctionDef = visit_AsyncFunctionDef = _drop
 
 
-def _is_dataclass(decorator: ast.expr) -> bool:
+def makes_a_dataclass(decorator: ast.expr) -> bool:
     """``@dataclass``, ``@dataclasses.dataclass``, either with arguments."""
     if isinstance(decorator, ast.Call):
         decorator = decorator.func

@@ -22,7 +22,6 @@ Not run by CPython: the page's Python (3.14) has another byte code than the tool
 
 from __future__ import annotations
 
-import builtins
 import importlib
 import io
 import json
@@ -71,17 +70,12 @@ def dataclass_code(compiled: dict[str, bytes], packages: tuple[str, ...]) -> byt
     """``{source: code}`` (marshalled) of every method source that ``dataclasses`` compiles
     while the modules of ``packages`` are imported from their byte code ``compiled``
     (``{"engine/cards.pyc": ...}``): each compiled as ``dataclasses`` compiles it, with
-    ``exec`` and the flags of its own module (none), so the page can run the code instead."""
+    ``exec`` and the flags of its own module (none), by the page's own
+    ``ui.dataclass_code.compiled_exec``, so the page can run the code instead."""
     import dataclasses
     import types
 
     codes: dict[str, CodeType] = {}
-
-    def recording_exec(source: Any, namespace: Any = None, names: Any = None) -> None:
-        if isinstance(source, str):
-            source = codes.setdefault(source, compile(source, "<string>", "exec", dont_inherit=True))
-        builtins.exec(source, namespace, names)
-
     folder = Path(tempfile.mkdtemp(prefix="game-"))
     for name, data in compiled.items():
         (folder / name).parent.mkdir(parents=True, exist_ok=True)
@@ -96,7 +90,9 @@ def dataclass_code(compiled: dict[str, bytes], packages: tuple[str, ...]) -> byt
     stand_in.document = stand_in.window = None  # type: ignore[attr-defined]
     sys.modules["pyscript"] = stand_in
     sys.path.insert(0, str(folder))
-    dataclasses.exec = recording_exec  # type: ignore[attr-defined]  # found before the builtin
+    # The page's own exec for dataclasses, from the byte code just made: given no code, it records.
+    compiled_exec = importlib.import_module("ui.dataclass_code").compiled_exec
+    dataclasses.exec = compiled_exec(codes)  # type: ignore[attr-defined]  # found before the builtin
     try:
         for module in modules:
             try:

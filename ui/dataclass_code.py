@@ -33,14 +33,17 @@ CODE_FILE = Path(__file__).with_name("dataclass_code.marshal")
 
 
 def compiled_exec(codes: dict[str, CodeType]) -> Any:
-    """An ``exec`` for ``dataclasses`` that runs the code recorded for a source, else
-    compiles the source as ``dataclasses`` would (without this module's ``__future__``
-    flags: ``dataclasses`` has none)."""
+    """An ``exec`` for ``dataclasses`` that runs the code recorded in ``codes`` for a
+    source, else compiles the source as ``dataclasses`` would (without this module's
+    ``__future__`` flags: ``dataclasses`` has none) and records it there. Given an empty
+    ``codes``, it is the build's recorder (``tools/bytecode_zip.py``)."""
 
     def exec_compiled(source: Any, namespace: Any = None, names: Any = None) -> None:
         if isinstance(source, str):
             code = codes.get(source)
-            source = code if code is not None else compile(source, "<string>", "exec", dont_inherit=True)
+            if code is None:
+                code = codes[source] = compile(source, "<string>", "exec", dont_inherit=True)
+            source = code
         builtins.exec(source, namespace, names)
 
     return exec_compiled

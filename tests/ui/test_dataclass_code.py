@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from tools import byte_code
 from ui import dataclass_code
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -44,13 +45,7 @@ def make_point() -> type:
 def recorded(make: Any) -> dict[str, CodeType]:
     """The code dataclasses compiles while ``make()`` runs, as tools/bytecode_zip.py records it."""
     codes: dict[str, CodeType] = {}
-
-    def recording_exec(source: Any, namespace: Any = None, names: Any = None) -> None:
-        if isinstance(source, str):
-            source = codes.setdefault(source, compile(source, "<string>", "exec", dont_inherit=True))
-        builtins.exec(source, namespace, names)
-
-    dataclasses.exec = recording_exec  # type: ignore[attr-defined]
+    dataclasses.exec = dataclass_code.compiled_exec(codes)  # type: ignore[attr-defined]
     try:
         make()
     finally:
@@ -111,7 +106,6 @@ def test_every_dataclass_of_the_game_has_its_docstring() -> None:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.ClassDef) or ast.get_docstring(node) is not None:
                 continue
-            names = [ast.unparse(decorator) for decorator in node.decorator_list]
-            if any(name.split("(")[0].split(".")[-1] == "dataclass" for name in names):
+            if any(byte_code.makes_a_dataclass(decorator) for decorator in node.decorator_list):
                 missing.append(f"{path.relative_to(ROOT)}: {node.name}")
     assert missing == []
