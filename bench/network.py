@@ -64,11 +64,13 @@ SCHEDULED = "performance.getEntriesByName('pyodide-snapshot-scheduled').length >
 STAGES = """(() => {
   const wasm = performance.getEntriesByName("pyodide-wasm-ready").pop();
   const start = performance.getEntriesByName("pyodide-python-start").pop();
-  return wasm && start ? [wasm.startTime, start.duration] : [0, 0];
+  const check = performance.getEntriesByName("pyodide-snapshot-check").pop();
+  return wasm && start ? [wasm.startTime, start.duration, check ? check.duration : 0] : [0, 0, 0];
 })()"""
 """When the WebAssembly was instantiated on this visit, and Python's start from then to
 the interpreter ready; the rest, to the playable table, is PyScript, our imports and the
-first frame."""
+first frame. Third, the check of the snapshot's bytes (its SHA-256), on a start from one:
+it runs while the WebAssembly compiles."""
 
 
 class GzipHandler(GameRequestHandler):
@@ -224,9 +226,10 @@ def visit_times(engine: Any, url: str) -> dict[str, float]:
         else:
             engine.reload()
         times[f"{visit}_ms"] = float(wait_for(engine, PLAYABLE, TIMEOUT_MS / 1000))
-        wasm_ready, python_start = engine.evaluate(STAGES)
+        wasm_ready, python_start, snapshot_check = engine.evaluate(STAGES)
         times[f"{visit}_wasm_ready_ms"] = float(wasm_ready)
         times[f"{visit}_python_start_ms"] = float(python_start)
+        times[f"{visit}_snapshot_check_ms"] = float(snapshot_check)
         if visit == "cold":
             wait_for(engine, "navigator.serviceWorker.controller !== null", 300)
         if visit != "return" and engine.evaluate(SCHEDULED):
@@ -332,6 +335,15 @@ def engine_report(found: dict[str, list[dict[str, float]]]) -> dict[str, Any]:
             row.append(f"{wasm / 1000:.2f} / {python / 1000:.2f} / {rest / 1000:.2f} s")
         stages.append(row)
     print_table(["engine", "cold", "second", "return"], stages)
+    print("\nThe check of the snapshot's bytes on a start from it (SHA-256, beside the WebAssembly's compile), median")
+    checks = []
+    for name, runs in found.items():
+        row = [name]
+        for visit in VISITS:
+            checked = [run[f"{visit}_snapshot_check_ms"] for run in runs if run.get(f"{visit}_snapshot_check_ms")]
+            row.append(f"{median(checked):.0f} ms" if checked else "-")
+        checks.append(row)
+    print_table(["engine", "cold", "second", "return"], checks)
     return summary
 
 

@@ -17,7 +17,17 @@
 // visit on instead of the third. It is kept in Cache Storage under a key naming the
 // runtime's version and the standard library's hash, since a snapshot only fits the
 // exact build it came from. Any failure to use it falls back to the normal start and
-// drops the snapshot.
+// drops the snapshot:
+// - its bytes are checked against the SHA-256 its worker stored beside them before the
+//   interpreter's memory is overwritten with them: a damaged snapshot (a flipped byte
+//   can kill Python later, raise MemoryError or loop for ever) is dropped before it runs,
+//   and made again once the page is playable;
+// - a start from it that fails on the way (the loading screen's error) drops it and loads
+//   the page again, which starts the normal way;
+// - a start from it that has not made the table playable within SNAPSHOT_WATCH_MS drops
+//   it from a worker (pyodide-watchdog.mjs), whose timer runs even when the page's own
+//   thread is stuck in the interpreter: the page, if it still answers, loads again, and
+//   a stuck tab's reload, or any other tab, starts the normal way.
 //
 // The runtime's big files travel gzip-compressed whatever the host does (a plain static
 // server sends them raw: 12 MB instead of 5): tools/vendor.py writes NAME.gz beside them
@@ -46,6 +56,12 @@ const SNAPSHOT_DELAY_MS = 3000; // after the page is playable: its first moments
 // a first visit makes the snapshot too: measured at 0.2-0.65 s in Chromium and Firefox (0.9 s on a
 // busy machine), 1.0-4 s in WebKit. A test sets window.solitaireBootOptions.slowStartMs to decide.
 const SLOW_START_MS = 800;
+// A start from the snapshot reaches the playable table in 0.5-2 s on this machine (4-8 s on
+// a phone with a 4x slower processor): far past that, it is stuck. A test sets
+// window.solitaireBootOptions.snapshotWatchMs to find out sooner.
+const SNAPSHOT_WATCH_MS = 60000;
+// The SHA-256 of the snapshot's bytes, in the cache entry beside them.
+export const SNAPSHOT_DIGEST = "X-Snapshot-Digest";
 
 const HERE = new URL("./", import.meta.url).href;
 const COMPRESSED = { "pyodide.asm.wasm": "application/wasm", "pyodide.asm.mjs": "text/javascript",
@@ -177,7 +193,8 @@ if FORGET:
 len(_game)
 `;
 
-export async function gameDigest(buffer) {
+// The SHA-256 of some bytes, in hex: game.zip's, a snapshot's.
+export async function digest(buffer) {
   const hash = await crypto.subtle.digest("SHA-256", buffer);
   return Array.from(new Uint8Array(hash), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
@@ -185,7 +202,7 @@ export async function gameDigest(buffer) {
 async function checkRestoredGame(pyodide, buffer) {
   const expected = restoredGame;
   restoredGame = null;
-  const kept = (await gameDigest(buffer).catch(() => "")) === expected;
+  const kept = (await digest(buffer).catch(() => "")) === expected;
   const modules = pyodide.runPython(GAME_MODULES.replace("FORGET", kept ? "False" : "True"));
   if (kept) {
     performance.mark("pyodide-snapshot-game-kept", { detail: { modules } });
@@ -223,7 +240,18 @@ async function storedSnapshot() {
     if (hit) {
       const snapshot = new Uint8Array(await hit.arrayBuffer());
       performance.mark("pyodide-snapshot-read"); // read from Cache Storage: bench.network times it
-      return { snapshot, game: hit.headers.get(GAME_DIGEST) || "none", make: "no" };
+      // Checked while the runtime's WebAssembly compiles (compiledRuntime), before it is used.
+      const expected = hit.headers.get(SNAPSHOT_DIGEST);
+      const intact = expected && (await digest(snapshot)) === expected;
+      performance.measure("pyodide-snapshot-check", "pyodide-snapshot-read"); // its cost: bench.snapshot
+      if (intact) {
+        return { snapshot, game: hit.headers.get(GAME_DIGEST) || "none", make: "no" };
+      }
+      // Damaged in storage (or made before snapshots carried their digest): dropped, and made
+      // again from this start, which is the normal one.
+      console.warn("The interpreter snapshot is damaged: it is dropped and made again.");
+      await cache.delete(SNAPSHOT_KEY);
+      performance.mark("pyodide-snapshot-dropped", { detail: "damaged" });
     }
     if (typeof document !== "undefined" && !(await cache.match(FAILED_KEY))) {
       if (await cache.match(VISITED_KEY)) return { snapshot: null, make: "now" };
@@ -250,6 +278,8 @@ export async function loadPyodide(options = {}) {
   pyodideModuleFactory().catch(() => {}); // a failure is met again, and reported, below
   const { snapshot, game, make } = await storedSnapshot();
   if (snapshot) {
+    // A worker's start (the solver's) has no table to wait for: its failures reach the page.
+    const watch = typeof document === "undefined" ? { stop() {} } : watchSnapshotStart();
     try {
       restoredGame = game;
       const pyodide = await loadRuntime({ ...options, _loadSnapshot: snapshot });
@@ -263,16 +293,77 @@ export async function loadPyodide(options = {}) {
       return pyodide;
     } catch (error) {
       restoredGame = null;
+      watch.stop();
       console.warn("The interpreter snapshot did not load; starting afresh:", error);
-      caches.open(SNAPSHOTS)
-        .then((cache) => Promise.all([cache.delete(SNAPSHOT_KEY), cache.put(FAILED_KEY, new Response(""))]))
-        .catch(() => {})
-        .then(() => performance.mark("pyodide-snapshot-dropped"));
+      dropSnapshot().then(() => performance.mark("pyodide-snapshot-dropped", { detail: "failed" }));
     }
   }
   const pyodide = await loadRuntime(options);
   if (make === "now" || (make === "if slow" && pythonStartMs() > slowStartMs())) whenPlayable(makeSnapshot);
   return pyodide;
+}
+
+// Deletes the snapshot and notes this build's as failed (not made again): true once the
+// cache no longer holds it.
+async function dropSnapshot() {
+  try {
+    const cache = await caches.open(SNAPSHOTS);
+    await Promise.all([cache.delete(SNAPSHOT_KEY), cache.put(FAILED_KEY, new Response(""))]);
+    return !(await cache.match(SNAPSHOT_KEY));
+  } catch (error) {
+    return false;
+  }
+}
+
+// Watches a start from the snapshot until the table is playable (<body data-ready="true">).
+// A start that fails after the interpreter was restored (the loading screen's error:
+// data-ready="error") has the snapshot dropped and the page loaded again, the normal way.
+// A start that never gets there, the page's thread perhaps stuck in the interpreter for
+// good, is abandoned by pyodide-watchdog.mjs, a worker whose timer that thread cannot stop.
+function watchSnapshotStart() {
+  const asked = globalThis.solitaireBootOptions?.snapshotWatchMs;
+  const bound = typeof asked === "number" ? asked : SNAPSHOT_WATCH_MS;
+  let watchdog = null;
+  try {
+    watchdog = new Worker(new URL("./pyodide-watchdog.mjs", import.meta.url), { type: "module" });
+    watchdog.postMessage({ cache: SNAPSHOTS, snapshot: SNAPSHOT_KEY, failed: FAILED_KEY, ms: bound });
+  } catch (error) {
+    console.warn("No watch over the start from the snapshot:", error);
+  }
+  let over = false;
+  const observer = new MutationObserver(() => check());
+  const stop = () => {
+    over = true;
+    observer.disconnect();
+    watchdog?.terminate();
+  };
+  const startAgain = (reason) => {
+    stop();
+    performance.mark("pyodide-snapshot-abandoned", { detail: reason });
+    console.warn(`The start from the interpreter snapshot ${reason}: it is dropped and the game starts afresh.`);
+    // Loaded again only once the snapshot is surely gone, so that this can never loop.
+    dropSnapshot().then((dropped) => dropped && location.reload());
+  };
+  function check() {
+    const state = document.body?.dataset.ready;
+    if (over || !state) return;
+    if (state === "true") stop();
+    else if (state === "error") startAgain("failed");
+  }
+  if (watchdog) {
+    watchdog.onmessage = (event) => {
+      if (over || event.data !== "abandoned") return;
+      over = true;
+      observer.disconnect();
+      watchdog.terminate();
+      performance.mark("pyodide-snapshot-abandoned", { detail: "timed out" });
+      console.warn("The start from the interpreter snapshot timed out: the game starts afresh.");
+      location.reload(); // the worker has dropped the snapshot
+    };
+  }
+  observer.observe(document.documentElement, { attributes: true, subtree: true, attributeFilter: ["data-ready"] });
+  check();
+  return { stop };
 }
 
 function whenPlayable(callback) {

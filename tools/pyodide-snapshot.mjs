@@ -2,9 +2,11 @@
 // Runs in a worker, so the page stays responsive: starts Pyodide on the game's
 // standard library, imports every module in it, then the game's modules that touch no
 // page object (engine/ and ui/model/, from the game.zip the worker is named after),
-// saves the memory into Cache Storage with that game.zip's digest, and drops the
+// saves the memory into Cache Storage with that game.zip's digest and its own, and drops the
 // snapshots of older builds.
-import { FAILED_KEY, GAME_DIGEST, SNAPSHOTS, SNAPSHOT_KEY, THIS_BUILD, gameDigest, loadRuntime } from "./pyodide-game.mjs";
+import {
+  FAILED_KEY, GAME_DIGEST, SNAPSHOTS, SNAPSHOT_DIGEST, SNAPSHOT_KEY, THIS_BUILD, digest, loadRuntime
+} from "./pyodide-game.mjs";
 
 // Imports every module of a zip of byte code whose name matches a pattern; a module that
 // cannot start here is imported later, as usual. The zip (a Python expression) and the
@@ -44,7 +46,9 @@ try {
   for (const request of await cache.keys()) {
     if (!request.url.endsWith(THIS_BUILD)) await cache.delete(request);  // older builds' snapshots and marks
   }
-  await cache.put(SNAPSHOT_KEY, new Response(snapshot, { headers: { [GAME_DIGEST]: await gameDigest(game) } }));
+  // With the digest of its bytes, which a start checks before it trusts them (pyodide-game.mjs).
+  const headers = { [GAME_DIGEST]: await digest(game), [SNAPSHOT_DIGEST]: await digest(snapshot) };
+  await cache.put(SNAPSHOT_KEY, new Response(snapshot, { headers }));
   postMessage({ done: true });
 } catch (error) {
   // Not again for this build: the next visits start the normal way.

@@ -46,8 +46,9 @@ ARCHIVE = "python_stdlib_game.zip"
 """The game's standard library, next to ``pyodide.mjs`` in the vendored runtime."""
 INTERPRETER = "pyodide-game.mjs"
 """The interpreter module that ``pyscript.toml`` names (source: ``tools/pyodide-game.mjs``)."""
-RUNTIME_MODULES = (INTERPRETER, "pyodide-snapshot.mjs", "pyodide-unzip.mjs")
-"""Our modules in the runtime's folder: the interpreter and the worker making its snapshot."""
+RUNTIME_MODULES = (INTERPRETER, "pyodide-snapshot.mjs", "pyodide-unzip.mjs", "pyodide-watchdog.mjs")
+"""Our modules in the runtime's folder: the interpreter, the worker making its snapshot, the
+unzip of game.zip and the worker watching a start from the snapshot."""
 MEASURED = ROOT / "tools" / "stdlib-imports.txt"
 BUILDER = tuple(ROOT / "tools" / name for name in ("stdlib.mjs", "stdlib_zip.py", "byte_code.py", "pyodide-build.mjs"))
 

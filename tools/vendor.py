@@ -3,10 +3,12 @@
 The page must never reach another origin, so Pyodide and PyScript are served
 from our own files. Only what the page needs is copied (no source maps, no
 Node-only builds), and a file is rewritten only when its content changed, so a
-second run is instant. Three files are ours, not npm's: the interpreter module
+second run is instant. Some files are ours, not npm's: the interpreter module
 the page loads (``tools/pyodide-game.mjs``), the worker that makes its memory
-snapshot (``tools/pyodide-snapshot.mjs``), and the game's compiled standard
-library that they hand to Pyodide (built by ``tools/stdlib.py`` when stale).
+snapshot (``tools/pyodide-snapshot.mjs``), the worker that watches a start from it
+(``tools/pyodide-watchdog.mjs``), the unzip of game.zip (``tools/pyodide-unzip.mjs``),
+and the game's compiled standard library that they hand to Pyodide (built by
+``tools/stdlib.py`` when stale).
 
 Usage: python3 tools/vendor.py [--check]
 """

@@ -10,23 +10,31 @@ game booting the normal way.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import BrowserContext, Page
 
-from tests.browser.conftest import Traffic, wait_ready
+from tests.browser.conftest import BOOT_TIMEOUT_MS, Traffic, wait_ready
 from tests.browser.helpers import ask_hint
-from tools import stdlib
+from tests.browser.snapshots import (
+    CACHE,
+    DAMAGE,
+    DAMAGED_RANGES,
+    DROPPED,
+    MADE_OR_FAILED,
+    RESTORED,
+    SCHEDULED,
+    SNAPSHOT_DIGEST,
+    build,
+    snapshot_url,
+)
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-CACHE = "pyodide-snapshots"
 SNAPSHOT_WAIT_S = 120.0
 """Making a snapshot starts a second interpreter in a worker: slow on a busy machine."""
 KEYS = f"async () => (await (await caches.open('{CACHE}')).keys()).map(r => r.url.split('/').pop())"
-RESTORED = "performance.getEntriesByName('pyodide-snapshot-restored').length"
-SCHEDULED = "performance.getEntriesByName('pyodide-snapshot-scheduled').length"
 PYTHON_START = "performance.getEntriesByName('pyodide-python-start').map(m => m.duration)"
 STALE = "performance.getEntriesByName('pyodide-snapshot-game-stale').length"
 KEPT_MODULES = "performance.getEntriesByName('pyodide-snapshot-game-kept')[0]?.detail.modules ?? 0"
@@ -38,15 +46,36 @@ FAST_START = "window.solitaireBootOptions = { slowStartMs: 1e9 };"
 """Every start counts as fast: a first visit makes no snapshot, as in Chromium."""
 SLOW_START = "window.solitaireBootOptions = { slowStartMs: 0 };"
 """Every start counts as slow: a first visit makes the snapshot, as in WebKit."""
-
-
-def build() -> str:
-    version = json.loads((stdlib.PYODIDE / "package.json").read_text(encoding="utf-8"))["version"]
-    return f"{version}-{stdlib.stamp()}"
-
-
-def snapshot_url(site_url: str) -> str:
-    return f"{site_url}static/vendor/pyodide/snapshot-{build()}"
+SNAPSHOT_INTACT = """async ([cache, key, header]) => {
+  const hit = await (await caches.open(cache)).match(key);
+  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", await hit.arrayBuffer()));
+  return Array.from(hash, (byte) => byte.toString(16).padStart(2, "0")).join("") === hit.headers.get(header);
+}"""
+SNAPSHOT_GONE = """([cache, key, timeoutMs]) => new Promise((resolve) => {
+  const until = performance.now() + timeoutMs;
+  const check = async () => {
+    if (!(await (await caches.open(cache)).match(key))) resolve("gone");
+    else if (performance.now() > until) resolve("still there");
+    else setTimeout(check, 50);
+  };
+  check();
+})"""
+"""Waits in the page, checking at every 50 ms, until the snapshot is gone from the cache."""
+AFTER_THE_RESTORE = """
+if (location.protocol === 'http:') sessionStorage.setItem('loads', String(+sessionStorage.getItem('loads') + 1));
+Object.defineProperty(window, 'solitaireBoot', {
+  configurable: true,
+  set(boot) {
+    const step = boot.step;
+    boot.step = (name) => {
+      if (name === 'game' && performance.getEntriesByName('pyodide-snapshot-restored').length) { ACTION; }
+      return step(name);
+    };
+    Object.defineProperty(window, 'solitaireBoot', { value: boot, writable: true, configurable: true });
+  },
+});
+"""
+"""An init script: Python's first step after a start from the snapshot does ACTION."""
 
 
 def visit(page: Page, url: str) -> None:
@@ -68,11 +97,7 @@ def new_deal(page: Page) -> str:
 
 def wait_for_snapshot(page: Page) -> list[str]:
     """The cache's keys once the snapshot's worker has written the snapshot (or its failure)."""
-    page.wait_for_function(
-        "performance.getEntriesByName('pyodide-snapshot-made').length"
-        " + performance.getEntriesByName('pyodide-snapshot-failed').length > 0",
-        timeout=SNAPSHOT_WAIT_S * 1000,
-    )
+    page.wait_for_function(MADE_OR_FAILED, timeout=SNAPSHOT_WAIT_S * 1000)
     keys: list[str] = page.evaluate(KEYS)
     return keys
 
@@ -143,8 +168,10 @@ def test_a_snapshot_of_another_game_zip_imports_the_game_afresh_and_is_made_agai
     page.evaluate(
         """async ([cache, key]) => {
           const store = await caches.open(cache);
-          const body = await (await store.match(key)).arrayBuffer();
-          await store.put(key, new Response(body, { headers: { "X-Game-Digest": "an older game.zip" } }));
+          const hit = await store.match(key);
+          const headers = new Headers(hit.headers);
+          headers.set("X-Game-Digest", "an older game.zip");
+          await store.put(key, new Response(await hit.arrayBuffer(), { headers }));
         }""",
         [CACHE, snapshot_url(site_url)],
     )
@@ -169,17 +196,94 @@ def test_a_snapshot_that_does_not_load_falls_back_to_the_normal_start(
     traffic.expect_error(r"status of 404 \(File not found\)")
     page = new_context().new_page()
     page.goto(site_url + "static/icons/icon.svg")  # the origin, without booting the game
+    # Not a snapshot at all, yet carrying the digest of its bytes: the restore itself fails.
     page.evaluate(
-        "async ([cache, key]) => (await caches.open(cache)).put(key, new Response(new Uint8Array(4096)))",
-        [CACHE, snapshot_url(site_url)],
+        """async ([cache, key, header]) => {
+          const bytes = new Uint8Array(4096);
+          const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+          const hex = Array.from(hash, (byte) => byte.toString(16).padStart(2, "0")).join("");
+          await (await caches.open(cache)).put(key, new Response(bytes, { headers: { [header]: hex } }));
+        }""",
+        [CACHE, snapshot_url(site_url), SNAPSHOT_DIGEST],
     )
     visit(page, site_url + "#KL1-D1N-AAAAAAG")
     assert page.evaluate("document.body.dataset.ready") == "true"
     assert page.evaluate(RESTORED) == 0
     # The broken snapshot is dropped, and noted as failed, once the cache has done both.
     page.wait_for_function("performance.getEntriesByName('pyodide-snapshot-dropped').length > 0")
+    assert page.evaluate(DROPPED) == ["failed"]
     assert f"failed-{build()}" in page.evaluate(KEYS)
     keys = page.evaluate(KEYS)
     assert f"snapshot-{build()}" not in keys, "the broken snapshot is dropped"
     visit(page, site_url + "#KL1-D1N-AAAAAAG")
     assert page.evaluate(RESTORED) == 0
+
+
+@pytest.mark.parametrize(("first", "last"), DAMAGED_RANGES)
+def test_a_damaged_snapshot_is_dropped_before_it_runs_and_made_again(
+    new_context: Callable[..., BrowserContext], site_url: str, traffic: Traffic, first: int, last: int
+) -> None:
+    # One byte flipped every 4 KB over a few megabytes, the length kept: restored, such a
+    # snapshot killed Python ("null function"), raised MemoryError or froze the tab, on
+    # every start. Its digest no longer matches: it never runs.
+    page = slow_first_visit(new_context, site_url)
+    wait_for_snapshot(page)
+    assert page.evaluate(DAMAGE, [CACHE, snapshot_url(site_url), first, last]) > 0
+    visit(page, site_url + "#KL1-D1N-AAAAAAG")
+    assert page.evaluate(RESTORED) == 0, "the damaged snapshot is not restored"
+    assert page.evaluate(DROPPED) == ["damaged"]
+    assert page.evaluate("document.querySelector('[data-code]').dataset.code") == "KL1-D1N-AAAAAAG"
+    # Made again once the page is playable, whole: the next visit starts from it.
+    assert f"snapshot-{build()}" in wait_for_snapshot(page)
+    assert page.evaluate(SNAPSHOT_INTACT, [CACHE, snapshot_url(site_url), SNAPSHOT_DIGEST])
+    visit(page, site_url + "#KL1-D1N-AAAAAAG")
+    assert page.evaluate(RESTORED) == 1
+    assert not traffic.errors, traffic.errors
+
+
+def test_a_start_that_fails_after_the_restore_drops_the_snapshot_and_starts_afresh(
+    new_context: Callable[..., BrowserContext], site_url: str, traffic: Traffic
+) -> None:
+    # The restore returned, then Python died on the way to the table: every reload and
+    # "Try again" used to fail the same way. Now the same visit starts again, afresh.
+    traffic.expect_error("Python died after the restore")
+    page = slow_first_visit(new_context, site_url)
+    wait_for_snapshot(page)
+    died = "throw new Error('Python died after the restore')"
+    page.context.add_init_script(AFTER_THE_RESTORE.replace("ACTION", died))
+    page.goto("about:blank")
+    page.goto(site_url + "#KL1-D1N-AAAAAAG")
+    page.wait_for_function(
+        "+sessionStorage.getItem('loads') >= 2 && document.body?.dataset.ready === 'true'",
+        timeout=BOOT_TIMEOUT_MS,
+    )
+    assert page.evaluate(RESTORED) == 0, "the second load starts the normal way"
+    assert page.evaluate("document.querySelector('[data-code]').dataset.code") == "KL1-D1N-AAAAAAG"
+    keys = page.evaluate(KEYS)
+    assert f"snapshot-{build()}" not in keys
+    assert f"failed-{build()}" in keys
+
+
+def test_a_start_stuck_in_the_interpreter_is_abandoned_by_the_watchdog(
+    new_context: Callable[..., BrowserContext], site_url: str, traffic: Traffic
+) -> None:
+    # The restore returned, then the page's thread looped for good: no timer of the page
+    # ran again, and every new tab froze the same way. The watchdog's worker drops the
+    # snapshot; another tab then starts the normal way.
+    traffic.expect_error(r"status of 404 \(File not found\)")  # the origin's /favicon.ico
+    context = new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(SLOW_START + "window.solitaireBootOptions.snapshotWatchMs = 3000;")
+    page = context.new_page()
+    visit(page, site_url + "#KL1-D1N-AAAAAAG")
+    wait_for_snapshot(page)
+    page.close()
+    context.add_init_script(AFTER_THE_RESTORE.replace("ACTION", "for (;;) {}"))
+    stuck = context.new_page()
+    stuck.goto(site_url + "#KL1-D1N-AAAAAAG", wait_until="commit")
+    other = context.new_page()
+    other.goto(site_url + "static/icons/icon.svg")  # the origin, without booting the game
+    assert other.evaluate(SNAPSHOT_GONE, [CACHE, snapshot_url(site_url), BOOT_TIMEOUT_MS]) == "gone"
+    assert f"failed-{build()}" in other.evaluate(KEYS)
+    visit(other, site_url + "#KL1-D1N-AAAAAAG")
+    assert other.evaluate(RESTORED) == 0
+    assert other.evaluate("document.querySelector('[data-code]').dataset.code") == "KL1-D1N-AAAAAAG"

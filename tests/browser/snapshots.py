@@ -1,0 +1,45 @@
+"""The interpreter snapshot as the tests see it: where it is kept, the marks a start
+leaves, and a way to damage it (tools/pyodide-game.mjs)."""
+
+from __future__ import annotations
+
+import json
+
+from tools import stdlib
+
+CACHE = "pyodide-snapshots"
+SNAPSHOT_DIGEST = "X-Snapshot-Digest"
+"""The header holding the SHA-256 of the snapshot's bytes."""
+RESTORED = "performance.getEntriesByName('pyodide-snapshot-restored').length"
+SCHEDULED = "performance.getEntriesByName('pyodide-snapshot-scheduled').length"
+MADE_OR_FAILED = (
+    "performance.getEntriesByName('pyodide-snapshot-made').length"
+    " + performance.getEntriesByName('pyodide-snapshot-failed').length > 0"
+)
+DROPPED = "performance.getEntriesByName('pyodide-snapshot-dropped').map(m => m.detail)"
+"""Why each snapshot this start met was dropped: "damaged" (its bytes are not those it was
+made with) or "failed" (the restore itself failed)."""
+DAMAGE = """async ([cache, key, first, last]) => {
+  const store = await caches.open(cache);
+  const hit = await store.match(key);
+  const bytes = new Uint8Array(await hit.arrayBuffer());
+  let flipped = 0;
+  for (let at = first; at < Math.min(last, bytes.length); at += 4096, flipped += 1) bytes[at] ^= 0xa5;
+  await store.put(key, new Response(bytes, { headers: hit.headers }));
+  return flipped;
+}"""
+"""Flips one byte every 4 KB from ``first`` to ``last`` in the stored snapshot, its headers
+kept: the number of bytes flipped."""
+DAMAGED_RANGES = [(3_000_000, 6_000_000), (12_000_000, 16_000_000), (16_000_000, 30_000_000)]
+"""Where an adversarial review flipped bytes: a restore that seemed to succeed, then
+"null function"; a MemoryError; a tab frozen for good."""
+
+
+def build() -> str:
+    """The build a snapshot fits: the runtime's version and the standard library's stamp."""
+    version = json.loads((stdlib.PYODIDE / "package.json").read_text(encoding="utf-8"))["version"]
+    return f"{version}-{stdlib.stamp()}"
+
+
+def snapshot_url(site_url: str) -> str:
+    return f"{site_url}static/vendor/pyodide/snapshot-{build()}"
