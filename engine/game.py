@@ -67,8 +67,12 @@ __all__ = [
 UNDO_LIMIT = 100
 """How many of the last actions can be undone."""
 
-JSON_VERSION = 1
-"""The format version written by ``Game.to_json()``."""
+JSON_VERSION = 2
+"""The format version written by ``Game.to_json()``. Version 1 saves were scored before a
+card's foundation points were paid once (RULES.md): their score is the replay's."""
+RESCORED_BEFORE = 2
+"""Saves older than this format hold a score the rules of today may not give: the moves
+and the position are checked as ever, the score is taken from the replay."""
 MAX_SAVE_CHARS = 1_000_000
 """The longest saved game read back (a game of 100,000 moves is far shorter)."""
 
@@ -735,7 +739,7 @@ def _load(text: str, expected: type[Game] | None) -> Game:
             raise SaveError(f"Move {index} ({token}) in the save is not legal: {error}") from None
     if piles != game._piles:
         raise SaveError("The saved position does not match the moves played.")
-    if data["score"] != game.score:
+    if data["score"] != game.score and version >= RESCORED_BEFORE:
         raise SaveError(f"The saved score {data['score']} does not match the moves played ({game.score}).")
     if data["moves"] != game.moves:
         raise SaveError(f"The saved move count {data['moves']} does not match the moves played ({game.moves}).")

@@ -21,7 +21,7 @@ import random
 import re
 from typing import Any, ClassVar
 
-from engine.cards import Card, face_up_count
+from engine.cards import SUITS, Card, face_up_count
 from engine.codes import MAX_SEED, CodeError, Deal, DealCode, Scoring, deal_rows, shuffle, suit_blocks
 from engine.foundations import BUILD_RULE, SLOT, fits, home_refusal, safe_home
 from engine.game import Effect, Game
@@ -73,6 +73,11 @@ def format_vegas(dollars: int) -> str:
     return "$0"
 
 
+def _paid_bit(card: Card) -> int:
+    """The card's bit in ``Klondike._paid``."""
+    return 1 << (SUITS.index(card.suit) * 13 + card.rank - 1)
+
+
 class Klondike(Game):
     """Klondike on one deck: stock ``s``, waste ``w``, foundations ``f1``-``f4``
     (spades, hearts, diamonds, clubs) and columns ``t1``-``t7``.
@@ -82,11 +87,12 @@ class Klondike(Game):
     per recycle (the score never drops below 0), 0 otherwise. Vegas starts at
     -52 and gives +5 per card placed on a foundation, 0 for everything else.
 
-    Interpretation (Vegas take-backs): the rule pays "+5 per card placed on a
-    foundation" and 0 for "everything else", so taking a card back off a
-    foundation costs nothing and placing it there again pays +5 again. The
-    invariant score == -52 + 5 x (cards on foundations) therefore holds only
-    in games without take-backs.
+    Interpretation (take-backs, RULES.md): a card's foundation points, and its
+    Vegas dollars, are paid once. Taking a card back off a foundation costs
+    nothing, and placing it there again pays nothing more, so no score can be
+    pumped by sending one card back and forth. The invariant score == -52 + 5 x
+    (cards on foundations) therefore holds only in games without take-backs.
+
     """
 
     variant = KLONDIKE
@@ -98,6 +104,8 @@ class Klondike(Game):
 
     _recycles: int
     _fan: int
+    _paid: int
+    """The cards whose foundation points (or dollars) were paid, one bit per card."""
 
     # ----------------------------------------------------------- deal codes
 
@@ -203,6 +211,11 @@ class Klondike(Game):
         piles = self._piles
         return sum(len(piles[f]) for f in FOUNDATIONS) == 52
 
+    def been_home(self, card: Card) -> bool:
+        """True when ``card`` has been on a foundation in this game (its points, or
+        dollars, are paid once: RULES.md)."""
+        return bool(self._paid & _paid_bit(card))
+
     def waste_fan(self) -> int:
         """How many top waste cards to show fanned: in draw 3 the cards of the
         last draw still on the waste (at least 1); in draw 1, 1. 0 when empty."""
@@ -221,12 +234,13 @@ class Klondike(Game):
             self._piles[t] = list(cards)
         self._recycles = 0
         self._fan = 0
+        self._paid = 0
 
     def _counters(self) -> tuple[int, ...]:
-        return (self._recycles, self._fan)
+        return (self._recycles, self._fan, self._paid)
 
     def _restore_counters(self, counters: tuple[int, ...]) -> None:
-        self._recycles, self._fan = counters
+        self._recycles, self._fan, self._paid = counters
 
     # ---------------------------------------------------------------- rules
 
@@ -344,7 +358,9 @@ class Klondike(Game):
         to_foundation = move.dst == "f" or move.dst in _FOUNDATION_SET
         dst = SLOT[card.suit] if to_foundation else move.dst
         self._move_cards(src, dst, n)
-        if to_foundation:
+        paid = _paid_bit(card)
+        if to_foundation and not self._paid & paid:
+            self._paid |= paid
             score += 10 if normal else 5
         elif src == "w" and normal:
             score += 5

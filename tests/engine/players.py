@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import engine
-from engine.cards import parse_card
-from engine.klondike import COLUMNS, Klondike
+from engine.cards import SUITS, parse_card
+from engine.klondike import COLUMNS, FOUNDATIONS, Klondike
 from engine.moves import STOCK_TAP, Move
 
 
@@ -20,6 +20,8 @@ def position(piles: dict[str, str], code: str = "KL1-D1N-AAAAAAA", score: int | 
         game._piles[pid] = [parse_card(token.lstrip("#"), face_up=not token.startswith("#")) for token in text.split()]
     if score is not None:
         game.score = score
+    # The cards on the foundations were paid for on their way there (a card's points are paid once).
+    game._paid = sum(1 << (SUITS.index(card.suit) * 13 + card.rank - 1) for f in FOUNDATIONS for card in game._piles[f])
     return game
 
 

@@ -9,6 +9,7 @@ import pytest
 
 import engine
 from engine import CodeError, IllegalMove, SaveError
+from engine.game import JSON_VERSION
 from engine.klondike import Klondike
 from tests.engine.players import play_greedy
 
@@ -150,7 +151,7 @@ BAD: list[tuple[str, Any, str]] = [
     ("null", "null", "expected a JSON object"),
     ("deep nesting", "[" * 100000 + "]" * 100000, "JSON"),
     ("no version", mutated(v=KeyError), "no format version"),
-    ("future version", mutated(v=2), "newer"),
+    ("future version", mutated(v=JSON_VERSION + 1), "newer"),
     ("zero version", mutated(v=0), "unknown format version"),
     ("text version", mutated(v="1"), "whole number"),
     ("bool version", mutated(v=True), "whole number"),
