@@ -17,7 +17,7 @@ from ui.dom.figure_rows import fill_figures
 from ui.dom.stats_chart import draw_chart
 from ui.model.i18n import _, again, joined, ngettext
 from ui.model.session import Session
-from ui.model.stats import VariantStats, is_vegas, variant_key
+from ui.model.stats import VariantStats, is_scored, is_vegas, variant_key
 from ui.model.stats_chart import BANKROLL_NOTE, chart_of, figures
 from ui.model.stats_import import ImportRefused, export_data, import_refusal_text, read_export
 from ui.model.stats_record import running_bankroll
@@ -104,7 +104,7 @@ class StatsDialog:
         self.note.hidden = not is_vegas(key)
         fill_figures(self.table, figures(key, stats, bankroll))
         if stats.recent:
-            draw_chart(self.chart, chart_of(stats.recent, money=is_vegas(key)))
+            draw_chart(self.chart, chart_of(stats.recent, money=is_vegas(key), scored=is_scored(key)))
         else:
             self.chart.textContent = _("No finished games yet.")
 

@@ -4,6 +4,7 @@ it replaces anything (every figure in it must be usable, or nothing is imported)
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -132,7 +133,9 @@ def merge_import(data: object) -> dict[str, Any]:
     if not isinstance(data, dict) or data.get("kind") != EXPORT_KIND:
         raise ImportRefused("not_export")
     version = data.get("version", EXPORT_VERSION)
-    if type(version) is not int or version > EXPORT_VERSION:
+    if type(version) is not int or version < 1:
+        raise ImportRefused("not_export")  # 0.5, "2", true: no version of the game writes these
+    if version > EXPORT_VERSION:
         raise ImportRefused("newer")
     variants = data.get("variants")
     if not isinstance(variants, dict):
@@ -143,20 +146,21 @@ def merge_import(data: object) -> dict[str, Any]:
     return kept
 
 
-def merge_export(data: object) -> Imported:
-    """The statistics and daily results of an exported file, each checked whole;
-    raises ``ImportRefused`` unless every figure and every day in it is usable."""
+def merge_export(data: object, today: datetime.date | None = None) -> Imported:
+    """The statistics and daily results of an exported file, each checked whole
+    (a day as the store checks it: ``today`` bounds the days); raises
+    ``ImportRefused`` unless every figure and every day in it is usable."""
     variants = merge_import(data)
     assert isinstance(data, dict)  # merge_import refuses anything else
     if "daily" not in data:
         return Imported(variants)
-    daily, wrong = read_records(data["daily"])
+    daily, wrong = read_records(data["daily"], today)
     if wrong:
         raise ImportRefused("damaged", (Problem("daily_results"),))
     return Imported(variants, daily)
 
 
-def read_export(text: str) -> Imported:
+def read_export(text: str, today: datetime.date | None = None) -> Imported:
     """What an exported file's text holds; raises ``ImportRefused`` (a ValueError),
     before anything is changed, when the file is not a complete, sound export."""
     try:
@@ -165,7 +169,7 @@ def read_export(text: str) -> Imported:
         if len(text) > MAX_EXPORT_CHARS:
             raise ImportRefused("too_large") from None
         raise ImportRefused("not_export", detail=str(error)) from None
-    return merge_export(data)
+    return merge_export(data, today)
 
 
 def read_import(text: str) -> dict[str, Any]:

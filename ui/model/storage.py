@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import datetime
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -150,6 +151,8 @@ class Store:
     backend: Backend | None
     notices: list[str] = field(default_factory=list)
     """Short messages for the player about storage problems, oldest first."""
+    today: Callable[[], datetime.date | None] = lambda: None
+    """The player's calendar day (None: not known), which bounds the daily records' days."""
     _write_failed: bool = False
 
     # ------------------------------------------------------------- raw access
@@ -379,7 +382,7 @@ class Store:
         data = self._load_json(DAILY_KEY, "daily")
         if data is None:
             return {}
-        kept, wrong = read_records(data.get("games"))
+        kept, wrong = read_records(data.get("games"), self.today())
         if wrong:
             self._set_aside(
                 DAILY_KEY,
