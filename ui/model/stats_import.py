@@ -49,6 +49,8 @@ class Imported:
 
     variants: dict[str, Any]
     daily: Records | None = None
+    exported: datetime.date | None = None
+    """The day the file was exported (None: it does not say)."""
 
 
 ImportReason = Literal["not_export", "newer", "empty", "damaged", "too_large"]
@@ -152,12 +154,28 @@ def merge_export(data: object, today: datetime.date | None = None) -> Imported:
     ``ImportRefused`` unless every figure and every day in it is usable."""
     variants = merge_import(data)
     assert isinstance(data, dict)  # merge_import refuses anything else
+    exported = _exported_day(data.get("exported"))
     if "daily" not in data:
-        return Imported(variants)
+        return Imported(variants, None, exported)
     daily, wrong = read_records(data["daily"], today)
     if wrong:
         raise ImportRefused("damaged", (Problem("daily_results"),))
-    return Imported(variants, daily)
+    return Imported(variants, daily, exported)
+
+
+def _exported_day(value: object) -> datetime.date | None:
+    """The day of an export's time (ISO), or None when the file has none that can be read:
+    only said to the player, so an unreadable one does not refuse the file.
+
+    >>> _exported_day("2026-12-07T01:15:00+00:00"), _exported_day("yesterday"), _exported_day(7)
+    (datetime.date(2026, 12, 7), None, None)
+    """
+    if not isinstance(value, str) or len(value) > 40:
+        return None
+    try:
+        return datetime.datetime.fromisoformat(value).date()
+    except ValueError:
+        return None
 
 
 def read_export(text: str, today: datetime.date | None = None) -> Imported:
