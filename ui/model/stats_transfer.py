@@ -110,8 +110,13 @@ def _said(store: Store, message: str, done: bool) -> Transfer:
 
 
 def _not_written(store: Store, nothing: str) -> str:
-    why = _("Storage is full.") if store.full else _("Storage is unavailable in this browser.")
-    return joined(" ", [nothing, why])
+    """``nothing``, and why: storage full or unavailable (unless the store's own
+    notice, said first, already says so)."""
+    full = _("Storage is full: progress is not being saved.")
+    unavailable = _("Storage is unavailable in this browser: progress will not be kept after you leave.")
+    if str(full) in store.notices or str(unavailable) in store.notices:
+        return nothing
+    return joined(" ", [nothing, _("Storage is full.") if store.full else _("Storage is unavailable in this browser.")])
 
 
 def import_records(store: Store, imported: Imported, now: str) -> Transfer:
