@@ -183,7 +183,7 @@ class Store:
             self.full = "quota" in str(error).lower()
             if not self._write_failed:
                 self._write_failed = True
-                if self.full:
+                if "quota" in str(error).lower():
                     self.notices.append(_("Storage is full: progress is not being saved."))
                 else:
                     self._storage_unavailable()
