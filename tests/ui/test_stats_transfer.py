@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from tests.ui.saving import Failing
 from ui.model.daily import DayResult, Records, records_to_dict
-from ui.model.i18n import use_language
+from ui.model.i18n import again, use_language
 from ui.model.stats import VariantStats
 from ui.model.stats_import import Imported, export_data, read_export
 from ui.model.stats_transfer import has_backup, import_question, import_records, restore_records
@@ -165,9 +165,11 @@ def test_the_question_says_what_is_replaced_and_the_file_s_date() -> None:
     question = import_question(older)
     assert "does not say when" in question
     assert "yours are kept" in question
+    english = import_question(with_daily)
     use_language("th")
     try:
         assert "2569" in import_question(with_daily)  # the Buddhist year
+        assert "2569" in again(english)  # the question shown follows a change of language
     finally:
         use_language("en")
 

@@ -37,7 +37,7 @@ from typing import Any, Literal
 
 from ui.model.daily import Records
 from ui.model.dates import date_words
-from ui.model.i18n import _, joined, ngettext
+from ui.model.i18n import _, joined, later, ngettext
 from ui.model.stats_import import Imported, ImportRefused, export_data, read_export
 from ui.model.storage import IMPORT_BACKUP_KEY, STATS_KEY, Store
 
@@ -77,7 +77,8 @@ def import_question(imported: Imported) -> str:
                 "The file does not say when it was exported."
             )
     else:
-        day = date_words(imported.exported)
+        exported = imported.exported
+        day = later(lambda: date_words(exported))  # written again, Buddhist year and all, in another language
         if imported.daily is None:
             what = _(
                 "Replace the statistics of every game with this file's, exported on {date}? "
