@@ -16,7 +16,7 @@ from ui.model.daily import DayResult, Records, records_to_dict
 from ui.model.i18n import again, use_language
 from ui.model.stats import VariantStats
 from ui.model.stats_import import Imported, export_data, read_export
-from ui.model.stats_transfer import has_backup, import_question, import_records, restore_records
+from ui.model.stats_transfer import RESTORED_KEY, has_backup, import_question, import_records, restore_records
 from ui.model.storage import DAILY_KEY, IMPORT_BACKUP_KEY, STATS_KEY, MemoryBackend, Store
 
 NOW = "2026-12-07T01:30:00+00:00"
@@ -178,3 +178,15 @@ def test_export_names_its_date() -> None:
     assert export_data({}, NOW, {})["exported"] == NOW
     assert read_export(json.dumps(export_data({}, NOW, {}))).exported == datetime.date(2026, 12, 7)
     assert records_to_dict({}) == {}
+
+
+def test_a_restore_keeps_what_it_replaces() -> None:
+    """Games played between an import and its restore are set aside, not lost."""
+    backend = MemoryBackend()
+    store = player_store(backend)
+    assert import_records(store, read_export(fresh_export()), NOW).done
+    since = {"SP-S1": VariantStats(played=3).to_dict()}
+    assert store.save_stats(since)
+    assert restore_records(store, NOW).done
+    assert store.load_stats() == MINE
+    assert read_export(backend.items[RESTORED_KEY]).variants == since

@@ -219,7 +219,7 @@ class StatsDialog:
 
     def restore(self) -> bool:
         """Bring back what the last import replaced; True when done."""
-        return self._done(restore_records(self.store))
+        return self._done(restore_records(self.store, datetime.now(UTC).isoformat(timespec="seconds")))
 
     def _done(self, transfer: Transfer) -> bool:
         said = self.render()  # notices of reading the new figures, if any; the transfer's own lead its words

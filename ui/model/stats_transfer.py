@@ -7,6 +7,7 @@ which says what is replaced and the file's date), and the import:
 - keeps what it replaces under ``IMPORT_BACKUP_KEY``, as an export's text, so
   that one button brings it back (``restore_records``); nothing is imported
   unless that copy was written;
+- restores, in turn, keeping what the restore replaces (``RESTORED_KEY``);
 - writes the statistics and the daily results together, both or neither: when
   the second write fails, the first gets its earlier text back;
 - says what happened, a write that failed included (never success then), after
@@ -39,9 +40,12 @@ from ui.model.daily import Records
 from ui.model.dates import date_words
 from ui.model.i18n import _, joined, later, ngettext
 from ui.model.stats_import import Imported, ImportRefused, export_data, read_export
-from ui.model.storage import IMPORT_BACKUP_KEY, STATS_KEY, Store
+from ui.model.storage import BACKUP_PREFIX, IMPORT_BACKUP_KEY, STATS_KEY, Store
 
-__all__ = ["Transfer", "has_backup", "import_question", "import_records", "restore_records"]
+__all__ = ["RESTORED_KEY", "Transfer", "has_backup", "import_question", "import_records", "restore_records"]
+
+RESTORED_KEY = BACKUP_PREFIX + IMPORT_BACKUP_KEY
+"""What the last restore replaced, as an export's text: kept like anything set aside."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,8 +162,10 @@ def import_records(store: Store, imported: Imported, now: str) -> Transfer:
     return _said(store, joined(" ", parts), True)
 
 
-def restore_records(store: Store) -> Transfer:
-    """Put back what the last import replaced (both or neither), then forget the copy."""
+def restore_records(store: Store, now: str = "") -> Transfer:
+    """Put back what the last import replaced (both or neither). What the restore
+    replaces in turn (games played since the import, say) is kept too, under
+    ``RESTORED_KEY`` (set aside as a damaged record is): nothing is lost."""
     raw = store.read_raw(IMPORT_BACKUP_KEY)
     if raw is None:
         return _said(store, _("There is nothing to restore: no import replaced the statistics here."), False)
@@ -169,8 +175,13 @@ def restore_records(store: Store) -> Transfer:
         # Left where it is: a later version may read it.
         return _said(store, _("The statistics from before the import could not be read: nothing was changed."), False)
     nothing = _("Nothing was restored: your statistics and daily deal results are unchanged.")
+    earlier = store.read_raw(RESTORED_KEY)
+    replaced = json.dumps(export_data(store.load_stats(), now, store.load_daily()), separators=(",", ":"))
+    if not store.put_back(RESTORED_KEY, replaced):
+        return _said(store, _not_written(store, nothing), False)
     written = _replace(store, kept.variants, kept.daily)
     if written == "unchanged":
+        store.put_back(RESTORED_KEY, earlier)
         return _said(store, _not_written(store, nothing), False)
     if written == "half":
         message = _("Restoring stopped half-way and could not be undone: press the button again to finish it.")
