@@ -136,6 +136,7 @@ class StatsDialog:
     # ------------------------------------------------------------------- reset
 
     def _ask_reset(self, _event: Event) -> None:
+        self._drop_pending()  # one question at a time
         self.confirm.hidden = False
         document.getElementById("stats-reset-no").focus()
 
@@ -189,6 +190,7 @@ class StatsDialog:
             self._say(_("Nothing was imported: {reason}").format(reason=import_refusal_text(error)), error=True)
             return False
         self._say("")
+        self.confirm.hidden = True  # one question at a time
         self._pending = imported
         self._ask(import_question(imported))
         self.import_confirm.hidden = False
