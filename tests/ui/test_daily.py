@@ -393,3 +393,19 @@ def test_the_month_grid_of_the_last_month_python_has() -> None:
     weeks = month_weeks(9999, 12)
     assert weeks[-1][-1] is None or weeks[-1][-1] == datetime.date(9999, 12, 31)
     assert datetime.date(9999, 12, 31) in weeks[-1]
+
+
+def test_the_keeper_records_no_day_the_reader_would_set_aside() -> None:
+    """A future day's deal typed in (its code is a daily one) is played like any deal,
+    but records no day after tomorrow: the next read would set it aside with a notice."""
+    code = daily_deals(datetime.date(2026, 1, 5))["FreeCell"]
+    store = Store(MemoryBackend(), today=lambda: datetime.date(2026, 1, 2))
+    session, _clock = keeper_on(code, store)
+    session.play(winning_line(code)[0])
+    assert store.load_daily() == {}
+    assert store.take_notices() == []
+    tomorrow = Store(MemoryBackend(), today=lambda: datetime.date(2026, 1, 4))
+    session, _clock = keeper_on(code, tomorrow)
+    session.play(winning_line(code)[0])
+    assert tomorrow.load_daily() == {"FC1-F4": {"2026-01-05": DayResult(False)}}
+    assert tomorrow.take_notices() == []
