@@ -264,3 +264,36 @@ def test_the_day_changes_at_local_midnight(new_context: Callable[..., BrowserCon
     open_dialog(page, "#btn-daily", "#dlg-daily")
     assert page.locator(cell(page, TODAY.isoformat())).get_attribute("aria-current") == "date"
     assert page.locator(cell(page, "2026-12-02")).get_attribute("aria-current") is None
+
+
+def test_a_won_day_in_the_year_9999_is_set_aside_and_the_daily_deal_still_works(
+    new_context: Callable[..., BrowserContext], site_url: str
+) -> None:
+    """A won record dated 9999-12-31 made the streaks raise: Daily did nothing, the win
+    summary lost its daily line and Share result did nothing, at every reload."""
+    saved, last = near_daily_win()
+    far = {**RECORDS, "FC1-F4": {"2026-12-02": [1, 140.0, 96], "9999-12-31": [1, 30.0, 12], "2099-01-01": [1, 30, 12]}}
+    stored = json.dumps({"version": 1, "games": far})
+    context = daily_context(new_context, size=(1440, 900))
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    script = f"localStorage.setItem('{GAME_KEY}', {json.dumps(saved)});"
+    script += f"localStorage.setItem('{DAILY_KEY}', {json.dumps(stored)})"
+    context.add_init_script(
+        on_the_site(f"if (!sessionStorage.getItem('seeded')) {{ {script}; sessionStorage.setItem('seeded', '1') }}")
+    )
+    page = fixed_page(context)
+    page.goto(site_url)
+    wait_ready(page)
+    open_dialog(page, "#btn-daily", "#dlg-daily")
+    page.wait_for_selector("#daily-msg:not([hidden])")
+    assert "set aside" in page.inner_text("#daily-msg")
+    assert "1 day" in page.inner_text("#daily-figures")  # yesterday's win: the streak is there
+    assert "9999-12-31" in (page.evaluate(f"localStorage.getItem('solitaire.backup.{DAILY_KEY}')") or "")
+    page.keyboard.press("Escape")
+    wait_dialogs_closed(page)
+    play_last_move(page, last, keep_summary=True)
+    page.wait_for_selector("#win-daily:not([hidden])")
+    assert "Streak: 2 days in a row." in page.inner_text("#win-daily")
+    page.click("#win-share")
+    page.wait_for_function("document.querySelector('#win-share-msg').textContent.includes('copied')")
+    assert page.evaluate("navigator.clipboard.readText()").splitlines()[2] == "Streak: 2 days"

@@ -91,6 +91,23 @@ def test_changing_language_rewrites_every_open_screen(open_game: Callable[..., P
     no_english(page, "th: statistics with an import refused")
     switch(page, "km")
     no_english(page, "km: statistics with an import refused")
+    # An import's question, then what it did and the button that takes it back.
+    good = tmp_path / "good.json"
+    good.write_text(
+        json.dumps({"kind": "solitaire-statistics", "exported": "2026-11-30T08:00:00+00:00", "variants": {}})
+    )
+    page.set_input_files("#stats-file", str(good))
+    page.wait_for_selector("#stats-import-confirm:not([hidden])")
+    assert "2026" in page.inner_text("#stats-import-question")
+    no_english(page, "km: an import's question")
+    switch(page, "th")
+    assert "2569" in page.inner_text("#stats-import-question")  # the Buddhist year
+    no_english(page, "th: an import's question")
+    page.click("#stats-import-yes")
+    page.wait_for_selector("#stats-restore-row:not([hidden])")
+    no_english(page, "th: an import done, with its restore button")
+    switch(page, "km")
+    no_english(page, "km: an import done, with its restore button")
     page.keyboard.press("Escape")
     switch(page, "en")
 

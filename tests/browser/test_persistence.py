@@ -3,6 +3,7 @@ and statistics count every game, from any tab."""
 
 from __future__ import annotations
 
+import datetime
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -18,6 +19,7 @@ from tests.browser.helpers import (
     follow_link,
     moves,
     on_the_site,
+    open_dialog,
     play_last_move,
     score,
     tap_stock,
@@ -32,6 +34,7 @@ CODE = "KL1-D1N-AAAAAAG"
 GAME_KEY = "solitaire.v1.game"
 STATS_KEY = "solitaire.v1.stats"
 SETTINGS_KEY = "solitaire.v1.settings"
+DAILY_KEY = "solitaire.v1.daily"
 
 
 def table_state(page: Page) -> dict[str, object]:
@@ -181,8 +184,21 @@ def test_statistics_export_reset_and_import(open_game: Callable[..., Page], tmp_
     page.click("#stats-reset-yes")
     assert json.loads(page.evaluate(f"localStorage.getItem('{STATS_KEY}')"))["variants"] == {}
     page.set_input_files("#stats-file", str(exported))
-    page.wait_for_function("document.querySelector('#stats-msg').textContent.includes('imported')")
+    # Nothing changes before the player says so: the question names what is replaced and the file's date.
+    page.wait_for_selector("#stats-import-confirm:not([hidden])")
+    question = page.inner_text("#stats-import-question")
+    assert "Replace the statistics of every game and your daily deal results" in question
+    day = datetime.datetime.fromisoformat(data["exported"]).date()
+    assert f"{day:%B} {day.day}, {day.year}" in question
+    assert json.loads(page.evaluate(f"localStorage.getItem('{STATS_KEY}')"))["variants"] == {}
+    page.click("#stats-import-yes")
+    page.wait_for_function("document.querySelector('#stats-msg').textContent.includes('imported for 1 game')")
     assert json.loads(page.evaluate(f"localStorage.getItem('{STATS_KEY}')"))["variants"]["SD-S1"]["won"] == 1
+    # What the import replaced (the statistics just reset) comes back with one button.
+    page.click("#stats-restore")
+    page.wait_for_function("document.querySelector('#stats-msg').textContent.includes('are back')")
+    assert json.loads(page.evaluate(f"localStorage.getItem('{STATS_KEY}')"))["variants"] == {}
+    assert page.is_hidden("#stats-restore")
     bad = tmp_path / "bad.json"
     bad.write_text('{"kind": "something else"}')
     page.set_input_files("#stats-file", str(bad))
@@ -387,3 +403,51 @@ def test_more_wins_than_games_are_set_aside_and_the_stats_dialog_says_so(
     assert rows["Average moves of a win"] == "–"
     assert json.loads(page.evaluate(f"localStorage.getItem('{STATS_KEY}')"))["variants"]["KL-D1N"]["won"] == 0
     assert page.evaluate(f"localStorage.getItem('solitaire.backup.{STATS_KEY}')") == stored
+
+
+IMPORT_FAILS = """
+(() => {
+  // Writes of the key named by 'fail-key' fail, as a full quota's do.
+  const setItem = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    if (key === localStorage.getItem('fail-key')) {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    }
+    return setItem.call(this, key, value);
+  };
+})();
+"""
+
+
+@pytest.mark.parametrize("fails", [STATS_KEY, DAILY_KEY])
+def test_an_import_with_storage_full_changes_nothing_and_says_so(
+    new_context: Callable[..., BrowserContext], site_url: str, tmp_path: Path, fails: str
+) -> None:
+    """It said "Statistics imported for 1 game variant." while the statistics write
+    failed, and the daily write had replaced the daily records with the file's."""
+    mine = {"version": 1, "variants": {"KL-D1N": {"played": 40, "won": 12}}}
+    days = {"version": 1, "games": {"KL1-D1N": {"2026-03-01": [1, 300, 120]}}}
+    script = f"localStorage.setItem('{STATS_KEY}', {json.dumps(json.dumps(mine))});"
+    script += f"localStorage.setItem('{DAILY_KEY}', {json.dumps(json.dumps(days))})"
+    context = new_context(viewport={"width": 360, "height": 640})
+    context.add_init_script(on_the_site(f"if (!localStorage.getItem('{STATS_KEY}')) {{ {script} }}"))
+    context.add_init_script(IMPORT_FAILS)
+    page = context.new_page()
+    page.goto(site_url + "#" + CODE)
+    wait_ready(page)
+    kept = page.evaluate(f"[localStorage.getItem('{STATS_KEY}'), localStorage.getItem('{DAILY_KEY}')]")
+    file = tmp_path / "fresh.json"
+    file.write_text(json.dumps({"kind": "solitaire-statistics", "version": 1, "variants": {}, "daily": {}}))
+    page.evaluate("key => localStorage.setItem('fail-key', key)", fails)
+    open_dialog(page, "#btn-stats", "#dlg-stats")
+    page.set_input_files("#stats-file", str(file))
+    page.wait_for_selector("#stats-import-confirm:not([hidden])")
+    assert "does not say when it was exported" in page.inner_text("#stats-import-question")
+    page.click("#stats-import-yes")
+    page.wait_for_function("document.querySelector('#stats-msg').textContent.includes('Nothing was imported')")
+    said = page.inner_text("#stats-msg")
+    assert "Storage is full" in said
+    assert "imported for" not in said
+    assert page.evaluate(f"[localStorage.getItem('{STATS_KEY}'), localStorage.getItem('{DAILY_KEY}')]") == kept
+    assert page.is_hidden("#stats-restore")
+    assert "Games played40" in page.inner_text("#stats-table").replace("\t", "").replace("\n", "")

@@ -6,7 +6,9 @@ from __future__ import annotations
 import datetime
 import json
 from functools import cache
+from typing import Any
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -19,6 +21,7 @@ from ui.model.daily import (
     Records,
     daily_figures,
     daily_hash,
+    day_kept,
     day_label,
     day_state,
     month_weeks,
@@ -292,3 +295,117 @@ def test_daily_results_travel_with_the_statistics_export() -> None:
     assert imported.daily == records
     older = json.dumps({"kind": "solitaire-statistics", "version": 1, "variants": {}})
     assert read_export(older).daily is None  # a file from before the daily deal keeps the player's
+
+
+@pytest.mark.parametrize("day", ["9999-12-31", "2099-06-01", "2500-01-01", "2032-01-01", "2026-03-12"])
+def test_a_day_with_no_deal_yet_is_set_aside_with_a_notice(day: str) -> None:
+    """A won day past the table's days or after tomorrow (stored by hand, or by a
+    clock set far ahead) never reaches the streaks: 9999-12-31 made them raise."""
+    raw = json.dumps({"version": 1, "games": {"KL1-D1N": {"2026-03-01": [1, 300, 120], day: [1, 30, 12]}}})
+    backend = MemoryBackend({DAILY_KEY: raw})
+    store = Store(backend, today=lambda: DAY)
+    records = store.load_daily()
+    assert records == {"KL1-D1N": {"2026-03-01": DayResult(True, 300.0, 120)}}
+    assert len(store.take_notices()) == 1
+    assert backend.items["solitaire.backup." + DAILY_KEY] == raw
+    assert daily_figures(records, "KL1-D1N", DAY).played == 1
+
+
+def test_tomorrow_is_kept_for_a_deal_shared_from_a_time_zone_ahead() -> None:
+    tomorrow = DAY + datetime.timedelta(days=1)
+    records: Records = {}
+    assert record(records, "KL1-D1N", tomorrow, DayResult(True, 30.0, 12), DAY)
+    assert not record(records, "KL1-D1N", tomorrow + datetime.timedelta(days=1), DayResult(True, 30.0, 12), DAY)
+    assert read_records(json.loads(json.dumps(records_to_dict(records))), DAY) == (records, 0)
+
+
+def test_an_import_with_a_day_out_of_range_is_refused() -> None:
+    text = json.dumps(export_data({}, "2026-03-10T10:00:00+00:00"))[:-1]
+    text += ', "daily": {"KL1-D1N": {"9999-12-31": [1, 30, 12]}}}'
+    with pytest.raises(ValueError, match="daily deal results"):
+        read_export(text, DAY)
+
+
+@given(st.floats(min_value=0, max_value=1e12, allow_nan=False), st.integers(1, 10**8))
+def test_every_clock_the_writer_writes_is_read_back(seconds: float, moves: int) -> None:
+    """10^8 + 12.5 s was written, then refused at the next read."""
+    records: Records = {}
+    assert record(records, "KL1-D1N", DAY, DayResult(True, seconds, moves))
+    again, wrong = read_records(json.loads(json.dumps({"version": 1, **records_to_dict(records)})))
+    assert wrong == 1  # the version, not a game
+    assert again == records
+
+
+def any_day() -> st.SearchStrategy[datetime.date]:
+    return st.one_of(
+        st.dates(),
+        st.dates(EPOCH - datetime.timedelta(days=3), engine.last_day() + datetime.timedelta(days=3)),
+        st.sampled_from([datetime.date.min, datetime.date.max]),
+    )
+
+
+stored_result = st.one_of(
+    st.lists(st.one_of(st.integers(-2, 2), st.floats(), st.booleans(), st.text(max_size=3)), max_size=4),
+    st.tuples(st.just(1), st.floats(-1, 1e12), st.integers(-5, 10**7)).map(list),
+    st.just([0]),
+)
+
+
+@given(
+    st.dictionaries(
+        st.sampled_from([*engine.DAILY_GAMES.values(), "XX"]),
+        st.dictionaries(st.one_of(any_day().map(datetime.date.isoformat), st.text(max_size=12)), stored_result),
+    ),
+    any_day(),
+)
+def test_nothing_worked_out_from_stored_records_raises(games: dict[str, Any], today: datetime.date) -> None:
+    """Any stored records, any today: the figures, streaks, calendar and share text
+    of what the store keeps are worked out without an exception."""
+    store = Store(MemoryBackend({DAILY_KEY: json.dumps({"version": 1, "games": games})}), today=lambda: today)
+    records = store.load_daily()
+    for prefix in engine.DAILY_GAMES.values():
+        figures = daily_figures(records, prefix, today)
+        assert figures.rows()
+        assert 0 <= figures.streaks.current <= figures.streaks.best <= figures.won <= figures.played
+        for key, result in records.get(prefix, {}).items():
+            day = datetime.date.fromisoformat(key)
+            assert day_kept(day, today)
+            state = day_state(day, today, result)
+            assert day_label(key, state, result, day == today)
+            assert any(day in week for week in month_weeks(day.year, day.month))
+            if result.won:
+                assert share_text(key, prefix, result, figures.streaks.current, "")
+    for days in games.values():  # streaks of any days at all, bounded or not
+        if isinstance(days, dict):
+            won = {datetime.date.fromisoformat(k) for k in days if _iso(k)}
+            assert streaks(won, today).best <= len(won)
+
+
+def _iso(text: str) -> bool:
+    try:
+        datetime.date.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
+
+
+def test_the_month_grid_of_the_last_month_python_has() -> None:
+    weeks = month_weeks(9999, 12)
+    assert weeks[-1][-1] is None or weeks[-1][-1] == datetime.date(9999, 12, 31)
+    assert datetime.date(9999, 12, 31) in weeks[-1]
+
+
+def test_the_keeper_records_no_day_the_reader_would_set_aside() -> None:
+    """A future day's deal typed in (its code is a daily one) is played like any deal,
+    but records no day after tomorrow: the next read would set it aside with a notice."""
+    code = daily_deals(datetime.date(2026, 1, 5))["FreeCell"]
+    store = Store(MemoryBackend(), today=lambda: datetime.date(2026, 1, 2))
+    session, _clock = keeper_on(code, store)
+    session.play(winning_line(code)[0])
+    assert store.load_daily() == {}
+    assert store.take_notices() == []
+    tomorrow = Store(MemoryBackend(), today=lambda: datetime.date(2026, 1, 4))
+    session, _clock = keeper_on(code, tomorrow)
+    session.play(winning_line(code)[0])
+    assert tomorrow.load_daily() == {"FC1-F4": {"2026-01-05": DayResult(False)}}
+    assert tomorrow.take_notices() == []

@@ -201,3 +201,24 @@ def test_a_tab_that_stepped_aside_saves_and_counts_nothing() -> None:
     assert saved.game.code == CODE, "the second tab's game stays saved"
     assert saved.owner == "b"
     assert on_storage(GAME_KEY, "b", Store(backend).saved_owner()) == "keep"
+
+
+@pytest.mark.parametrize("older_save", [False, True])
+def test_statistics_reset_during_a_counted_game_count_its_win_as_played(older_save: bool) -> None:
+    """Reset in the Stats dialog while a counted game is on the table (or an older
+    save, from before the game ids, marked counted): its win is a game played and won."""
+    *moves, last = won_record()
+    backend = MemoryBackend()
+    store = Store(backend)
+    session = Session(engine.new_game(WON_CODE), clock=Clock())
+    Keeper(session, store)
+    for move in moves:
+        session.play(move)
+    if older_save:
+        session = Session(store.load_game().game, clock=Clock())  # type: ignore[union-attr]
+        Keeper(session, store, counted=True)  # no id: the save predates them
+    store.save_stats({})  # Reset
+    session.play(last)
+    assert session.game.won
+    result = VariantStats.from_dict(store.load_stats()["SD-S1"])
+    assert (result.played, result.won, result.current_streak, result.recent[-1][0]) == (1, 1, 1, 1)

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 import engine
 from ui.dom.stats_chart import chart_svg
 from ui.model.stats import RECENT, VariantStats, variant_key
-from ui.model.stats_chart import chart_of
+from ui.model.stats_chart import chart_of, figures
 from ui.model.stats_import import merge_import, read_import
 from ui.model.stats_record import finish_game, start_game
 from ui.model.words import variant_label
@@ -107,6 +107,11 @@ def export(variants_json: str) -> str:
         (export('{"KL-D1N": {"best_score": "700"}}'), "best score"),
         ("{not json", "not a solitaire statistics export"),
         ('{"kind": "solitaire-statistics", "version": 2, "variants": {}}', "newer version"),
+        # No version of the game wrote these: not an export, not one from a newer version.
+        ('{"kind": "solitaire-statistics", "version": 0.5, "variants": {}}', "not a solitaire statistics export"),
+        ('{"kind": "solitaire-statistics", "version": 0, "variants": {}}', "not a solitaire statistics export"),
+        ('{"kind": "solitaire-statistics", "version": "2", "variants": {}}', "not a solitaire statistics export"),
+        ('{"kind": "solitaire-statistics", "version": true, "variants": {}}', "not a solitaire statistics export"),
     ],
 )
 def test_import_refuses_a_file_with_any_bad_figure(text: str, why: str) -> None:
@@ -238,3 +243,50 @@ def test_wins_whose_moves_are_not_known_have_no_average() -> None:
     assert problems == []
     assert stats.average_win_moves is None, "a win without its moves is not an average of 0"
     assert VariantStats(played=5, won=2, win_moves_total=220).average_win_moves == 110
+
+
+@pytest.mark.parametrize("won", [True, False])
+def test_a_result_whose_start_the_statistics_lack_counts_as_played(won: bool) -> None:
+    """Statistics reset while a counted game was played (or an older save marked
+    counted): its result cannot show "Games played 0" beside a streak or a bar."""
+    variants: dict[str, Any] = {}
+    start_game(variants, "KL-D1N", "g1")
+    variants.clear()  # Reset, while g1 is on the table
+    finish_game(variants, "KL-D1N", won=won, score=50, seconds=60.0, moves=90, game="g1")
+    stats = VariantStats.from_dict(variants["KL-D1N"])
+    assert (stats.played, stats.won, stats.current_streak) == (1, int(won), int(won))
+    assert stats.recent == [[int(won), 50]]
+    assert VariantStats.read(variants["KL-D1N"])[1] == []
+    finish_game(variants, "KL-D1N", won=won, score=50, seconds=60.0, moves=90, game="g1")
+    assert VariantStats.from_dict(variants["KL-D1N"]).played == 1  # still once
+
+
+@given(st.lists(st.tuples(st.booleans(), st.booleans()), max_size=30))
+def test_wins_never_outnumber_games_whatever_was_reset(games: list[tuple[bool, bool]]) -> None:
+    variants: dict[str, Any] = {}
+    for n, (won, reset) in enumerate(games):
+        start_game(variants, "KL-D1N", f"g{n}")
+        if reset:
+            variants.clear()
+        finish_game(variants, "KL-D1N", won=won, score=1, seconds=1.0, moves=1, game=f"g{n}")
+        stats, problems = VariantStats.read(variants["KL-D1N"])
+        assert problems == []
+        assert stats.won <= stats.played
+        assert stats.current_streak <= stats.won
+        assert len(stats.recent) <= stats.played
+
+
+def test_a_game_with_no_score_shows_none() -> None:
+    stats = VariantStats(played=2, won=1, best_score=0, recent=[[1, 0], [0, 0]])
+    rows = dict(figures("FC-F4", stats))
+    assert "Best score" not in rows
+    assert all("0" not in value for label, value in rows.items() if "score" in label.lower())
+    assert [bar.title for bar in chart_of(stats.recent, scored=False).bars] == ["Won", "Lost"]
+    assert "Best score" in dict(figures("KL-D1N", stats))
+
+
+def test_a_win_after_years_on_the_clock_is_read_back() -> None:
+    variants: dict[str, Any] = {}
+    start_game(variants, "KL-D1N", "g1")
+    finish_game(variants, "KL-D1N", won=True, score=5, seconds=10.0**9 + 12.5, moves=80, game="g1")
+    assert VariantStats.read(variants["KL-D1N"])[1] == []

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from pyscript import document, window
 
 from ui.dom.callbacks import listen
+from ui.dom.local_day import local_today
 from ui.model.i18n import _, joined
 from ui.model.persist import Keeper, preferences_from, resume
 from ui.model.session import Session
@@ -35,7 +36,7 @@ def open_store() -> Store:
         store = Store(None)
         store.notices.append(_("Storage is unavailable in this browser: progress will not be kept after you leave."))
         return store
-    return Store(backend)
+    return Store(backend, today=local_today)
 
 
 def keep(session: Session, store: Store, resumed: SavedGame | None, say: Say, elsewhere: Callable[[], None]) -> Keeper:

@@ -1,5 +1,6 @@
 """The statistics dialog: figures per variant, a chart of recent results,
-reset (with confirmation), export to and import from a JSON file."""
+reset (with confirmation), export to and import from a JSON file (asked first,
+with the copy it keeps restored by one button: ``ui.model.stats_transfer``)."""
 
 from __future__ import annotations
 
@@ -15,12 +16,13 @@ from engine import OPTION_SETS
 from ui.dom.callbacks import kept_proxy, listen
 from ui.dom.figure_rows import fill_figures
 from ui.dom.stats_chart import draw_chart
-from ui.model.i18n import _, again, joined, ngettext
+from ui.model.i18n import _, again, joined
 from ui.model.session import Session
-from ui.model.stats import VariantStats, is_vegas, variant_key
+from ui.model.stats import VariantStats, is_scored, is_vegas, variant_key
 from ui.model.stats_chart import BANKROLL_NOTE, chart_of, figures
-from ui.model.stats_import import ImportRefused, export_data, import_refusal_text, read_export
+from ui.model.stats_import import Imported, ImportRefused, export_data, import_refusal_text, read_export
 from ui.model.stats_record import running_bankroll
+from ui.model.stats_transfer import Transfer, has_backup, import_question, import_records, restore_records
 from ui.model.storage import STATS_KEY, Store
 from ui.model.words import variant_label
 
@@ -50,6 +52,8 @@ class StatsDialog:
         self.message = document.getElementById("stats-msg")
         self.confirm = document.getElementById("stats-confirm")
         self.file = document.getElementById("stats-file")
+        self.import_confirm = document.getElementById("stats-import-confirm")
+        self.restore_row = document.getElementById("stats-restore-row")
         if not self.variant.options.length:
             for key in STATS_VARIANTS:
                 option = document.createElement("option")
@@ -62,11 +66,17 @@ class StatsDialog:
         listen(document.getElementById("stats-reset-no"), "click", self._keep)
         listen(document.getElementById("stats-export"), "click", self._export)
         listen(self.file, "change", self._import_chosen)
+        listen(document.getElementById("stats-import-yes"), "click", lambda _e: self.confirm_import())
+        listen(document.getElementById("stats-import-no"), "click", self._cancel_import)
+        listen(document.getElementById("stats-restore"), "click", lambda _e: self.restore())
         listen(window, "storage", self._storage_changed)
         self._imported_proxy = kept_proxy(self._imported)
         self._said = ""
         """The dialog's message (kept to write it again in another language)."""
         self._said_error = False
+        self._pending: Imported | None = None
+        """A checked file waiting for the player's answer to the import question."""
+        self._question = ""
 
     # ----------------------------------------------------------------- showing
 
@@ -78,6 +88,7 @@ class StatsDialog:
         """The variants' names and the figures again, in the new language."""
         self._name_variants()
         self._say(again(self._said), self._said_error)
+        self._ask(again(self._question))
         if self.el.open:
             self.render()
 
@@ -85,10 +96,12 @@ class StatsDialog:
         self.variant.value = variant_key(self.session.game.settings)
         self._say("")
         self.confirm.hidden = True
+        self._drop_pending()
         self.render()
         self.el.showModal()
 
-    def render(self) -> None:
+    def render(self) -> list[str]:
+        """Show the variant's figures; the store's notices are said, and returned."""
         key = str(self.variant.value)
         stats = VariantStats.from_dict(self.store.load_stats().get(key))
         notices = self.store.take_notices()
@@ -102,11 +115,13 @@ class StatsDialog:
                 bankroll = running_bankroll(stats, self._game_id(), game.score)
             self.note.textContent = _(BANKROLL_NOTE)
         self.note.hidden = not is_vegas(key)
+        self.restore_row.hidden = not has_backup(self.store)
         fill_figures(self.table, figures(key, stats, bankroll))
         if stats.recent:
-            draw_chart(self.chart, chart_of(stats.recent, money=is_vegas(key)))
+            draw_chart(self.chart, chart_of(stats.recent, money=is_vegas(key), scored=is_scored(key)))
         else:
             self.chart.textContent = _("No finished games yet.")
+        return notices
 
     def _say(self, text: str, error: bool = False) -> None:
         self._said, self._said_error = text, error
@@ -121,6 +136,7 @@ class StatsDialog:
     # ------------------------------------------------------------------- reset
 
     def _ask_reset(self, _event: Event) -> None:
+        self._drop_pending()  # one question at a time
         self.confirm.hidden = False
         document.getElementById("stats-reset-no").focus()
 
@@ -131,8 +147,8 @@ class StatsDialog:
     def _reset(self, _event: Event) -> None:
         self.store.save_stats({})
         self.confirm.hidden = True
-        self.render()
-        self._say(_("Statistics were reset for every game."))
+        said = self.render()  # a notice (storage full) stays, before the result
+        self._say(joined(" ", [*said, _("Statistics were reset for every game.")]), error=bool(said))
         document.getElementById("stats-reset").focus()
 
     # --------------------------------------------------------- export, import
@@ -165,22 +181,51 @@ class StatsDialog:
         self.import_text(str(text))
 
     def import_text(self, text: str) -> bool:
-        """Replace the statistics (and the daily results, when the file has them)
-        with a checked export; say what happened."""
+        """Check a chosen file whole and ask whether it replaces the statistics
+        (nothing changes until the player says so); True when the question is asked."""
+        self._drop_pending()
         try:
-            imported = read_export(text)  # the whole file is checked before anything changes
+            imported = read_export(text, self.store.today())  # the whole file, before anything changes
         except ImportRefused as error:
             self._say(_("Nothing was imported: {reason}").format(reason=import_refusal_text(error)), error=True)
             return False
-        variants = imported.variants
-        self.store.save_stats(variants)
-        if imported.daily is not None:
-            self.store.save_daily(imported.daily)
-        self.render()
-        n = len(variants)
-        self._say(
-            ngettext(
-                "Statistics imported for {n} game variant.", "Statistics imported for {n} game variants.", n
-            ).format(n=n)
-        )
+        self._say("")
+        self.confirm.hidden = True  # one question at a time
+        self._pending = imported
+        self._ask(import_question(imported))
+        self.import_confirm.hidden = False
+        document.getElementById("stats-import-no").focus()
         return True
+
+    def _ask(self, question: str) -> None:
+        self._question = question
+        document.getElementById("stats-import-question").textContent = question
+
+    def _drop_pending(self) -> None:
+        self._pending = None
+        self.import_confirm.hidden = True
+
+    def _cancel_import(self, _event: Event) -> None:
+        self._drop_pending()
+        self._say(_("Nothing was imported."))
+        document.getElementById("stats-export").focus()
+
+    def confirm_import(self) -> bool:
+        """The player said yes: replace the statistics with the waiting file's; True when done."""
+        imported = self._pending
+        if imported is None:
+            return False
+        self._drop_pending()
+        exported = datetime.now(UTC).isoformat(timespec="seconds")
+        return self._done(import_records(self.store, imported, exported))
+
+    def restore(self) -> bool:
+        """Bring back what the last import replaced; True when done."""
+        return self._done(restore_records(self.store, datetime.now(UTC).isoformat(timespec="seconds")))
+
+    def _done(self, transfer: Transfer) -> bool:
+        said = self.render()  # notices of reading the new figures, if any; the transfer's own lead its words
+        self._say(joined(" ", [*said, transfer.message]), error=not transfer.done)
+        focus = "stats-restore" if not self.restore_row.hidden else "stats-export"
+        document.getElementById(focus).focus()
+        return transfer.done

@@ -16,6 +16,10 @@ streak is the longest run ever. Both are worked out from the won days each time,
 never stored, so a clock set wrong shows a different today but loses nothing,
 and setting it right shows the streak again.
 
+Which days can have a record (``day_kept``): those with a daily deal, up to
+tomorrow. The writer records nothing else and the reader sets anything else aside,
+so no stored or imported day (9999-12-31, say) can reach the figures.
+
 Pure Python (the page's local calendar day is passed in as ``today``).
 
 >>> records: Records = {}
@@ -59,6 +63,7 @@ __all__ = [
     "Streaks",
     "daily_figures",
     "daily_hash",
+    "day_kept",
     "day_label",
     "day_state",
     "month_weeks",
@@ -77,6 +82,8 @@ FIRST_GAME = next(iter(engine.DAILY_GAMES))
 MAX_DAILY_CHARS = 400_000
 """Ten years of every game's daily results take about 300,000 characters."""
 MAX_SECONDS = 10.0**8
+"""The longest clock a day's win keeps: the writer caps a win's clock here and the
+reader refuses anything longer, so whatever is written is read back."""
 MAX_MOVES = 10**6
 
 
@@ -106,13 +113,49 @@ class DayResult:
     def to_list(self) -> list[float | int]:
         return [int(self.won), round(self.seconds, 1), self.moves] if self.won else [0]
 
+    def bounded(self) -> DayResult:
+        """The result as it is written: a win's clock rounded and within ``MAX_SECONDS``
+        and its moves within ``MAX_MOVES`` (a tab left open for years still records
+        its win, with the longest clock a record holds).
+
+        >>> DayResult(True, 10.0**8 + 12.5, 3).bounded().seconds == MAX_SECONDS
+        True
+        """
+        if not self.won:
+            return self
+        seconds = self.seconds if math.isfinite(self.seconds) else MAX_SECONDS
+        return DayResult(True, round(min(max(seconds, 0.0), MAX_SECONDS), 1), min(max(self.moves, 1), MAX_MOVES))
+
 
 Records = dict[str, dict[str, DayResult]]
 """Daily option set -> ISO day -> that day's result."""
 
 
-def record(records: Records, prefix: str, day: datetime.date, result: DayResult) -> bool:
-    """Keep ``result`` for ``day`` unless a better one is there; True when the records changed."""
+def day_kept(day: datetime.date, today: datetime.date | None = None) -> bool:
+    """Whether a day can have a record: it has a daily deal (the shipped table's days)
+    and is not after tomorrow (a deal shared from a time zone ahead is tomorrow's).
+    The writer and the reader both ask this, so a record written is read back.
+    ``today`` None: the page's day is not known, and only the table bounds it.
+
+    >>> day_kept(datetime.date(2026, 1, 1)), day_kept(datetime.date(9999, 12, 31))
+    (True, False)
+    >>> day_kept(datetime.date(2026, 3, 3), today=datetime.date(2026, 3, 1))
+    False
+    """
+    if not EPOCH <= day <= engine.last_day():
+        return False
+    # Ordinals, not dates: tomorrow of the last date Python has would overflow.
+    return today is None or day.toordinal() <= today.toordinal() + 1
+
+
+def record(
+    records: Records, prefix: str, day: datetime.date, result: DayResult, today: datetime.date | None = None
+) -> bool:
+    """Keep ``result`` (``bounded``) for ``day`` unless a better one is there; True
+    when the records changed. A day that cannot have a record (``day_kept``) changes nothing."""
+    if prefix not in DAILY_PREFIXES or not day_kept(day, today):
+        return False
+    result = result.bounded()
     days = records.setdefault(prefix, {})
     key = day.isoformat()
     kept = days.get(key)
@@ -138,19 +181,20 @@ def _read_result(value: object) -> DayResult | None:
     return DayResult(True, float(seconds), moves)
 
 
-def _read_day(text: object) -> datetime.date | None:
+def _read_day(text: object, today: datetime.date | None) -> datetime.date | None:
     if not isinstance(text, str) or len(text) != 10:
         return None
     try:
         day = datetime.date.fromisoformat(text)
     except ValueError:
         return None
-    return day if day >= EPOCH else None
+    return day if day_kept(day, today) else None
 
 
-def read_records(data: object) -> tuple[Records, int]:
+def read_records(data: object, today: datetime.date | None = None) -> tuple[Records, int]:
     """Daily records read back (the store's, or an exported file's), checked one by
-    one: the records that can be kept, and how many could not.
+    one as they are written (``day_kept``, ``DayResult.bounded``): the records that
+    can be kept, and how many could not.
 
     >>> read_records({"KL1-D1N": {"2026-03-01": [1, 300, 120], "2026-03-02": [1, -5, 3]}, "XX": {}})
     ({'KL1-D1N': {'2026-03-01': DayResult(won=True, seconds=300.0, moves=120)}}, 2)
@@ -164,7 +208,7 @@ def read_records(data: object) -> tuple[Records, int]:
             wrong += 1
             continue
         for text, value in days.items():
-            day, result = _read_day(text), _read_result(value)
+            day, result = _read_day(text, today), _read_result(value)
             if day is None or result is None:
                 wrong += 1
                 continue
@@ -188,20 +232,28 @@ class Streaks:
     best: int
 
 
-def _run_ending(won: set[datetime.date], day: datetime.date) -> int:
+def _run_ending(won: set[int], day: int) -> int:
     length = 0
-    while day - datetime.timedelta(days=length) in won:
+    while day - length in won:
         length += 1
     return length
 
 
 def streaks(won: set[datetime.date], today: datetime.date) -> Streaks:
-    """The current and best streaks of a game's won days (see the module's docstring)."""
-    if not won:
+    """The current and best streaks of a game's won days (see the module's docstring).
+
+    Worked out on day numbers (ordinals), never by date arithmetic, so that no day
+    (the last one Python has, 9999-12-31, included) can make it raise.
+
+    >>> streaks({datetime.date(9999, 12, 31)}, datetime.date.min)
+    Streaks(current=1, best=1)
+    """
+    days = {day.toordinal() for day in won}
+    if not days:
         return Streaks(0, 0)
-    best = max(_run_ending(won, day) for day in won if day + datetime.timedelta(days=1) not in won)
-    latest = max(won)
-    current = _run_ending(won, latest) if latest >= today - datetime.timedelta(days=1) else 0
+    best = max(_run_ending(days, day) for day in days if day + 1 not in days)
+    latest = max(days)
+    current = _run_ending(days, latest) if latest >= today.toordinal() - 1 else 0
     return Streaks(current, best)
 
 
@@ -273,8 +325,14 @@ def month_weeks(year: int, month: int) -> list[list[datetime.date | None]]:
     >>> weeks[0][:3], weeks[0][2], len(weeks)
     ([None, None, datetime.date(2026, 12, 1)], datetime.date(2026, 12, 1), 5)
     """
-    weeks = calendar.Calendar(firstweekday=calendar.SUNDAY).monthdatescalendar(year, month)
-    return [[day if day.month == month else None for day in week] for week in weeks]
+    # Built from the month's own days: the calendar module's weeks run into the next
+    # month's, which for December 9999 is past the last date Python has.
+    first = datetime.date(year, month, 1)
+    lead = (first.weekday() + 1) % 7  # Monday is 0 to Python; the week starts on Sunday
+    days: list[datetime.date | None] = [None] * lead
+    days += [first + datetime.timedelta(days=n) for n in range(calendar.monthrange(year, month)[1])]
+    days += [None] * (-len(days) % 7)
+    return [days[at : at + 7] for at in range(0, len(days), 7)]
 
 
 def share_text(date_text: str, prefix: str, result: DayResult, streak: int, address: str) -> str:

@@ -76,7 +76,7 @@ class DailyKeeper:
         prefix = game.code.rpartition("-")[0]
 
         def change(records: Records, day: datetime.date = day) -> bool:
-            return record(records, prefix, day, result)
+            return record(records, prefix, day, result, self.store.today())
 
         if self.store.update_daily(change):
             self._written = (game.code, result)

@@ -24,7 +24,8 @@ import math
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
-from engine import OPTION_SETS, DealCode, option_set, option_set_of
+from engine import OPTION_SETS, CodeError, DealCode, option_set, option_set_of
+from engine.game import game_class
 from ui.model.i18n import N_, _
 from ui.model.words import in_dollars, variant_label
 
@@ -37,6 +38,7 @@ __all__ = [
     "Problem",
     "ProblemReason",
     "VariantStats",
+    "is_scored",
     "is_vegas",
     "problem_text",
     "variant_key",
@@ -63,6 +65,18 @@ def is_vegas(key: str) -> bool:
     except KeyError:
         return False
     return in_dollars(settings)
+
+
+def is_scored(key: str) -> bool:
+    """True when the option set ``key``'s game keeps a score (FreeCell keeps none).
+
+    >>> is_scored("KL-D1N"), is_scored("FC-F4")
+    (True, False)
+    """
+    try:
+        return game_class(option_set(key).settings.game).has_score
+    except (KeyError, CodeError):
+        return True
 
 
 MAX_COUNT = 10**9

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from engine import format_vegas
 from ui.model.i18n import N_, _, ngettext
 from ui.model.session import format_clock
-from ui.model.stats import RECENT, VariantStats, is_vegas
+from ui.model.stats import RECENT, VariantStats, is_scored, is_vegas
 
 __all__ = ["BANKROLL_NOTE", "Bar", "Chart", "chart_of", "figures"]
 
@@ -28,6 +28,8 @@ def figures(key: str, stats: VariantStats, bankroll: int | None = None) -> list[
     ('Best amount', '+$208')
     >>> figures("KL-D1N", VariantStats(played=1, won=1, best_score=700))[5]
     ('Best score', '700')
+    >>> [label for label, _value in figures("FC-F4", VariantStats(played=1, won=1, best_score=0))][4:6]
+    ['Best streak', 'Fastest win']
     """
     money = is_vegas(key)
 
@@ -48,6 +50,8 @@ def figures(key: str, stats: VariantStats, bankroll: int | None = None) -> list[
         (_("Fastest win"), format_clock(stats.fastest_win) if stats.fastest_win is not None else "–"),
         (_("Average moves of a win"), f"{average:.0f}" if average is not None else "–"),
     ]
+    if not is_scored(key):
+        del rows[5]  # a game with no score has no best one (its results hold a 0)
     if money:
         rows.append((_("Bankroll"), format_vegas(stats.bankroll if bankroll is None else bankroll)))
     return rows
@@ -76,14 +80,19 @@ class Chart:
     bars: tuple[Bar, ...]
 
 
-def chart_of(recent: list[list[int]], width: int = 240, height: int = 64, money: bool = False) -> Chart:
-    """The chart of recent results (``money``: a Vegas amount, in dollars).
+def chart_of(
+    recent: list[list[int]], width: int = 240, height: int = 64, money: bool = False, scored: bool = True
+) -> Chart:
+    """The chart of recent results (``money``: a Vegas amount, in dollars; not
+    ``scored``: a game with no score, whose results say won or lost only).
 
     >>> chart = chart_of([[1, 700], [0, 120]])
     >>> chart.label, [(bar.won, bar.title) for bar in chart.bars]
     ('Last 2 games: 1 won, 1 lost', [(True, 'Won, score 700'), (False, 'Lost, score 120')])
     >>> chart_of([[1, 208]], money=True).bars[0].title
     'Won, +$208'
+    >>> chart_of([[1, 0]], scored=False).bars[0].title
+    'Won'
     """
     count = max(len(recent), 1)
     gap = 2
@@ -97,7 +106,10 @@ def chart_of(recent: list[list[int]], width: int = 240, height: int = 64, money:
         if money:
             # TRANSLATORS: a Vegas game's result in the chart: {amount} is dollars ("+$208"), never points.
             result = (_("Won, {amount}") if won else _("Lost, {amount}")).format(amount=format_vegas(score))
-        else:
+        elif scored:
             result = (_("Won, score {score}") if won else _("Lost, score {score}")).format(score=score)
+        else:
+            # TRANSLATORS: a result in the chart of a game that keeps no score (FreeCell).
+            result = _("Won") if won else _("Lost")
         bars.append(Bar(index * (bar + gap), height - bar_height, bar, bar_height, bool(won), result))
     return Chart(width, height, label, tuple(bars))

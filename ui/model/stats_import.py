@@ -4,6 +4,7 @@ it replaces anything (every figure in it must be usable, or nothing is imported)
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -48,6 +49,8 @@ class Imported:
 
     variants: dict[str, Any]
     daily: Records | None = None
+    exported: datetime.date | None = None
+    """The day the file was exported (None: it does not say)."""
 
 
 ImportReason = Literal["not_export", "newer", "empty", "damaged", "too_large"]
@@ -132,7 +135,9 @@ def merge_import(data: object) -> dict[str, Any]:
     if not isinstance(data, dict) or data.get("kind") != EXPORT_KIND:
         raise ImportRefused("not_export")
     version = data.get("version", EXPORT_VERSION)
-    if type(version) is not int or version > EXPORT_VERSION:
+    if type(version) is not int or version < 1:
+        raise ImportRefused("not_export")  # 0.5, "2", true: no version of the game writes these
+    if version > EXPORT_VERSION:
         raise ImportRefused("newer")
     variants = data.get("variants")
     if not isinstance(variants, dict):
@@ -143,20 +148,37 @@ def merge_import(data: object) -> dict[str, Any]:
     return kept
 
 
-def merge_export(data: object) -> Imported:
-    """The statistics and daily results of an exported file, each checked whole;
-    raises ``ImportRefused`` unless every figure and every day in it is usable."""
+def merge_export(data: object, today: datetime.date | None = None) -> Imported:
+    """The statistics and daily results of an exported file, each checked whole
+    (a day as the store checks it: ``today`` bounds the days); raises
+    ``ImportRefused`` unless every figure and every day in it is usable."""
     variants = merge_import(data)
     assert isinstance(data, dict)  # merge_import refuses anything else
+    exported = _exported_day(data.get("exported"))
     if "daily" not in data:
-        return Imported(variants)
-    daily, wrong = read_records(data["daily"])
+        return Imported(variants, None, exported)
+    daily, wrong = read_records(data["daily"], today)
     if wrong:
         raise ImportRefused("damaged", (Problem("daily_results"),))
-    return Imported(variants, daily)
+    return Imported(variants, daily, exported)
 
 
-def read_export(text: str) -> Imported:
+def _exported_day(value: object) -> datetime.date | None:
+    """The day of an export's time (ISO), or None when the file has none that can be read:
+    only said to the player, so an unreadable one does not refuse the file.
+
+    >>> _exported_day("2026-12-07T01:15:00+00:00"), _exported_day("yesterday"), _exported_day(7)
+    (datetime.date(2026, 12, 7), None, None)
+    """
+    if not isinstance(value, str) or len(value) > 40:
+        return None
+    try:
+        return datetime.datetime.fromisoformat(value).date()
+    except ValueError:
+        return None
+
+
+def read_export(text: str, today: datetime.date | None = None) -> Imported:
     """What an exported file's text holds; raises ``ImportRefused`` (a ValueError),
     before anything is changed, when the file is not a complete, sound export."""
     try:
@@ -165,7 +187,7 @@ def read_export(text: str) -> Imported:
         if len(text) > MAX_EXPORT_CHARS:
             raise ImportRefused("too_large") from None
         raise ImportRefused("not_export", detail=str(error)) from None
-    return merge_export(data)
+    return merge_export(data, today)
 
 
 def read_import(text: str) -> dict[str, Any]:

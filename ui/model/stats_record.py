@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from ui.model.stats import RECENT, VariantStats, is_vegas
+from ui.model.stats import MAX_SECONDS, RECENT, VariantStats, is_vegas
 
 __all__ = ["come_back", "finish_game", "leave_game", "new_game_id", "running_bankroll", "start_game"]
 
@@ -67,18 +67,33 @@ def finish_game(
 
     ``bests=False``: a win of a game opened from a record at a later move,
     which must not set the best score or the fastest win.
+
+    >>> variants: dict = {}  # reset while the game was played: its start is gone
+    >>> finish_game(variants, "KL-D1N", won=True, score=5, seconds=9.0, moves=80, game="g1")
+    >>> s = VariantStats.from_dict(variants["KL-D1N"])
+    >>> s.played, s.won, s.current_streak, s.recent
+    (1, 1, 1, [[1, 5]])
     """
     stats = VariantStats.from_dict(variants.get(key))
     if game is not None:
         if game in stats.finished:
             return
         stats.finished = [*stats.finished, game][-RECENT:]
+    if stats.played == 0 or (won and stats.won >= stats.played):
+        # These statistics lack the game's start: they were reset while it was played,
+        # or an older save said it was counted. A result needs a game played, so it
+        # counts as played now; otherwise a win would show "Games played 0" beside a
+        # streak of 1 and a won bar in the chart.
+        stats.played += 1
+        if game is not None and game not in stats.started:
+            stats.started = [*stats.started, game][-RECENT:]
     if won:
         stats.won = min(stats.played, stats.won + 1)
         stats.current_streak += 1
         stats.best_streak = max(stats.best_streak, stats.current_streak)
         if bests:
             stats.best_score = score if stats.best_score is None else max(stats.best_score, score)
+            seconds = min(seconds, MAX_SECONDS)  # what the reader accepts: a clock of years is kept
             stats.fastest_win = seconds if stats.fastest_win is None else min(stats.fastest_win, seconds)
         stats.win_moves_total += moves
     else:

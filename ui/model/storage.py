@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import datetime
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -34,6 +35,7 @@ from ui.model.stats_import import read_variants
 __all__ = [
     "DAILY_KEY",
     "GAME_KEY",
+    "IMPORT_BACKUP_KEY",
     "SAVE_VERSION",
     "SETTINGS_KEY",
     "STATS_KEY",
@@ -50,6 +52,8 @@ GAME_KEY = f"{PREFIX}.v{SAVE_VERSION}.game"
 STATS_KEY = f"{PREFIX}.v{SAVE_VERSION}.stats"
 DAILY_KEY = f"{PREFIX}.v{SAVE_VERSION}.daily"
 BACKUP_PREFIX = f"{PREFIX}.backup."
+IMPORT_BACKUP_KEY = f"{PREFIX}.v{SAVE_VERSION}.before-import"
+"""The statistics and daily results an import replaced, as an export's text (see ``ui.model.stats_transfer``)."""
 MAX_ELAPSED = 10.0**8
 """The longest clock read back: three years of play."""
 MAX_OPENED_AT = 10**6
@@ -150,6 +154,10 @@ class Store:
     backend: Backend | None
     notices: list[str] = field(default_factory=list)
     """Short messages for the player about storage problems, oldest first."""
+    today: Callable[[], datetime.date | None] = lambda: None
+    """The player's calendar day (None: not known), which bounds the daily records' days."""
+    full: bool = False
+    """True when the last write that failed failed for a full quota (not disabled storage)."""
     _write_failed: bool = False
 
     # ------------------------------------------------------------- raw access
@@ -172,6 +180,7 @@ class Store:
         try:
             self.backend.setItem(key, value)
         except Exception as error:  # noqa: BLE001 - quota or disabled storage: report, keep playing
+            self.full = "quota" in str(error).lower()
             if not self._write_failed:
                 self._write_failed = True
                 if "quota" in str(error).lower():
@@ -379,7 +388,7 @@ class Store:
         data = self._load_json(DAILY_KEY, "daily")
         if data is None:
             return {}
-        kept, wrong = read_records(data.get("games"))
+        kept, wrong = read_records(data.get("games"), self.today())
         if wrong:
             self._set_aside(
                 DAILY_KEY,
@@ -399,6 +408,23 @@ class Store:
         True when nothing is left unwritten."""
         records = self.load_daily()
         return not change(records) or self.save_daily(records)
+
+    def put_back(self, key: str, raw: str | None) -> bool:
+        """Write ``raw`` under ``key`` again as it was read (None: remove the key)."""
+        if raw is not None:
+            return self._write(key, raw)
+        if self.backend is None:
+            return False
+        try:
+            self.backend.removeItem(key)
+        except Exception:  # noqa: BLE001 - see _read
+            self._storage_unavailable()
+            return False
+        return True
+
+    def read_raw(self, key: str) -> str | None:
+        """The text stored under ``key`` as it is (None: nothing)."""
+        return self._read(key)
 
     def take_notices(self) -> list[str]:
         notices, self.notices = self.notices, []
