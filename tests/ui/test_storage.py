@@ -197,6 +197,41 @@ def test_an_absurd_clock_is_set_aside_and_the_game_kept(elapsed: str) -> None:
     assert backend.items[BACKUP_PREFIX + GAME_KEY] == save_with(elapsed)
 
 
+def test_a_save_set_aside_twice_keeps_its_backup() -> None:
+    # An absurd clock sets the save aside (it leaves its key); its damaged game then
+    # sets it aside again: the backup must still hold the save, not the empty key.
+    game = played_game()
+    fields = {"version": SAVE_VERSION, "game": "{not a game", "record": game.record(), "elapsed": 1e300}
+    text = json.dumps(fields)
+    backend = MemoryBackend({GAME_KEY: text})
+    store = Store(backend)
+    loaded = store.load_game()
+    assert loaded is not None
+    assert loaded.game.record() == played_game().record()
+    assert backend.items[BACKUP_PREFIX + GAME_KEY] == text
+    assert [key for key in backend.items if key.startswith(BACKUP_PREFIX)] == [BACKUP_PREFIX + GAME_KEY]
+
+
+def test_a_later_set_aside_never_writes_over_an_earlier_backup() -> None:
+    backend = MemoryBackend({GAME_KEY: "{first"})
+    assert Store(backend).load_game() is None
+    backend.items[GAME_KEY] = "{second"
+    assert Store(backend).load_game() is None
+    backend.items[GAME_KEY] = "{first"  # the same value again: kept once
+    assert Store(backend).load_game() is None
+    assert GAME_KEY not in backend.items
+    backups = {key: value for key, value in backend.items.items() if key.startswith(BACKUP_PREFIX)}
+    assert backups == {BACKUP_PREFIX + GAME_KEY: "{first", BACKUP_PREFIX + GAME_KEY + ".2": "{second"}
+
+
+def test_a_value_that_cannot_go_aside_stays_where_it_is() -> None:
+    backend = MemoryBackend({GAME_KEY: "{third", BACKUP_PREFIX + GAME_KEY: "{first"}, quota=60)
+    store = Store(backend)
+    assert store.load_game() is None
+    assert backend.items[GAME_KEY] == "{third"
+    assert backend.items[BACKUP_PREFIX + GAME_KEY] == "{first"
+
+
 @pytest.mark.parametrize(
     ("figure", "value"),
     [

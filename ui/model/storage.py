@@ -50,6 +50,8 @@ GAME_KEY = f"{PREFIX}.v{SAVE_VERSION}.game"
 STATS_KEY = f"{PREFIX}.v{SAVE_VERSION}.stats"
 DAILY_KEY = f"{PREFIX}.v{SAVE_VERSION}.daily"
 BACKUP_PREFIX = f"{PREFIX}.backup."
+MAX_BACKUPS = 100
+"""The most values set aside per key; beyond them a value stays where it is."""
 MAX_ELAPSED = 10.0**8
 """The longest clock read back: three years of play."""
 MAX_OPENED_AT = 10**6
@@ -193,30 +195,57 @@ class Store:
         """Keep an unusable value under a backup key so nothing is destroyed, and tell the player.
 
         Once it is safe in the backup it leaves its own key, so that the next start
-        does not trip over it (and repeat the notice) again."""
-        if self._write(BACKUP_PREFIX + key, raw) and self.backend is not None:
+        does not trip over it (and repeat the notice) again. An earlier backup is
+        never written over: a different value goes beside it (``backup.KEY.2``, ...),
+        and one already kept is not written again."""
+        backup = self._free_backup(key, raw)
+        if backup is not None and (backup == "" or self._write(backup, raw)) and self.backend is not None:
             try:
                 self.backend.removeItem(key)
             except Exception:  # noqa: BLE001 - see _read
                 self._storage_unavailable()
         self.notices.append(why)
 
+    def _free_backup(self, key: str, raw: str) -> str | None:
+        """Where ``raw`` goes aside: the first backup key of ``key`` that holds nothing,
+        or "" when one already holds ``raw``; None when none can be read (the value
+        then stays where it is)."""
+        for number in range(1, MAX_BACKUPS + 1):
+            name = BACKUP_PREFIX + key + ("" if number == 1 else f".{number}")
+            if self.backend is None:
+                return None
+            try:
+                kept = self.backend.getItem(name)
+            except Exception:  # noqa: BLE001 - see _read
+                self._storage_unavailable()
+                return None
+            if not isinstance(kept, str):
+                return name
+            if kept == raw:
+                return ""
+        return None
+
     def _load_json(self, key: str, thing: str) -> Any:
+        return self._load_raw_json(key, thing)[1]
+
+    def _load_raw_json(self, key: str, thing: str) -> tuple[str, Any]:
+        """The item as read (set aside whole when part of it is bad later) and its
+        checked JSON (None when there is none, or it was set aside)."""
         what = _(_SAVED[thing])
         raw = self._read(key)
         if raw is None:
-            return None
+            return "", None
         max_chars, max_depth = _LIMITS[key]
         try:
             data = safejson.loads(raw, max_chars=max_chars, max_depth=max_depth, lenient=True)
         except safejson.JSONLimitError:
             self._set_aside(key, raw, _("Your saved {what} could not be read and was set aside.").format(what=what))
-            return None
+            return raw, None
         if not isinstance(data, dict):
             self._set_aside(
                 key, raw, _("Your saved {what} was not in a known format and was set aside.").format(what=what)
             )
-            return None
+            return raw, None
         version = data.get("version")
         if version != SAVE_VERSION:
             if isinstance(version, int) and version > SAVE_VERSION:
@@ -225,8 +254,8 @@ class Store:
                 why = _("Your saved {what} has an unknown format and was set aside.")
             why = why.format(what=what)
             self._set_aside(key, raw, why)
-            return None
-        return data
+            return raw, None
+        return raw, data
 
     # --------------------------------------------------------------- settings
 
@@ -265,15 +294,15 @@ class Store:
 
     def load_game(self) -> SavedGame | None:
         """The saved game, or what can be salvaged of it, or None."""
-        data = self._load_json(GAME_KEY, "game")
+        # The save as read is what goes aside, however many of its parts are bad: once
+        # set aside it has left its key, which holds nothing to read again.
+        raw, data = self._load_raw_json(GAME_KEY, "game")
         if data is None:
             return None
         elapsed = data.get("elapsed", 0.0)
         if type(elapsed) not in (int, float) or not 0 <= elapsed <= MAX_ELAPSED:
             # Infinity or an absurd figure would break the clock on every frame.
-            self._set_aside(
-                GAME_KEY, self._read(GAME_KEY) or "", "Your saved game's clock could not be read: it starts from 0:00."
-            )
+            self._set_aside(GAME_KEY, raw, _("Your saved game's clock could not be read: it starts from 0:00."))
             elapsed = 0.0
         counted = data.get("counted") is True
         finished = data.get("finished") is True
@@ -294,7 +323,6 @@ class Store:
             game = engine.from_json(text)
         except (engine.SaveError, engine.CodeError, engine.IllegalMove) as error:
             salvaged = self._salvage(data.get("record"))
-            raw = self._read(GAME_KEY) or ""
             if salvaged is None:
                 self._set_aside(
                     GAME_KEY, raw, _("Your saved game could not be restored ({reason}).").format(reason=error)
