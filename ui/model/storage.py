@@ -152,7 +152,11 @@ class Store:
     backend: Backend | None
     notices: list[str] = field(default_factory=list)
     """Short messages for the player about storage problems, oldest first."""
-    _write_failed: bool = False
+    _failing: set[str] = field(default_factory=set)
+    """The keys whose last write failed: saving works again only once none is left
+    (a small write, the unchanged settings, may fit a full quota the game does not)."""
+    _told_failing: bool = False
+    """The player was told that saving fails, and not yet that it works again."""
 
     # ------------------------------------------------------------- raw access
 
@@ -171,20 +175,29 @@ class Store:
     def _write(self, key: str, value: str) -> bool:
         if self.backend is None:
             return False
+        # A backup is written once, never again: it cannot hold back "Saving works again".
+        kept = not key.startswith(BACKUP_PREFIX)
         try:
             self.backend.setItem(key, value)
         except Exception as error:  # noqa: BLE001 - quota or disabled storage: report, keep playing
-            if not self._write_failed:
-                self._write_failed = True
+            if kept:
+                self._failing.add(key)
+            if not self._told_failing:
+                self._told_failing = True
                 if "quota" in str(error).lower():
                     self.notices.append(_("Storage is full: progress is not being saved."))
                 else:
                     self._storage_unavailable()
             return False
-        if self._write_failed:
-            self._write_failed = False
+        self._failing.discard(key)
+        if self._told_failing and not self._failing:
+            self._told_failing = False
             self.notices.append(_("Saving works again."))
         return True
+
+    def unsaved(self, key: str) -> bool:
+        """True while the last write of ``key`` failed."""
+        return key in self._failing
 
     def _storage_unavailable(self) -> None:
         message = _("Storage is unavailable in this browser: progress will not be kept after you leave.")
@@ -339,14 +352,25 @@ class Store:
     def saved_owner(self) -> str:
         """The tab that wrote the saved game ("" when none is known); reads nothing
         else, and never reports or sets aside anything."""
+        return self.saved_copy()[0]
+
+    def saved_copy(self) -> tuple[str, str, int]:
+        """Whose copy of which game is saved: (the tab that wrote it, the game's id,
+        its revision); ("", "", 0) when none is known. Like ``saved_owner``, it never
+        reports or sets aside anything."""
         raw = self._read(GAME_KEY)
         if raw is None:
-            return ""
+            return "", "", 0
         try:
             data = safejson.loads(raw, max_chars=_LIMITS[GAME_KEY][0], max_depth=1, lenient=True)
         except safejson.JSONLimitError:
-            return ""
-        return _token(data.get("owner")) if isinstance(data, dict) else ""
+            return "", "", 0
+        if not isinstance(data, dict):
+            return "", "", 0
+        revision = data.get("revision")
+        if type(revision) is not int or not 0 <= revision <= MAX_REVISION:
+            revision = 0
+        return _token(data.get("owner")), _token(data.get("id")), revision
 
     @staticmethod
     def _salvage(record: object) -> engine.Game | None:
