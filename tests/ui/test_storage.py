@@ -96,6 +96,18 @@ def test_tampered_game_is_rebuilt_from_its_record() -> None:
     assert "rebuilt from its moves" in store.notices[0]
 
 
+def test_a_save_that_cannot_be_restored_is_not_quoted_whole() -> None:
+    data = json.loads(played_game().to_json())
+    data["played"] = "s " + "x" * 50_000
+    raw = json.dumps({"version": SAVE_VERSION, "game": json.dumps(data), "record": "nonsense"})
+    backend = MemoryBackend({GAME_KEY: raw})
+    store = Store(backend)
+    assert store.load_game() is None
+    assert store.notices[0].startswith("Your saved game could not be restored (Move 2 (xxxx")
+    assert len(store.notices[0]) < 300
+    assert backend.items[BACKUP_PREFIX + GAME_KEY] == raw
+
+
 def test_tampered_record_keeps_the_valid_moves() -> None:
     backend = MemoryBackend({GAME_KEY: json.dumps({"version": SAVE_VERSION, "record": f"{CODE} s t1>f t9>t9 s"})})
     store = Store(backend)

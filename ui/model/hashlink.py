@@ -45,16 +45,16 @@ MAX_QUOTED_CHARS = 20
 """The most characters of bad input a message quotes (a move is at most 9)."""
 
 
-def quoted(text: str) -> str:
-    """Bad input as a message quotes it: whole when short, else its start and "…"
-    (a 99,000-character move must not be repeated into the live status).
+def quoted(text: str, limit: int = MAX_QUOTED_CHARS) -> str:
+    """Bad input as a message quotes it: whole when short, else its first ``limit``
+    characters and "…" (a 99,000-character move must not be repeated into the live status).
 
     >>> quoted("t1>t2")
     't1>t2'
     >>> quoted("x" * 99000)
     'xxxxxxxxxxxxxxxxxxxx…'
     """
-    return text if len(text) <= MAX_QUOTED_CHARS else text[:MAX_QUOTED_CHARS] + "…"
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 class LinkError(ValueError):

@@ -27,6 +27,7 @@ import engine
 from engine import safejson
 from engine.game import MAX_SAVE_CHARS
 from ui.model.daily import MAX_DAILY_CHARS, Records, read_records, records_to_dict
+from ui.model.hashlink import quoted
 from ui.model.i18n import N_, _
 from ui.model.stats import MAX_ID_CHARS, MAX_STATS_CHARS, MAX_STATS_DEPTH
 from ui.model.stats_import import read_variants
@@ -50,6 +51,8 @@ GAME_KEY = f"{PREFIX}.v{SAVE_VERSION}.game"
 STATS_KEY = f"{PREFIX}.v{SAVE_VERSION}.stats"
 DAILY_KEY = f"{PREFIX}.v{SAVE_VERSION}.daily"
 BACKUP_PREFIX = f"{PREFIX}.backup."
+MAX_REASON_CHARS = 200
+"""The most characters of the engine's reason a notice about the saved game repeats."""
 MAX_BACKUPS = 100
 """The most values set aside per key; beyond them a value stays where it is."""
 MAX_ELAPSED = 10.0**8
@@ -337,8 +340,10 @@ class Store:
         except (engine.SaveError, engine.CodeError, engine.IllegalMove) as error:
             salvaged = self._salvage(data.get("record"))
             if salvaged is None:
+                # The engine's reason quotes the bad part of the save, which may be huge.
+                reason = quoted(str(error), MAX_REASON_CHARS)
                 self._set_aside(
-                    GAME_KEY, raw, _("Your saved game could not be restored ({reason}).").format(reason=error)
+                    GAME_KEY, raw, _("Your saved game could not be restored ({reason}).").format(reason=reason)
                 )
                 return None
             self._set_aside(
