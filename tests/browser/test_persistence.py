@@ -390,8 +390,9 @@ STORAGE_FULL = """
 """
 
 
+@pytest.mark.parametrize("room", ["2", "1"], ids=["the second tab's save fits", "every save fails"])
 def test_full_storage_never_says_saving_works_and_an_older_copy_never_takes_over(
-    new_context: Callable[..., BrowserContext], site_url: str
+    new_context: Callable[..., BrowserContext], site_url: str, room: str
 ) -> None:
     context = new_context(viewport={"width": 1440, "height": 900})
     context.add_init_script(STORAGE_FULL)
@@ -402,7 +403,9 @@ def test_full_storage_never_says_saving_works_and_an_older_copy_never_takes_over
     tap_stock(page)
     tap_stock(page)
     wait_moves(page, 2)
-    page.evaluate("localStorage.setItem('storage-full', '2')")  # the saved game of 2 moves fits, no more
+    # The saved game of 2 moves fits, no more; or not even that: then no tab hears
+    # another's save, and the tabs' messages alone tell them which copy is newer.
+    page.evaluate("room => localStorage.setItem('storage-full', room)", room)
     tap_stock(page)
     wait_moves(page, 3)
     wait_status(page, "Storage is full")
@@ -414,8 +417,8 @@ def test_full_storage_never_says_saving_works_and_an_older_copy_never_takes_over
     said = " ".join(page.evaluate("window.statusLog"))
     assert "Storage is full" in said
     assert "Saving works again" not in said
-    # A second tab resumes the save (2 moves) and its save of it fits: the tab holding
-    # the game at 3 moves keeps it, and the other steps aside.
+    # A second tab resumes the save (2 moves): the tab holding the game at 3 moves
+    # keeps it, and the other steps aside.
     other = context.new_page()
     other.goto(site_url)
     wait_ready(other)

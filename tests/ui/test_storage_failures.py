@@ -20,7 +20,7 @@ from ui.model.progress import Entry
 from ui.model.session import Session
 from ui.model.stats import VariantStats
 from ui.model.storage import DAILY_KEY, GAME_KEY, SETTINGS_KEY, STATS_KEY, MemoryBackend, SavedGame, Store
-from ui.model.tabs import Copy, claim_message, on_claim, on_storage
+from ui.model.tabs import Copy, Reaction, copy_message, on_message, on_storage
 
 OTHER_CODE = "KL1-D1N-AAAAAAG"
 
@@ -43,25 +43,28 @@ class Page:
     def copy(self) -> Copy:
         return Copy(self.keeper.game_id, self.keeper.revision)
 
-    def hear_save(self, other: Page) -> None:
-        """The storage event of ``other``'s save, followed as ``ui.dom.browser_storage``
-        does: this tab steps aside, or takes its newer copy back (saving it, which
-        ``other`` hears in turn, and telling ``other`` through the tabs' channel)."""
-        owner, game_id, revision = Store(self.backend).saved_copy()
-        reaction = on_storage(GAME_KEY, self.keeper.tab, owner, Copy(game_id, revision), self.copy)
+    def react(self, reaction: Reaction, other: Page) -> None:
+        """What ``ui.dom.browser_storage`` does with a reaction to ``other``: step aside,
+        or take its newer copy back (saving it, which ``other`` hears in turn, and
+        saying which copy it holds)."""
         if not self.keeper.active:
             return
         if reaction == "take-back":
             self.keeper.take_back()
             if Store(self.backend).saved_owner() == self.keeper.tab:
                 other.hear_save(self)
-            if (
-                other.keeper.active
-                and on_claim(claim_message(self.keeper.tab, self.copy), other.keeper.tab, other.copy) == "step-aside"
-            ):
-                other.keeper.step_aside()
+            other.hear_message(self)
         elif reaction == "step-aside":
             self.keeper.step_aside()
+
+    def hear_save(self, other: Page) -> None:
+        """The storage event of ``other``'s save."""
+        owner, game_id, revision = Store(self.backend).saved_copy()
+        self.react(on_storage(GAME_KEY, self.keeper.tab, owner, Copy(game_id, revision), self.copy), other)
+
+    def hear_message(self, other: Page) -> None:
+        """``other``'s message on the tabs' channel: which copy of which game it holds."""
+        self.react(on_message(copy_message(other.keeper.tab, other.copy), self.keeper.tab, self.copy), other)
 
     @property
     def entry(self) -> Entry:
@@ -87,7 +90,8 @@ class Page:
         its save makes this tab step aside, as the browser's storage event does."""
         saved = Store(self.backend).load_game()
         other = Page(self.backend, saved or SavedGame(engine.new_game(OTHER_CODE)), tab)
-        if Store(self.backend).saved_owner() == tab:  # the other tab's save was written
+        self.hear_message(other)  # the copy it opened
+        if Store(self.backend).saved_owner() == tab:  # its save was written
             self.hear_save(other)
         return other
 
@@ -320,9 +324,26 @@ def test_a_newer_copy_saved_by_another_tab_still_makes_this_one_step_aside() -> 
     assert on_storage(GAME_KEY, "a", "b", Copy(other.keeper.game_id, 2), page.copy) == "step-aside"
 
 
+def test_a_second_tab_whose_save_fails_too_still_yields_to_the_newer_copy() -> None:
+    backend = Full()
+    page = Page(backend, SavedGame(engine.new_game(OTHER_CODE)), "a")
+    page.session.play("s")
+    page.session.play("s")
+    backend.moves = 1  # not even the saved game fits again: no tab hears another's save
+    page.session.play("s")
+    other = page.other_tab("b")
+    assert other.session.game.moves == 2
+    assert Store(backend).saved_owner() == "a"
+    assert page.keeper.active
+    assert not other.keeper.active, "told by the message alone"
+
+
 @given(st.text(max_size=200))
 def test_a_message_of_any_other_shape_changes_nothing(message: str) -> None:
     mine = Copy("g1", 5)
-    if on_claim(message, "me", mine) == "step-aside":
+    reaction = on_message(message, "me", mine)
+    if reaction != "keep":
         tab, game, revision = message.split(" ")
-        assert (tab != "me", game, int(revision) > 5) == (True, "g1", True)
+        assert (tab != "me", game) == (True, "g1")
+        assert (int(revision) > 5) is (reaction == "step-aside")
+        assert (int(revision) < 5) is (reaction == "take-back")

@@ -14,7 +14,7 @@ from ui.model.i18n import _, joined
 from ui.model.persist import Keeper, preferences_from, resume
 from ui.model.session import Session
 from ui.model.storage import GAME_KEY, SavedGame, Store
-from ui.model.tabs import CHANNEL, Copy, claim_message, new_tab_id, on_claim, on_storage
+from ui.model.tabs import CHANNEL, Copy, Reaction, copy_message, new_tab_id, on_message, on_storage
 
 if TYPE_CHECKING:
     from js import Event
@@ -69,28 +69,35 @@ def keep(session: Session, store: Store, resumed: SavedGame | None, say: Say, el
         key = event.key if isinstance(event.key, str) else None  # JS null: the storage was cleared
         saved_by, game_id, revision = store.saved_copy() if key == GAME_KEY else ("", "", 0)
         reaction = on_storage(key, keeper.tab, saved_by, Copy(game_id, revision), mine())
-        if not keeper.active:
-            return
+        if keeper.active:
+            react(reaction)
+
+    def react(reaction: Reaction) -> None:
         if reaction == "take-back":
-            # The other tab resumed an older save of this game (this tab's saves
-            # failed since): this tab's copy goes back into storage, and the message
-            # tells the other tab to step aside even when that write fails again.
+            # Another tab resumed an older save of this game (this tab's saves failed
+            # since): this tab's copy goes back into storage, and the message tells
+            # the other tab to step aside even when that write fails again.
             keeper.take_back()
-            if channel is not None:
-                channel.postMessage(claim_message(keeper.tab, mine()))
+            tell()
             tell_notices(store, say)
         elif reaction == "step-aside":
             keeper.step_aside()
             elsewhere()
 
-    def claimed(event: Event) -> None:
-        if keeper.active and on_claim(event.data, keeper.tab, mine()) == "step-aside":
-            keeper.step_aside()
-            elsewhere()
+    def tell() -> None:
+        if channel is not None:
+            channel.postMessage(copy_message(keeper.tab, mine()))
+
+    def heard(event: Event) -> None:
+        if keeper.active:
+            react(on_message(event.data, keeper.tab, mine()))
 
     listen(window, "storage", storage_changed)
     if channel is not None:
-        listen(channel, "message", claimed)
+        listen(channel, "message", heard)
+    # Which copy this tab opened: a tab holding a newer one takes the game back,
+    # even when this tab's save of it failed and no storage event told that tab.
+    tell()
     # A save that fails later (a full quota) is told once, after the action that hit it.
     session.subscribe(lambda _event: tell_notices(store, say))
     return keeper

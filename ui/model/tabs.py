@@ -13,12 +13,14 @@ and none is recorded lost while it is still being played.
 Saves can fail (a full quota) while a tab plays on: its table then holds a newer
 copy of the game than the save, and a tab opened later resumes the older save and
 saves it again (a write that needs no more room than the one it replaces still
-fits). The tab with the newer copy must not yield to it: it takes the game back
-(``"take-back"``), saving its copy again and telling the other tabs through a
-message (``claim_message``), which arrives even when that save fails; a tab whose
-copy of that game is older steps aside when it hears it (``on_claim``). Which copy
-is newer is told by the game's id and its revision (how many actions it has had).
-Pure Python.
+fits), or fails to. The tab with the newer copy must not yield to it. So the tabs
+also tell each other which copy they hold, through messages that need no storage
+(``copy_message``): a starting tab says which copy it opened, and a tab that takes
+its game back says which copy it holds. A tab hearing of an older copy of its own
+game, in a save or a message, takes the game back (``"take-back"``): it saves its
+copy again and says so; a tab hearing of a newer copy of its game steps aside
+(``on_message``). Which copy is newer is told by the game's id and its revision
+(how many actions it has had). Pure Python.
 
 >>> on_storage("solitaire.v1.game", me="a1", saved_by="b2")
 'step-aside'
@@ -28,8 +30,10 @@ Pure Python.
 'statistics'
 >>> on_storage("solitaire.v1.game", "a1", "b2", saved=Copy("g1", 2), mine=Copy("g1", 3))
 'take-back'
->>> on_claim(claim_message("a1", Copy("g1", 3)), me="b2", mine=Copy("g1", 2))
+>>> on_message(copy_message("a1", Copy("g1", 3)), me="b2", mine=Copy("g1", 2))
 'step-aside'
+>>> on_message(copy_message("b2", Copy("g1", 2)), me="a1", mine=Copy("g1", 3))
+'take-back'
 """
 
 from __future__ import annotations
@@ -40,7 +44,7 @@ from typing import Literal
 
 from ui.model.storage import GAME_KEY, MAX_REVISION, STATS_KEY
 
-__all__ = ["CHANNEL", "Copy", "Reaction", "claim_message", "new_tab_id", "on_claim", "on_storage"]
+__all__ = ["CHANNEL", "Copy", "Reaction", "copy_message", "new_tab_id", "on_message", "on_storage"]
 
 Reaction = Literal["keep", "step-aside", "statistics", "take-back"]
 
@@ -90,15 +94,16 @@ def on_storage(
     return "keep"
 
 
-def claim_message(me: str, mine: Copy) -> str:
-    """What a tab taking its game back tells the other tabs: who it is and its copy."""
+def copy_message(me: str, mine: Copy) -> str:
+    """What a tab tells the other tabs of the game on its table: who it is and its copy."""
     return f"{me} {mine.game_id} {mine.revision}"
 
 
-def on_claim(message: object, me: str, mine: Copy) -> Reaction:
-    """What this tab does when another tab says it took a game back (``claim_message``):
-    it steps aside when that is a newer copy of the game on its table. Anything
-    else, a message of another shape included, changes nothing."""
+def on_message(message: object, me: str, mine: Copy) -> Reaction:
+    """What this tab does when another tab says which copy of a game it holds
+    (``copy_message``): it steps aside for a newer copy of the game on its table,
+    and takes the game back from an older one. Anything else, a message of another
+    shape included, changes nothing."""
     if not isinstance(message, str) or len(message) > 3 * _MAX_ID:
         return "keep"
     parts = message.split(" ")
@@ -109,4 +114,7 @@ def on_claim(message: object, me: str, mine: Copy) -> Reaction:
         return "keep"
     if not revision.isdigit() or len(revision) > len(str(MAX_REVISION)):  # ASCII digits: isascii() above
         return "keep"
-    return "step-aside" if Copy(game_id, int(revision)).newer_than(mine) else "keep"
+    theirs = Copy(game_id, int(revision))
+    if theirs.newer_than(mine):
+        return "step-aside"
+    return "take-back" if mine.newer_than(theirs) else "keep"
