@@ -151,8 +151,9 @@ class Event(Protocol):
     button: int
     clientX: float
     clientY: float
-    # History (popstate) and storage
+    # History (popstate), storage and messages
     state: Any
+    data: Any
     newValue: str | None
     oldValue: str | None
     storageArea: Any
@@ -237,6 +238,7 @@ class Window(Protocol):
     Blob: Any
     ResizeObserver: Any
     MutationObserver: Any
+    BroadcastChannel: Any
     AudioContext: Any
     Event: Any
     Date: Any

@@ -170,6 +170,39 @@ def test_a_bad_code_or_record_in_the_hash_says_so_and_deals_a_random_game(open_g
     assert moves(page) == 0
 
 
+def test_a_huge_move_in_a_link_is_quoted_shortened(open_game: Callable[..., Page]) -> None:
+    page = open_game("#KL1-D1N-AAAAAAG")
+    page.evaluate("location.hash = '#KL1-D1N-AAAAAAG%20s%20' + 'x'.repeat(99000)")
+    wait_status(page, "doesn't replay")
+    said = status(page)
+    assert "Move 2 (xxxxxxxxxxxxxxxxxxxx…)" in said
+    assert len(said) < 300, "the live status never repeats bad input whole"
+    assert moves(page) == 0
+
+
+def test_share_of_a_game_longer_than_a_link_copies_its_deal(
+    open_game: Callable[..., Page], new_context: Callable[..., BrowserContext], site_url: str
+) -> None:
+    # Links hold at most 5,000 moves: one more, and Share offers the deal, and says so.
+    page = open_game(record_hash("KL1-D1N-AAAAAAG" + " s" * 5000))
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    assert moves(page) == 5000
+    tap_stock(page)
+    wait_moves(page, 5001)
+    page.click("#btn-share")
+    wait_status(page, "Link to this deal copied: a link holds at most 5,000 moves")
+    link = page.evaluate("navigator.clipboard.readText()")
+    assert link.startswith(site_url)
+    assert link.endswith("/#KL1-D1N-AAAAAAG")
+    other = new_context().new_page()
+    other.goto(link)
+    wait_ready(other)
+    assert moves(other) == 0
+    assert other.get_attribute("[data-code]", "data-code") == "KL1-D1N-AAAAAAG"
+    assert "link" not in status(other).lower(), "the receiver takes what was shared"
+    other.close()
+
+
 @pytest.mark.parametrize("link", ["#kl1-d1n-aaaaaag", "#KL1-D1N-AAAAAAG" + "%20" * 3000])
 def test_a_link_to_the_game_on_the_table_says_so(open_game: Callable[..., Page], link: str) -> None:
     page = open_game("#KL1-D1N-AAAAAAG")

@@ -174,6 +174,28 @@ def test_focus_ring_tab_stops_and_held_cards(open_game: Callable[..., Page]) -> 
     assert page.locator("#board [aria-pressed]").count() == 0, "no card is held any more"
 
 
+def test_digits_of_other_scripts_are_ignored_quietly(open_game: Callable[..., Page]) -> None:
+    # "²" is an unshifted key on French AZERTY; "³", "¹", "⁴" and "①" are digits to
+    # Python's str.isdigit() but not to int(). Sent as the browser sends them (a US
+    # keyboard has no such key to press); the key handler runs before dispatchEvent
+    # returns, and an error in it would fail the test as a console error.
+    page = open_game("#KL1-D1N-AAAAAAG")
+    page.keyboard.press("5")
+    assert focused(page) == "t5 9 of diamonds"
+    before = said(page)
+    for key in ("²", "³", "¹", "⁴", "①"):
+        page.evaluate(
+            "key => document.activeElement.dispatchEvent("
+            "new KeyboardEvent('keydown', {key, bubbles: true, cancelable: true}))",
+            key,
+        )
+        assert focused(page) == "t5 9 of diamonds", key
+    wait_idle(page)
+    assert said(page) == before
+    page.keyboard.press("7")
+    assert focused(page).startswith("t7 ")
+
+
 def test_phone_focus_and_held_group(open_game: Callable[..., Page]) -> None:
     page = open_game("#KL1-D1N-AAAAAAG%20t5%3Et4%20s", width=360, height=640)
     wait_idle(page)

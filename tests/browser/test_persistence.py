@@ -385,6 +385,73 @@ def test_a_win_while_storage_fails_is_counted_when_another_tab_takes_over(
     assert win_counted(page) == (1, 1, 1)
 
 
+STORAGE_FULL = """
+(() => {
+  // A full quota while 'storage-full' holds a number: a write that needs more room
+  // than the item it replaces fails, in every tab. The saved game's room is counted
+  // in moves (that many at most), since the digits of its clock vary from save to save.
+  const setItem = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    const room = localStorage.getItem('storage-full');
+    if (String(key).startsWith('solitaire.') && room !== null) {
+      const old = this.getItem(key);
+      const more = key === 'solitaire.v1.game'
+        ? JSON.parse(value).record.split(' ').length - 1 > Number(room)
+        : old === null || String(value).length > old.length;
+      if (more) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    }
+    return setItem.call(this, key, value);
+  };
+})();
+"""
+
+
+@pytest.mark.parametrize("room", ["2", "1"], ids=["the second tab's save fits", "every save fails"])
+def test_full_storage_never_says_saving_works_and_an_older_copy_never_takes_over(
+    new_context: Callable[..., BrowserContext], site_url: str, room: str
+) -> None:
+    context = new_context(viewport={"width": 1440, "height": 900})
+    context.add_init_script(STORAGE_FULL)
+    context.add_init_script(STATUS_LOG)
+    page = context.new_page()
+    page.goto(site_url + "#" + CODE)
+    wait_ready(page)
+    tap_stock(page)
+    tap_stock(page)
+    wait_moves(page, 2)
+    # The saved game of 2 moves fits, no more; or not even that: then no tab hears
+    # another's save, and the tabs' messages alone tell them which copy is newer.
+    page.evaluate("room => localStorage.setItem('storage-full', room)", room)
+    tap_stock(page)
+    wait_moves(page, 3)
+    wait_status(page, "Storage is full")
+    # A reload: this tab's history entry holds the game at 3 moves, and the settings,
+    # written unchanged, still fit; the game does not, so saving does not work again.
+    page.reload()
+    wait_ready(page)
+    assert moves(page) == 3
+    said = " ".join(page.evaluate("window.statusLog"))
+    assert "Storage is full" in said
+    assert "Saving works again" not in said
+    # A second tab resumes the save (2 moves): the tab holding the game at 3 moves
+    # keeps it, and the other steps aside.
+    other = context.new_page()
+    other.goto(site_url)
+    wait_ready(other)
+    assert moves(other) == 2
+    other.wait_for_selector("#dlg-elsewhere[open]")
+    assert not page.is_visible("#dlg-elsewhere"), "the newer game never yields to an older one"
+    tap_stock(page)
+    wait_moves(page, 4)
+    assert "Saving works again" not in " ".join(page.evaluate("window.statusLog"))
+    page.evaluate("localStorage.removeItem('storage-full')")  # storage works again
+    tap_stock(page)
+    wait_moves(page, 5)
+    wait_status(page, "Saving works again.")
+    saved = json.loads(page.evaluate(f"localStorage.getItem('{GAME_KEY}')"))
+    assert len(saved["record"].split()) - 1 == 5
+
+
 def test_more_wins_than_games_are_set_aside_and_the_stats_dialog_says_so(
     new_context: Callable[..., BrowserContext], site_url: str
 ) -> None:

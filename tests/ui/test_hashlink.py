@@ -2,10 +2,24 @@
 
 from __future__ import annotations
 
+from urllib.parse import quote
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import engine
-from ui.model.hashlink import Link, LinkError, code_hash, open_link, parse_hash, record_hash
+from ui.model.hashlink import (
+    MAX_LINK_MOVES,
+    Link,
+    LinkError,
+    code_hash,
+    open_link,
+    parse_hash,
+    record_hash,
+    share_deal_only_text,
+    share_hash,
+)
 
 
 def test_a_code_opens_its_deal() -> None:
@@ -71,3 +85,42 @@ def test_a_record_that_does_not_replay_still_names_its_game() -> None:
     with pytest.raises(LinkError) as bad_code:
         open_link("#XX1-S2-AAAAABC")
     assert bad_code.value.settings is None
+
+
+def test_a_refused_link_quotes_a_huge_move_shortened() -> None:
+    with pytest.raises(LinkError) as caught:
+        open_link("#KL1-D1N-AAAAAAG%20s%20" + "x" * 99_000)
+    message = str(caught.value)
+    assert "Move 2 (xxxxxxxxxxxxxxxxxxxx…)" in message
+    assert len(message) < 200
+
+
+CODES = ["KL1-D1N-AAAAAAG", "SD1-S1-AAAAAAB", "FC1-F4-1", "K" * 500]
+
+
+@given(st.text(min_size=1, max_size=5000), st.sampled_from(CODES))
+def test_a_refused_link_never_repeats_its_input_whole(move: str, code: str) -> None:
+    refused = ""
+    try:
+        open_link("#" + quote(f"{code} s {move}", safe="-"))
+    except LinkError as error:
+        refused = str(error)
+    assert len(refused) <= 300
+
+
+@pytest.mark.parametrize("moves", [MAX_LINK_MOVES, MAX_LINK_MOVES + 1])
+def test_share_offers_only_what_a_link_opens(moves: int) -> None:
+    # A Klondike stock tapped again and again: a legal game of any length.
+    game = engine.replay("KL1-D1N-AAAAAAG" + " s" * moves)
+    hash_text, whole = share_hash(game.record())
+    opened = open_link(hash_text)  # never refused where it is opened
+    assert opened is not None
+    if moves <= MAX_LINK_MOVES:
+        assert whole
+        assert opened.record() == game.record()
+    else:
+        assert not whole
+        assert (opened.code, opened.moves) == (game.code, 0)
+        assert "5,000 moves" in share_deal_only_text()
+    with pytest.raises(LinkError, match="more than 5,000 moves"):
+        open_link(record_hash(game.record() + " s"))

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 import engine
 from tests.ui.keyboard_scripts import (
     KLONDIKE_CODE,
@@ -170,6 +173,24 @@ def test_shortcuts_ask_the_page_for_hint_new_game_and_help() -> None:
     table.press("h", "N", "?")
     assert table.asked == ["hint", "new", "help"]
     assert table.press("8") == "There is no column 8."
+
+
+@given(st.characters().filter(lambda key: key not in "0123456789 " and key.lower() not in SHORTCUTS))
+def test_keys_that_are_digits_only_to_unicode_are_ignored_quietly(key: str) -> None:
+    # "²" is an unshifted key on French AZERTY; "³", "¹", "⁴" and "①" are digits to
+    # str.isdigit() but not to int(): only ASCII 0-9 jump to a column.
+    table = Table(KLONDIKE_CODE)
+    before = table.spot
+    assert table.keys.press(table.game, key).kind == "none"
+    assert table.spot == before
+
+
+def test_superscript_and_circled_digits_do_not_jump_to_columns() -> None:
+    table = Table(KLONDIKE_CODE)
+    for key in ("²", "³", "¹", "⁴", "①", "٣", "７"):
+        assert table.keys.press(table.game, key).kind == "none", key
+    assert table.press("7") == ""
+    assert table.spot == Spot("t7", 6)
 
 
 def test_send_to_foundation_outside_klondike_says_the_rule() -> None:

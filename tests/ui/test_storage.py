@@ -96,6 +96,18 @@ def test_tampered_game_is_rebuilt_from_its_record() -> None:
     assert "rebuilt from its moves" in store.notices[0]
 
 
+def test_a_save_that_cannot_be_restored_is_not_quoted_whole() -> None:
+    data = json.loads(played_game().to_json())
+    data["played"] = "s " + "x" * 50_000
+    raw = json.dumps({"version": SAVE_VERSION, "game": json.dumps(data), "record": "nonsense"})
+    backend = MemoryBackend({GAME_KEY: raw})
+    store = Store(backend)
+    assert store.load_game() is None
+    assert store.notices[0].startswith("Your saved game could not be restored (Move 2 (xxxx")
+    assert len(store.notices[0]) < 300
+    assert backend.items[BACKUP_PREFIX + GAME_KEY] == raw
+
+
 def test_tampered_record_keeps_the_valid_moves() -> None:
     backend = MemoryBackend({GAME_KEY: json.dumps({"version": SAVE_VERSION, "record": f"{CODE} s t1>f t9>t9 s"})})
     store = Store(backend)
@@ -195,6 +207,41 @@ def test_an_absurd_clock_is_set_aside_and_the_game_kept(elapsed: str) -> None:
         assert "clock" in store.notices[0]
     assert format_clock(loaded.elapsed if loaded else 0.0) == "0:00"
     assert backend.items[BACKUP_PREFIX + GAME_KEY] == save_with(elapsed)
+
+
+def test_a_save_set_aside_twice_keeps_its_backup() -> None:
+    # An absurd clock sets the save aside (it leaves its key); its damaged game then
+    # sets it aside again: the backup must still hold the save, not the empty key.
+    game = played_game()
+    fields = {"version": SAVE_VERSION, "game": "{not a game", "record": game.record(), "elapsed": 1e300}
+    text = json.dumps(fields)
+    backend = MemoryBackend({GAME_KEY: text})
+    store = Store(backend)
+    loaded = store.load_game()
+    assert loaded is not None
+    assert loaded.game.record() == played_game().record()
+    assert backend.items[BACKUP_PREFIX + GAME_KEY] == text
+    assert [key for key in backend.items if key.startswith(BACKUP_PREFIX)] == [BACKUP_PREFIX + GAME_KEY]
+
+
+def test_a_later_set_aside_never_writes_over_an_earlier_backup() -> None:
+    backend = MemoryBackend({GAME_KEY: "{first"})
+    assert Store(backend).load_game() is None
+    backend.items[GAME_KEY] = "{second"
+    assert Store(backend).load_game() is None
+    backend.items[GAME_KEY] = "{first"  # the same value again: kept once
+    assert Store(backend).load_game() is None
+    assert GAME_KEY not in backend.items
+    backups = {key: value for key, value in backend.items.items() if key.startswith(BACKUP_PREFIX)}
+    assert backups == {BACKUP_PREFIX + GAME_KEY: "{first", BACKUP_PREFIX + GAME_KEY + ".2": "{second"}
+
+
+def test_a_value_that_cannot_go_aside_stays_where_it_is() -> None:
+    backend = MemoryBackend({GAME_KEY: "{third", BACKUP_PREFIX + GAME_KEY: "{first"}, quota=60)
+    store = Store(backend)
+    assert store.load_game() is None
+    assert backend.items[GAME_KEY] == "{third"
+    assert backend.items[BACKUP_PREFIX + GAME_KEY] == "{first"
 
 
 @pytest.mark.parametrize(

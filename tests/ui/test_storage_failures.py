@@ -9,16 +9,18 @@ hold the game once, played and won, and no later step may count it again."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import engine
 from tests.engine.spider_players import play_greedy
-from tests.ui.saving import WON_CODE, Clock, Failing
+from tests.ui.saving import WON_CODE, Clock, Failing, Full
 from ui.model.persist import Keeper, resume, resume_entry
 from ui.model.progress import Entry
 from ui.model.session import Session
 from ui.model.stats import VariantStats
-from ui.model.storage import GAME_KEY, STATS_KEY, MemoryBackend, SavedGame, Store
-from ui.model.tabs import on_storage
+from ui.model.storage import DAILY_KEY, GAME_KEY, SETTINGS_KEY, STATS_KEY, MemoryBackend, SavedGame, Store
+from ui.model.tabs import Copy, Reaction, copy_message, on_message, on_storage
 
 OTHER_CODE = "KL1-D1N-AAAAAAG"
 
@@ -34,7 +36,35 @@ class Page:
         self.session = Session(saved.game, clock=Clock())
         self.session.set_elapsed(saved.elapsed)
         self.keeper: Keeper = resume(self.session, self.store, saved, tab)
-        self.keeper.save()  # a page saves the game it opened at once
+        self.keeper.save()  # a page saves the game it opened at once, and its settings
+        self.keeper.save_preferences()
+
+    @property
+    def copy(self) -> Copy:
+        return Copy(self.keeper.game_id, self.keeper.revision)
+
+    def react(self, reaction: Reaction, other: Page) -> None:
+        """What ``ui.dom.browser_storage`` does with a reaction to ``other``: step aside,
+        or take its newer copy back (saving it, which ``other`` hears in turn, and
+        saying which copy it holds)."""
+        if not self.keeper.active:
+            return
+        if reaction == "take-back":
+            self.keeper.take_back()
+            if Store(self.backend).saved_owner() == self.keeper.tab:
+                other.hear_save(self)
+            other.hear_message(self)
+        elif reaction == "step-aside":
+            self.keeper.step_aside()
+
+    def hear_save(self, other: Page) -> None:
+        """The storage event of ``other``'s save."""
+        owner, game_id, revision = Store(self.backend).saved_copy()
+        self.react(on_storage(GAME_KEY, self.keeper.tab, owner, Copy(game_id, revision), self.copy), other)
+
+    def hear_message(self, other: Page) -> None:
+        """``other``'s message on the tabs' channel: which copy of which game it holds."""
+        self.react(on_message(copy_message(other.keeper.tab, other.copy), self.keeper.tab, self.copy), other)
 
     @property
     def entry(self) -> Entry:
@@ -60,8 +90,9 @@ class Page:
         its save makes this tab step aside, as the browser's storage event does."""
         saved = Store(self.backend).load_game()
         other = Page(self.backend, saved or SavedGame(engine.new_game(OTHER_CODE)), tab)
-        if on_storage(GAME_KEY, self.keeper.tab, Store(self.backend).saved_owner()) == "step-aside":
-            self.keeper.step_aside()
+        self.hear_message(other)  # the copy it opened
+        if Store(self.backend).saved_owner() == tab:  # its save was written
+            self.hear_save(other)
         return other
 
 
@@ -143,7 +174,11 @@ def test_a_win_in_failing_storage_comes_back_won_and_counted_at_a_reload(fails_f
 def test_a_win_in_failing_storage_is_counted_when_another_tab_takes_over(fails_from: str, keys: str) -> None:
     backend, page, won_moves = play_failing(fails_from, KEYS[keys])
     other = page.other_tab()
-    assert not page.keeper.active
+    if page.keeper.active:
+        # The other tab resumed an older save of the won game: the tab that won it
+        # keeps it, and the other steps aside.
+        assert Store(backend).load_game() is not None
+        assert not other.keeper.active
     assert counted(backend) == (1, 1, 1)
     # The other tab has the saved game (the same one, older) or a new deal: whatever
     # it does with it, the game is not counted again.
@@ -210,3 +245,105 @@ def test_an_old_save_without_the_played_flag_still_counts_its_games() -> None:
     entry = Entry.from_state(old_head + "\n" + game_json)
     assert entry is not None
     assert entry.played
+
+
+WRITES = {
+    GAME_KEY: lambda store: store.save_game(SavedGame(engine.new_game(OTHER_CODE))),
+    SETTINGS_KEY: lambda store: store.save_settings({}),
+    STATS_KEY: lambda store: store.save_stats({}),
+    DAILY_KEY: lambda store: store.save_daily({}),
+}
+
+
+@given(st.lists(st.tuples(st.sampled_from(list(WRITES)), st.booleans()), max_size=40))
+def test_saving_is_said_to_fail_exactly_while_a_write_failed_last(writes: list[tuple[str, bool]]) -> None:
+    # A full quota may take a small write (the unchanged settings) and refuse the
+    # game: "Saving works again" only once every item's last write succeeded.
+    backend = Failing()
+    store = Store(backend)
+    failing: set[str] = set()
+    told_failing = False
+    for key, fails in writes:
+        backend.failing = {key} if fails else set()
+        assert WRITES[key](store) is not fails
+        (failing.add if fails else failing.discard)(key)
+        for notice in store.take_notices():
+            assert notice in ("Storage is full: progress is not being saved.", "Saving works again.")
+            assert told_failing is (notice == "Saving works again."), "each said once, in turn"
+            told_failing = notice != "Saving works again."
+        assert told_failing is bool(failing)
+
+
+def test_full_storage_at_a_reload_never_says_saving_works_again() -> None:
+    backend = Full()
+    page = Page(backend, SavedGame(engine.new_game(OTHER_CODE)), "a")
+    page.session.play("s")
+    page.session.play("s")
+    backend.moves = 2  # storage is full: the saved game of 2 moves fits, no more
+    page.session.play("s")
+    assert page.store.take_notices() == ["Storage is full: progress is not being saved."]
+    page = page.reload("a2")  # the settings still fit, unchanged; the game does not
+    assert page.session.game.moves == 3
+    assert page.store.take_notices() == ["Storage is full: progress is not being saved."]
+    backend.moves = None
+    page.session.play("s")
+    assert page.store.take_notices() == ["Saving works again."]
+
+
+def test_a_second_tab_never_takes_over_with_an_older_copy_of_the_game() -> None:
+    backend = Full()
+    page = Page(backend, SavedGame(engine.new_game(OTHER_CODE)), "a")
+    page.session.play("s")
+    page.session.play("s")
+    backend.moves = 2
+    page.session.play("s")
+    page = page.reload("a2")
+    # The second tab resumes the save (2 moves), and its save of it fits: the first
+    # tab holds the game at 3 moves and must not yield to it.
+    other = page.other_tab("b")
+    assert other.session.game.moves == 2
+    assert Store(backend).saved_owner() == "b"
+    assert page.keeper.active
+    assert not other.keeper.active, "the older copy steps aside"
+    page.session.play("s")
+    backend.moves = None  # storage works again: the game on the table is saved
+    page.session.play("s")
+    saved = Store(backend).load_game()
+    assert saved is not None
+    assert (saved.owner, saved.game.moves) == ("a2", 5)
+
+
+def test_a_newer_copy_saved_by_another_tab_still_makes_this_one_step_aside() -> None:
+    backend = MemoryBackend()
+    page = Page(backend, SavedGame(engine.new_game(OTHER_CODE)), "a")
+    page.session.play("s")
+    other = page.other_tab("b")  # the same copy: the tab that saved last plays
+    assert not page.keeper.active
+    assert other.keeper.active
+    other.session.play("s")
+    assert on_storage(GAME_KEY, "a", "b", Copy(other.keeper.game_id, 2), page.copy) == "step-aside"
+
+
+def test_a_second_tab_whose_save_fails_too_still_yields_to_the_newer_copy() -> None:
+    backend = Full()
+    page = Page(backend, SavedGame(engine.new_game(OTHER_CODE)), "a")
+    page.session.play("s")
+    page.session.play("s")
+    backend.moves = 1  # not even the saved game fits again: no tab hears another's save
+    page.session.play("s")
+    other = page.other_tab("b")
+    assert other.session.game.moves == 2
+    assert Store(backend).saved_owner() == "a"
+    assert page.keeper.active
+    assert not other.keeper.active, "told by the message alone"
+
+
+@given(st.text(max_size=200))
+def test_a_message_of_any_other_shape_changes_nothing(message: str) -> None:
+    mine = Copy("g1", 5)
+    reaction = on_message(message, "me", mine)
+    if reaction != "keep":
+        tab, game, revision = message.split(" ")
+        assert (tab != "me", game) == (True, "g1")
+        assert (int(revision) > 5) is (reaction == "step-aside")
+        assert (int(revision) < 5) is (reaction == "take-back")

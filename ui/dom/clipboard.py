@@ -10,7 +10,7 @@ from pyscript import document, window
 
 import engine
 from ui.dom.callbacks import kept_proxy
-from ui.model.hashlink import record_hash
+from ui.model.hashlink import share_deal_only_text, share_hash
 from ui.model.i18n import _
 
 __all__ = ["Clipboard"]
@@ -31,11 +31,17 @@ class Clipboard:
         self.copy(game.code, _("Deal code {code} copied.").format(code=game.code))
 
     def share(self, game: engine.Game) -> None:
-        """Copy a link that opens ``game`` at this point, undo included (Share); the
-        button keeps it in ``data-link``."""
-        link = str(window.location.href).split("#", 1)[0] + record_hash(game.record())
+        """Copy a link that opens ``game`` at this point, undo included (Share), or
+        its deal when the game is too long for a link (``share_hash``); the button
+        keeps it in ``data-link``."""
+        hash_text, whole = share_hash(game.record())
+        link = str(window.location.href).split("#", 1)[0] + hash_text
         document.getElementById("btn-share").dataset.link = link
-        self.copy(link, _("Link to this game copied: it opens the game at this point, undo included."))
+        if whole:
+            message = _("Link to this game copied: it opens the game at this point, undo included.")
+        else:
+            message = share_deal_only_text()
+        self.copy(link, message)
 
     def copy(self, text: str, message: str) -> None:
         self._text = text

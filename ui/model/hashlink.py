@@ -19,10 +19,21 @@ from dataclasses import dataclass
 from urllib.parse import quote, unquote_plus
 
 import engine
-from ui.model.i18n import _
+from ui.model.i18n import _, ngettext
 from ui.model.refusals import code_error_text, refusal_text
 
-__all__ = ["MAX_LINK_MOVES", "Link", "LinkError", "code_hash", "open_link", "parse_hash", "record_hash"]
+__all__ = [
+    "MAX_LINK_MOVES",
+    "Link",
+    "LinkError",
+    "code_hash",
+    "open_link",
+    "parse_hash",
+    "quoted",
+    "record_hash",
+    "share_deal_only_text",
+    "share_hash",
+]
 
 
 MAX_LINK_MOVES = 5000
@@ -30,6 +41,20 @@ MAX_LINK_MOVES = 5000
 (a won game takes a few hundred moves)."""
 MAX_HASH_CHARS = 20 * MAX_LINK_MOVES
 """A move is at most 9 characters, 13 URL-encoded with its space."""
+MAX_QUOTED_CHARS = 20
+"""The most characters of bad input a message quotes (a move is at most 9)."""
+
+
+def quoted(text: str, limit: int = MAX_QUOTED_CHARS) -> str:
+    """Bad input as a message quotes it: whole when short, else its first ``limit``
+    characters and "…" (a 99,000-character move must not be repeated into the live status).
+
+    >>> quoted("t1>t2")
+    't1>t2'
+    >>> quoted("x" * 99000)
+    'xxxxxxxxxxxxxxxxxxxx…'
+    """
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 class LinkError(ValueError):
@@ -63,13 +88,19 @@ def parse_hash(text: str) -> Link | None:
     Raises ``LinkError`` when the deal code is not one.
     """
     if len(text) > MAX_HASH_CHARS:
-        raise LinkError("The link is far too long to hold a game.")
+        raise LinkError(_("The link is far too long to hold a game."))
     body = unquote_plus(text[1:] if text.startswith("#") else text).strip()
     if not body:
         return None
     code, *moves = body.split()
     if len(moves) > MAX_LINK_MOVES:
-        raise LinkError(f"The link's game record has more than {MAX_LINK_MOVES} moves; this game opens no longer ones.")
+        raise LinkError(
+            ngettext(
+                "The link's game record has more than {n} move; this game opens no longer ones.",
+                "The link's game record has more than {n} moves; this game opens no longer ones.",
+                MAX_LINK_MOVES,
+            ).format(n=f"{MAX_LINK_MOVES:,}")
+        )
     try:
         settings = engine.parse_code(code)
     except engine.CodeError as error:
@@ -97,7 +128,7 @@ def open_link(text: str) -> engine.Game | None:
         rule = refusal_text(settings.game, error)
         if "index" in error.values:
             rule = _("Move {index} ({token}): {rule}").format(
-                index=error.values["index"], token=error.values.get("token", ""), rule=rule
+                index=error.values["index"], token=quoted(str(error.values.get("token", ""))), rule=rule
             )
         raise LinkError(_("The link's game record doesn't replay. {reason}").format(reason=rule), settings) from None
 
@@ -110,3 +141,30 @@ def code_hash(code: str) -> str:
 def record_hash(record: str) -> str:
     """The hash of a whole game record, URL-encoded."""
     return "#" + quote(record, safe="-")
+
+
+def share_hash(record: str) -> tuple[str, bool]:
+    """The hash Share offers for a game record, and whether it holds the whole game.
+
+    A record longer than links may be (``MAX_LINK_MOVES``) would be refused where
+    it is opened, so the deal's code is offered instead: it opens the same deal
+    from the start.
+
+    >>> share_hash("KL1-D1N-AAAAAAG s")
+    ('#KL1-D1N-AAAAAAG%20s', True)
+    >>> share_hash("KL1-D1N-AAAAAAG" + " s" * 5001)
+    ('#KL1-D1N-AAAAAAG', False)
+    """
+    code, *moves = record.split()
+    if len(moves) > MAX_LINK_MOVES:
+        return code_hash(code), False
+    return record_hash(record), True
+
+
+def share_deal_only_text() -> str:
+    """What Share says when it copied the deal's link instead of the game's (``share_hash``)."""
+    return ngettext(
+        "Link to this deal copied: a link holds at most {n} move, so it opens this deal from the start.",
+        "Link to this deal copied: a link holds at most {n} moves, so it opens this deal from the start.",
+        MAX_LINK_MOVES,
+    ).format(n=f"{MAX_LINK_MOVES:,}")

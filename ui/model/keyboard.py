@@ -266,7 +266,9 @@ class Keyboard:
 
     def shortcut(self, game: Game, key: str) -> Command:
         """A shortcut key that works wherever the focus is (outside dialogs and fields)."""
-        if len(key) == 1 and key.isdigit():
+        # Only ASCII 0-9: "²" (an unshifted key on French AZERTY), "³" or "①" are
+        # digits to str.isdigit() but not to int(), and are left alone like any other key.
+        if len(key) == 1 and "0" <= key <= "9":
             number = int(key) or 10
             if number > len(_columns(game)):
                 return Command("say", self.spot, message=_("There is no column {n}.").format(n=number))

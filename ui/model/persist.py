@@ -29,7 +29,7 @@ from ui.model.progress import Entry
 from ui.model.session import Event, Preferences, Session
 from ui.model.stats import variant_key
 from ui.model.stats_record import come_back, finish_game, leave_game, new_game_id, start_game
-from ui.model.storage import SavedGame, Store
+from ui.model.storage import SETTINGS_KEY, SavedGame, Store
 from ui.model.themes import back_names, table_names
 
 __all__ = [
@@ -174,6 +174,14 @@ class Keeper:
         self._settle(self._tracked)
         self.active = False
 
+    def take_back(self) -> None:
+        """Another tab saved an older copy of this tab's game (``ui.model.tabs``): this
+        tab's copy is saved again, with what its game still owes the statistics (the
+        other tab's save says that storage works again)."""
+        if self.active:
+            self._settle(self._tracked)
+            self.save()
+
     @property
     def game_id(self) -> str:
         """The id of the game on the table."""
@@ -194,6 +202,11 @@ class Keeper:
             played=t.played,
             revision=t.revision,
         )
+
+    @property
+    def revision(self) -> int:
+        """How many actions the game on the table has had (see ``ui.model.tabs``)."""
+        return self._tracked.revision
 
     @property
     def opened_at(self) -> int:
@@ -287,6 +300,10 @@ class Keeper:
             tracked.revision,
         )
         self.store.save_game(saved, self._json)
+        if self.store.unsaved(SETTINGS_KEY):
+            # Settings whose write failed are written again with the game, so that
+            # "Saving works again" is not held back by them once the game fits.
+            self.save_preferences()
 
     def save_preferences(self) -> None:
         self.store.save_settings(preferences_to(self.session.preferences))

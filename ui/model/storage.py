@@ -28,6 +28,7 @@ import engine
 from engine import safejson
 from engine.game import MAX_SAVE_CHARS
 from ui.model.daily import MAX_DAILY_CHARS, Records, read_records, records_to_dict
+from ui.model.hashlink import quoted
 from ui.model.i18n import N_, _
 from ui.model.stats import MAX_ID_CHARS, MAX_STATS_CHARS, MAX_STATS_DEPTH
 from ui.model.stats_import import read_variants
@@ -54,6 +55,10 @@ DAILY_KEY = f"{PREFIX}.v{SAVE_VERSION}.daily"
 BACKUP_PREFIX = f"{PREFIX}.backup."
 IMPORT_BACKUP_KEY = f"{PREFIX}.v{SAVE_VERSION}.before-import"
 """The statistics and daily results an import replaced, as an export's text (see ``ui.model.stats_transfer``)."""
+MAX_REASON_CHARS = 200
+"""The most characters of the engine's reason a notice about the saved game repeats."""
+MAX_BACKUPS = 100
+"""The most values set aside per key; beyond them a value stays where it is."""
 MAX_ELAPSED = 10.0**8
 """The longest clock read back: three years of play."""
 MAX_OPENED_AT = 10**6
@@ -158,7 +163,11 @@ class Store:
     """The player's calendar day (None: not known), which bounds the daily records' days."""
     full: bool = False
     """True when the last write that failed failed for a full quota (not disabled storage)."""
-    _write_failed: bool = False
+    _failing: set[str] = field(default_factory=set)
+    """The keys whose last write failed: saving works again only once none is left
+    (a small write, the unchanged settings, may fit a full quota the game does not)."""
+    _told_failing: bool = False
+    """The player was told that saving fails, and not yet that it works again."""
 
     # ------------------------------------------------------------- raw access
 
@@ -177,21 +186,30 @@ class Store:
     def _write(self, key: str, value: str) -> bool:
         if self.backend is None:
             return False
+        # A backup is written once, never again: it cannot hold back "Saving works again".
+        kept = not key.startswith(BACKUP_PREFIX)
         try:
             self.backend.setItem(key, value)
         except Exception as error:  # noqa: BLE001 - quota or disabled storage: report, keep playing
             self.full = "quota" in str(error).lower()
-            if not self._write_failed:
-                self._write_failed = True
+            if kept:
+                self._failing.add(key)
+            if not self._told_failing:
+                self._told_failing = True
                 if "quota" in str(error).lower():
                     self.notices.append(_("Storage is full: progress is not being saved."))
                 else:
                     self._storage_unavailable()
             return False
-        if self._write_failed:
-            self._write_failed = False
+        self._failing.discard(key)
+        if self._told_failing and not self._failing:
+            self._told_failing = False
             self.notices.append(_("Saving works again."))
         return True
+
+    def unsaved(self, key: str) -> bool:
+        """True while the last write of ``key`` failed."""
+        return key in self._failing
 
     def _storage_unavailable(self) -> None:
         message = _("Storage is unavailable in this browser: progress will not be kept after you leave.")
@@ -202,30 +220,57 @@ class Store:
         """Keep an unusable value under a backup key so nothing is destroyed, and tell the player.
 
         Once it is safe in the backup it leaves its own key, so that the next start
-        does not trip over it (and repeat the notice) again."""
-        if self._write(BACKUP_PREFIX + key, raw) and self.backend is not None:
+        does not trip over it (and repeat the notice) again. An earlier backup is
+        never written over: a different value goes beside it (``backup.KEY.2``, ...),
+        and one already kept is not written again."""
+        backup = self._free_backup(key, raw)
+        if backup is not None and (backup == "" or self._write(backup, raw)) and self.backend is not None:
             try:
                 self.backend.removeItem(key)
             except Exception:  # noqa: BLE001 - see _read
                 self._storage_unavailable()
         self.notices.append(why)
 
+    def _free_backup(self, key: str, raw: str) -> str | None:
+        """Where ``raw`` goes aside: the first backup key of ``key`` that holds nothing,
+        or "" when one already holds ``raw``; None when none can be read (the value
+        then stays where it is)."""
+        for number in range(1, MAX_BACKUPS + 1):
+            name = BACKUP_PREFIX + key + ("" if number == 1 else f".{number}")
+            if self.backend is None:
+                return None
+            try:
+                kept = self.backend.getItem(name)
+            except Exception:  # noqa: BLE001 - see _read
+                self._storage_unavailable()
+                return None
+            if not isinstance(kept, str):
+                return name
+            if kept == raw:
+                return ""
+        return None
+
     def _load_json(self, key: str, thing: str) -> Any:
+        return self._load_raw_json(key, thing)[1]
+
+    def _load_raw_json(self, key: str, thing: str) -> tuple[str, Any]:
+        """The item as read (set aside whole when part of it is bad later) and its
+        checked JSON (None when there is none, or it was set aside)."""
         what = _(_SAVED[thing])
         raw = self._read(key)
         if raw is None:
-            return None
+            return "", None
         max_chars, max_depth = _LIMITS[key]
         try:
             data = safejson.loads(raw, max_chars=max_chars, max_depth=max_depth, lenient=True)
         except safejson.JSONLimitError:
             self._set_aside(key, raw, _("Your saved {what} could not be read and was set aside.").format(what=what))
-            return None
+            return raw, None
         if not isinstance(data, dict):
             self._set_aside(
                 key, raw, _("Your saved {what} was not in a known format and was set aside.").format(what=what)
             )
-            return None
+            return raw, None
         version = data.get("version")
         if version != SAVE_VERSION:
             if isinstance(version, int) and version > SAVE_VERSION:
@@ -234,8 +279,8 @@ class Store:
                 why = _("Your saved {what} has an unknown format and was set aside.")
             why = why.format(what=what)
             self._set_aside(key, raw, why)
-            return None
-        return data
+            return raw, None
+        return raw, data
 
     # --------------------------------------------------------------- settings
 
@@ -274,15 +319,15 @@ class Store:
 
     def load_game(self) -> SavedGame | None:
         """The saved game, or what can be salvaged of it, or None."""
-        data = self._load_json(GAME_KEY, "game")
+        # The save as read is what goes aside, however many of its parts are bad: once
+        # set aside it has left its key, which holds nothing to read again.
+        raw, data = self._load_raw_json(GAME_KEY, "game")
         if data is None:
             return None
         elapsed = data.get("elapsed", 0.0)
         if type(elapsed) not in (int, float) or not 0 <= elapsed <= MAX_ELAPSED:
             # Infinity or an absurd figure would break the clock on every frame.
-            self._set_aside(
-                GAME_KEY, self._read(GAME_KEY) or "", "Your saved game's clock could not be read: it starts from 0:00."
-            )
+            self._set_aside(GAME_KEY, raw, _("Your saved game's clock could not be read: it starts from 0:00."))
             elapsed = 0.0
         counted = data.get("counted") is True
         finished = data.get("finished") is True
@@ -303,10 +348,11 @@ class Store:
             game = engine.from_json(text)
         except (engine.SaveError, engine.CodeError, engine.IllegalMove) as error:
             salvaged = self._salvage(data.get("record"))
-            raw = self._read(GAME_KEY) or ""
             if salvaged is None:
+                # The engine's reason quotes the bad part of the save, which may be huge.
+                reason = quoted(str(error), MAX_REASON_CHARS)
                 self._set_aside(
-                    GAME_KEY, raw, _("Your saved game could not be restored ({reason}).").format(reason=error)
+                    GAME_KEY, raw, _("Your saved game could not be restored ({reason}).").format(reason=reason)
                 )
                 return None
             self._set_aside(
@@ -320,14 +366,25 @@ class Store:
     def saved_owner(self) -> str:
         """The tab that wrote the saved game ("" when none is known); reads nothing
         else, and never reports or sets aside anything."""
+        return self.saved_copy()[0]
+
+    def saved_copy(self) -> tuple[str, str, int]:
+        """Whose copy of which game is saved: (the tab that wrote it, the game's id,
+        its revision); ("", "", 0) when none is known. Like ``saved_owner``, it never
+        reports or sets aside anything."""
         raw = self._read(GAME_KEY)
         if raw is None:
-            return ""
+            return "", "", 0
         try:
             data = safejson.loads(raw, max_chars=_LIMITS[GAME_KEY][0], max_depth=1, lenient=True)
         except safejson.JSONLimitError:
-            return ""
-        return _token(data.get("owner")) if isinstance(data, dict) else ""
+            return "", "", 0
+        if not isinstance(data, dict):
+            return "", "", 0
+        revision = data.get("revision")
+        if type(revision) is not int or not 0 <= revision <= MAX_REVISION:
+            revision = 0
+        return _token(data.get("owner")), _token(data.get("id")), revision
 
     @staticmethod
     def _salvage(record: object) -> engine.Game | None:
