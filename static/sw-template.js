@@ -73,7 +73,9 @@ function checkCache() {
           if (!same) return "offline-incomplete";
           return fill(cache, urls)
             .then(() => missing(cache))
-            .then((left) => (left.length === 0 ? "offline-ready" : "offline-incomplete"));
+            .then((left) => (left.length === 0 ? "offline-ready" : "offline-incomplete"))
+            .catch(failure)
+            .then((state) => tell(state));
         });
       }))
       .catch(failure)
@@ -83,6 +85,13 @@ function checkCache() {
       });
   }
   return checking;
+}
+
+// After a refill every open page of the game hears how it went, whoever started it.
+function tell(state) {
+  return gameWindows()
+    .then((windows) => windows.forEach((client) => client.postMessage(state)))
+    .then(() => state, () => state);
 }
 
 // The game's windows, controlled or not (a first visit's page is not controlled yet).
@@ -99,9 +108,7 @@ self.addEventListener("install", (event) => {
         // The install fails and this version is dropped: an update's failure leaves the
         // active version (and its offline play) as it was, but a first install's leaves
         // none, so the pages are told why offline play is not available.
-        const told = self.registration.active
-          ? Promise.resolve()
-          : gameWindows().then((windows) => windows.forEach((client) => client.postMessage(failure(error))));
+        const told = self.registration.active ? Promise.resolve() : tell(failure(error));
         return told.then(() => {
           throw error;
         });

@@ -142,7 +142,6 @@ def test_a_cache_deleted_while_playing_is_filled_again(
     tap_stock_and_check(page)
     # The next start of the game (online) finds the cache empty, and its worker fills it
     # again once the table is playable.
-    page.evaluate("document.getElementById('update').removeAttribute('data-offline')")
     page.reload()
     wait_ready(page)
     assert offline_state(page) == "ready"
@@ -171,4 +170,32 @@ def test_a_storage_quota_too_small_says_offline_play_is_not_available(
     )
     assert page.is_hidden("#update-reload")
     assert page.evaluate("navigator.serviceWorker.controller") is None
+    tap_stock_and_check(page)
+
+
+def test_a_worker_started_again_fills_a_cache_deleted_while_playing(
+    new_context: Callable[..., BrowserContext], site_url: str
+) -> None:
+    """The browser stops an idle service worker and starts it again for the page's next
+    request (here a court card's artwork): it finds its cache emptied, and fills it."""
+    context = new_context(service_workers="allow")
+    page = context.new_page()
+    page.goto(site_url + "#" + CODE)
+    wait_ready(page)
+    wait_for_offline_cache(page)
+    assert offline_state(page) == "ready"
+
+    delete_the_game_caches(page)
+    page.evaluate("document.getElementById('update').removeAttribute('data-offline')")
+    cdp = context.new_cdp_session(page)
+    cdp.send("ServiceWorker.enable")
+    cdp.send("ServiceWorker.stopAllWorkers")
+    assert page.evaluate("fetch('./static/vendor/cards/KH.svg').then(response => response.ok)")
+    # The worker tells the game's pages how its refill went.
+    assert offline_state(page) == "ready"
+    assert page.is_hidden("#update")
+
+    context.set_offline(True)
+    page.reload()
+    wait_ready(page)
     tap_stock_and_check(page)
