@@ -117,17 +117,16 @@ self.addEventListener("install", (event) => {
 });
 
 self.addEventListener("activate", (event) => {
-  event.waitUntil(
-    caches.keys()
-      .then((names) => Promise.all(
-        names.filter((name) => name.startsWith(PREFIX) && name !== CACHE).map((name) => caches.delete(name))
-      ))
-      .then(() => self.clients.claim())
-  );
+  const activated = caches.keys()
+    .then((names) => Promise.all(
+      names.filter((name) => name.startsWith(PREFIX) && name !== CACHE).map((name) => caches.delete(name))
+    ))
+    .then(() => self.clients.claim());
+  event.waitUntil(activated);
   // After activation, not within it: fetches wait for an activating worker, and a
   // refill must not hold up the page that is loading. A cache that went missing while
   // this version waited is refilled here; the page asks too once it is playable.
-  self.setTimeout(checkCache, 0);
+  activated.then(checkCache, () => undefined);
 });
 
 // A worker starts again for the first event after it was stopped: a page's request, a
