@@ -393,6 +393,7 @@
     }
   };
   var OFFLINE_NOTICE_MS = 12000;
+  var REASON_WAIT_MS = 2000;
   var offlineTimer = null;
   function showOffline(state) {
     var notice = $("#update");
@@ -429,22 +430,30 @@
       if (registration.active) registration.active.postMessage("check-offline");
     }
     // A first visit: the worker installs now. It is asked once active; an install that
-    // fails with no version active leaves no offline play (the worker says why first).
+    // fails with no version active leaves no offline play. The failing worker says why
+    // (sw-template.js), but its word and its end reach the page in either order: the end
+    // says "incomplete" only if no word came in a moment.
     function follow(worker) {
       if (!worker || registration.active) return;
       worker.addEventListener("statechange", function () {
         if (worker.state === "activated") ask();
-        else if (worker.state === "redundant" && !registration.active) showOffline("offline-incomplete");
+        else if (worker.state === "redundant" && !registration.active) {
+          setTimeout(function () {
+            var notice = $("#update");
+            if (notice && !notice.dataset.offline) showOffline("offline-incomplete");
+          }, REASON_WAIT_MS);
+        }
       });
     }
     if (registration.active) ask();
     else follow(registration.installing || registration.waiting);
     registration.addEventListener("updatefound", function () { follow(registration.installing); });
     // A cache cleared while the game was left in the background is found, and filled
-    // again, when the player comes back to it.
+    // again, when the player comes back to it, or when the network does.
     document.addEventListener("visibilitychange", function () {
       if (document.visibilityState === "visible") ask();
     });
+    addEventListener("online", ask);
   }
 
   // A new version installs beside the one this page runs and waits (sw-template.js):
