@@ -171,6 +171,15 @@ def test_a_storage_quota_too_small_says_offline_play_is_not_available(
     assert page.is_hidden("#update-reload")
     assert page.evaluate("navigator.serviceWorker.controller") is None
     tap_stock_and_check(page)
+    # In the language chosen since, as the Settings control changes it.
+    page.evaluate(
+        "() => { window.solitaireBoot.setLanguage('th'); "
+        "dispatchEvent(new CustomEvent('solitaire:language', { detail: 'th' })); }"
+    )
+    page.wait_for_function(
+        "document.getElementById('update-text').textContent === "
+        "'ตอนนี้เล่นออฟไลน์ไม่ได้: พื้นที่จัดเก็บของเบราว์เซอร์สำหรับเว็บไซต์นี้เต็มแล้ว'"
+    )
 
 
 def test_a_worker_started_again_fills_a_cache_deleted_while_playing(
