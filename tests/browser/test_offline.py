@@ -208,3 +208,36 @@ def test_a_worker_started_again_fills_a_cache_deleted_while_playing(
     page.reload()
     wait_ready(page)
     tap_stock_and_check(page)
+
+
+def test_a_cache_deleted_while_offline_is_said_and_filled_at_the_next_start_online(
+    new_context: Callable[..., BrowserContext], site_url: str
+) -> None:
+    context = new_context(service_workers="allow")
+    page = context.new_page()
+    page.goto(site_url + "#" + CODE)
+    wait_ready(page)
+    wait_for_offline_cache(page)
+    assert offline_state(page) == "ready"
+
+    context.set_offline(True)
+    delete_the_game_caches(page)
+    # The player comes back to the tab (a headless page never hides, so the event is
+    # sent): the page asks its worker, which cannot fetch the files again.
+    page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    page.wait_for_function("document.getElementById('update').dataset.offline === 'offline-incomplete'")
+    assert page.inner_text("#update-text") == (
+        "Offline play is not available: the game's files could not be saved on this device."
+    )
+
+    # The network is back at the next start of the game: the worker fills its cache.
+    context.set_offline(False)
+    page.reload()
+    wait_ready(page)
+    assert offline_state(page) == "ready"
+    assert page.is_hidden("#update")
+
+    context.set_offline(True)
+    page.reload()
+    wait_ready(page)
+    tap_stock_and_check(page)
