@@ -370,9 +370,90 @@
   // play never competes with the first boot for bandwidth.
   function registerServiceWorker() {
     if (!("serviceWorker" in navigator) || !/^https?:$/.test(location.protocol)) return;
-    navigator.serviceWorker.register("./sw.js").then(watchUpdates, function (error) {
+    navigator.serviceWorker.register("./sw.js").then(function (registration) {
+      watchUpdates(registration);
+      watchOffline(registration);
+    }, function (error) {
       console.warn("Offline play is unavailable:", error);
+      showOffline("offline-incomplete");
     });
+  }
+
+  // Whether offline play is ready is asked of the service worker, which checks its cache
+  // and fetches again what went missing (sw-template.js), and never assumed: the page
+  // says when it is not ready (a storage quota too small, a cleared cache that could not
+  // be filled again, a failed install). #update's data-offline says what is known:
+  // "ready", "offline-quota" or "offline-incomplete" (the tests wait for it).
+  var OFFLINE_WORDS = {
+    "offline-quota": function () {
+      return _("Offline play is not available: the browser's storage for this site is full.");
+    },
+    "offline-incomplete": function () {
+      return _("Offline play is not available: the game's files could not be saved on this device.");
+    }
+  };
+  var OFFLINE_NOTICE_MS = 12000;
+  var REASON_WAIT_MS = 2000;
+  var offlineTimer = null;
+  function showOffline(state) {
+    var notice = $("#update");
+    var text = $("#update-text");
+    var button = $("#update-reload");
+    if (!notice || !text || !button) return;
+    var known = notice.dataset.offline;
+    // A quota found full says more than a file that could not be had: keep the clearer word.
+    if (state === "offline-incomplete" && known === "offline-quota") return;
+    notice.dataset.offline = state === "offline-ready" ? "ready" : state;
+    // The notice shows the offline words when it shows no offer of a new version.
+    var offering = !notice.hidden && !button.hidden;
+    if (state === "offline-ready") {
+      if (!offering) notice.hidden = true;
+      return;
+    }
+    if (offering || !OFFLINE_WORDS[state]) return;
+    text.textContent = OFFLINE_WORDS[state]();
+    notice.hidden = false;
+    // A short notice: the table is uncovered again once it was read.
+    if (offlineTimer) clearTimeout(offlineTimer);
+    offlineTimer = setTimeout(function () {
+      offlineTimer = null;
+      if (button.hidden) notice.hidden = true;
+    }, OFFLINE_NOTICE_MS);
+  }
+
+  function watchOffline(registration) {
+    if (!registration) return;
+    navigator.serviceWorker.addEventListener("message", function (event) {
+      if (event.data === "offline-ready" || OFFLINE_WORDS.hasOwnProperty(event.data)) showOffline(event.data);
+    });
+    function ask() {
+      if (registration.active) registration.active.postMessage("check-offline");
+    }
+    // A first visit: the worker installs now. It is asked once active; an install that
+    // fails with no version active leaves no offline play. The failing worker says why
+    // (sw-template.js), but its word and its end reach the page in either order: the end
+    // says "incomplete" only if no word came in a moment.
+    function follow(worker) {
+      if (!worker || registration.active) return;
+      worker.addEventListener("statechange", function () {
+        if (worker.state === "activated") ask();
+        else if (worker.state === "redundant" && !registration.active) {
+          setTimeout(function () {
+            var notice = $("#update");
+            if (notice && !notice.dataset.offline) showOffline("offline-incomplete");
+          }, REASON_WAIT_MS);
+        }
+      });
+    }
+    if (registration.active) ask();
+    else follow(registration.installing || registration.waiting);
+    registration.addEventListener("updatefound", function () { follow(registration.installing); });
+    // A cache cleared while the game was left in the background is found, and filled
+    // again, when the player comes back to it, or when the network does.
+    document.addEventListener("visibilitychange", function () {
+      if (document.visibilityState === "visible") ask();
+    });
+    addEventListener("online", ask);
   }
 
   // A new version installs beside the one this page runs and waits (sw-template.js):

@@ -8,6 +8,13 @@
 // announces "A new version is ready" and switches when the player asks, or when the page
 // is loaded again (a reload, a new visit), in both cases only when no other tab of the
 // game is open; else on the first visit after every tab was closed.
+//
+// Offline readiness is checked, not assumed: the cache can lose its files after the
+// install (the player or the browser clears site data, an eviction under storage
+// pressure), and an install can fail (a storage quota too small). The worker checks its
+// cache when it starts, when it becomes active and whenever a page asks
+// ("check-offline"), fetches again what is missing, and answers the page with what is
+// true: "offline-ready", "offline-quota" or "offline-incomplete" (static/boot.js says so).
 "use strict";
 
 const VERSION = "__VERSION__";
@@ -18,26 +25,120 @@ const PREFIX = "solitaire:" + new URL(SCOPE).pathname + ":";
 const CACHE = PREFIX + VERSION;
 const PRECACHE = __PRECACHE__;
 const PAGE = new URL("./", SCOPE).href;
-const OWN = new Set(PRECACHE.map((url) => new URL(url, SCOPE).href));
+const URLS = PRECACHE.map((url) => new URL(url, SCOPE).href);
+const OWN = new Set(URLS);
+
+// Every way the cache gets its files (the install, and a refill of what went missing).
+// Rejects when a file could not be had or kept (QuotaExceededError on a full quota).
+function fill(cache, urls) {
+  // "no-cache" revalidates every file with the server, so a new version never
+  // caches a stale copy from the HTTP cache, yet unchanged files cost a 304 only.
+  return cache.addAll(urls.map((url) => new Request(url, { cache: "no-cache" })));
+}
+
+// This version's files that the cache does not hold.
+function missing(cache) {
+  return cache.keys().then((requests) => {
+    const held = new Set(requests.map((request) => withoutQuery(request.url)));
+    return URLS.filter((url) => !held.has(url));
+  });
+}
+
+// What a page is told when the files could not be kept.
+function failure(error) {
+  return error && error.name === "QuotaExceededError" ? "offline-quota" : "offline-incomplete";
+}
+
+// A refill fetches files from the server, which may already publish another version:
+// its files must never go into this version's cache (an offline start would mix the
+// two). The server's sw.js names the version it publishes.
+function serverPublishesThisVersion() {
+  return fetch(new Request(self.location.href, { cache: "no-cache" }))
+    .then((response) => (response.ok ? response.text() : ""))
+    .then((text) => text.includes("const VERSION = " + JSON.stringify(VERSION) + ";"));
+}
+
+// Checks the cache and fetches again what it lacks: resolves to what offline play is
+// now ("offline-ready", "offline-quota", "offline-incomplete"), never rejects. One
+// check at a time: a page's question during a refill waits for the same answer.
+let checking = null;
+function checkCache() {
+  if (!checking) {
+    checking = caches.open(CACHE)  // recreated, empty, if it was deleted
+      .then((cache) => missing(cache).then((urls) => {
+        if (urls.length === 0) return "offline-ready";
+        return serverPublishesThisVersion().then((same) => {
+          // A newer version on the server installs beside this one with a cache of its
+          // own (the browser's update check); until then offline play is not whole.
+          if (!same) return "offline-incomplete";
+          return fill(cache, urls)
+            .then(() => missing(cache))
+            .then((left) => (left.length === 0 ? "offline-ready" : "offline-incomplete"))
+            .catch(failure)
+            .then((state) => tell(state));
+        });
+      }))
+      .catch(failure)
+      .then((state) => {
+        checking = null;
+        return state;
+      });
+  }
+  return checking;
+}
+
+// After a refill every open page of the game hears how it went, whoever started it.
+function tell(state) {
+  return gameWindows()
+    .then((windows) => windows.forEach((client) => client.postMessage(state)))
+    .then(() => state, () => state);
+}
+
+// The game's windows, controlled or not (a first visit's page is not controlled yet).
+function gameWindows() {
+  return self.clients.matchAll({ type: "window", includeUncontrolled: true })
+    .then((windows) => windows.filter((client) => client.url.startsWith(SCOPE)));
+}
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
     caches.open(CACHE)
-      // "no-cache" revalidates every file with the server, so a new version never
-      // caches a stale copy from the HTTP cache, yet unchanged files cost a 304 only.
-      .then((cache) => cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "no-cache" }))))
+      .then((cache) => fill(cache, URLS))
+      .catch((error) => {
+        // The install fails and this version is dropped: an update's failure leaves the
+        // active version (and its offline play) as it was, but a first install's leaves
+        // none, so the pages are told why offline play is not available.
+        const told = self.registration.active ? Promise.resolve() : tell(failure(error));
+        return told.then(() => {
+          throw error;
+        });
+      })
   );
 });
 
 self.addEventListener("activate", (event) => {
-  event.waitUntil(
-    caches.keys()
-      .then((names) => Promise.all(
-        names.filter((name) => name.startsWith(PREFIX) && name !== CACHE).map((name) => caches.delete(name))
-      ))
-      .then(() => self.clients.claim())
-  );
+  const activated = caches.keys()
+    .then((names) => Promise.all(
+      names.filter((name) => name.startsWith(PREFIX) && name !== CACHE).map((name) => caches.delete(name))
+    ))
+    .then(() => self.clients.claim());
+  event.waitUntil(activated);
+  // After activation, not within it: fetches wait for an activating worker, and a
+  // refill must not hold up the page that is loading. A cache that went missing while
+  // this version waited is refilled here; the page asks too once it is playable.
+  activated.then(checkCache, () => undefined);
 });
+
+// A worker starts again for the first event after it was stopped: a page's request, a
+// message. Its cache is checked then, unless that event is a page loading (a navigation),
+// which asks once it is playable: a refill never competes with a start of the game.
+let started = false;
+function startCheck(event) {
+  if (started) return;
+  started = true;
+  if (event.request && event.request.mode === "navigate") return;
+  event.waitUntil(checkCache());
+}
 
 // A page asks to switch to the waiting version. Only the one open tab of the game may:
 // a switch under another open tab would hand that tab's later requests the new files.
@@ -45,6 +146,13 @@ self.addEventListener("activate", (event) => {
 // tab is open); "activate-if-alone": a page that is starting, before its Python does, so
 // that a plain reload of the only tab opens the new version (answered "update-deferred").
 self.addEventListener("message", (event) => {
+  // A page asks whether offline play is ready (static/boot.js, once it is playable and
+  // whenever it is shown again), posted to the active worker: the answer is true now.
+  if (event.data === "check-offline") {
+    started = true;
+    event.waitUntil(checkCache().then((state) => event.source.postMessage(state)));
+    return;
+  }
   // Posted to the waiting worker itself (registration.waiting), which alone can skip waiting.
   const asked = event.data;
   if (asked !== "activate-update" && asked !== "activate-if-alone") return;
@@ -68,6 +176,7 @@ function withoutQuery(url) {
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
+  startCheck(event);
   const url = withoutQuery(request.url);
   if (request.mode === "navigate") {
     // Only the game's own page; any other page under the same path is the server's.

@@ -69,6 +69,16 @@ def test_built_site_holds_the_files_and_a_filled_service_worker(tmp_path: Path) 
     assert not (out / "tools").exists()
 
 
+def test_the_service_worker_names_its_version_as_its_refill_reads_it() -> None:
+    """A worker refills its cache only while the server's sw.js names its own version,
+    read as the line ``const VERSION = "…";`` (static/sw-template.js)."""
+    sw = site.service_worker()
+    version = site.content_version(site.ROOT, site.site_files())
+    assert f"const VERSION = {json.dumps(version)};" in sw
+    template = site.SW_TEMPLATE.read_text(encoding="utf-8")
+    assert '"const VERSION = " + JSON.stringify(VERSION) + ";"' in template
+
+
 def test_manifest_is_installable() -> None:
     manifest = json.loads((ROOT / "static" / "manifest.webmanifest").read_text(encoding="utf-8"))
     assert manifest["display"] == "standalone"

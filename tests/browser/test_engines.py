@@ -2,8 +2,9 @@
 
 One test per engine, all in one visit so that each boots as few times as it can:
 boot, a drag, a tap that sends a card to its foundation, a reload that resumes the
-game, then the server stopped and the page reloaded in Thai: it plays offline from
-the service worker's cache, and its Thai text is shaped. An engine that is missing
+game, the page's word that offline play is ready (its worker checked its cache), then
+the server stopped and the page reloaded in Thai: it plays offline from the service
+worker's cache, and its Thai text is shaped. An engine that is missing
 fails its test with the command that installs it (``.ci/run`` installs both): a
 suite that passes without them has not tested them.
 """
@@ -125,6 +126,11 @@ def play_one_visit(engine: Engine, url: str, stop_server: Callable[[], None]) ->
     # Offline after one visit: the service worker holds the whole game.
     wait_for(engine, "navigator.serviceWorker.controller !== null", 120)
     engine.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    # The page asked its worker, which checked its cache: offline play is ready, said by
+    # nothing on the table.
+    offline = wait_for(engine, "document.getElementById('update').dataset.offline", 120)
+    assert offline == "ready", f"{engine.name}: offline play is {offline}"
+    assert engine.evaluate("document.getElementById('update').hidden")
     engine.evaluate("(localStorage.setItem('solitaire.language', 'th'), true)")
     stop_server()
     engine.reload()

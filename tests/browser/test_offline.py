@@ -1,4 +1,5 @@
-"""Offline play through the service worker, and the site served from a sub-path."""
+"""Offline play through the service worker, and the site served from a sub-path; a cache
+lost while playing is filled again, and a storage quota too small is said."""
 
 from __future__ import annotations
 
@@ -21,6 +22,24 @@ def wait_for_offline_cache(page: Page) -> None:
     """Wait until the service worker has pre-cached everything and controls the page."""
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+
+
+def offline_state(page: Page) -> str:
+    """What the page knows of offline play, once its service worker answered: "ready",
+    "offline-quota" or "offline-incomplete" (``#update``'s ``data-offline``)."""
+    state = page.wait_for_function(
+        "document.getElementById('update').dataset.offline || null", timeout=120_000
+    ).json_value()
+    return str(state)
+
+
+def delete_the_game_caches(page: Page) -> None:
+    """What clearing the site's storage does to the game's files (the browser's settings,
+    or an eviction under storage pressure), with the page and its worker left running."""
+    page.evaluate(
+        "caches.keys().then(names => Promise.all("
+        "names.filter(name => name.startsWith('solitaire:')).map(name => caches.delete(name))))"
+    )
 
 
 def tap_stock_and_check(page: Page) -> None:
@@ -106,3 +125,119 @@ def test_hints_work_offline(new_context: Callable[..., BrowserContext], site_url
     )
     assert page.evaluate("document.body.dataset.hintVerdict") == "proven", page.inner_text("#solver-panel")
     assert re.match(r"Hint( \d+ of \d+)?: ", page.inner_text("[role=status]"))
+
+
+def test_a_cache_deleted_while_playing_is_filled_again(
+    new_context: Callable[..., BrowserContext], site_url: str
+) -> None:
+    context = new_context(service_workers="allow")
+    page = context.new_page()
+    page.goto(site_url + "#" + CODE)
+    wait_ready(page)
+    wait_for_offline_cache(page)
+    assert offline_state(page) == "ready"
+    assert page.is_hidden("#update")
+
+    delete_the_game_caches(page)
+    tap_stock_and_check(page)
+    # The next start of the game (online) finds the cache empty, and its worker fills it
+    # again once the table is playable.
+    page.reload()
+    wait_ready(page)
+    assert offline_state(page) == "ready"
+    assert page.is_hidden("#update"), "offline play is ready again: nothing to say"
+
+    context.set_offline(True)
+    page.reload()
+    wait_ready(page)
+    tap_stock_and_check(page)
+
+
+def test_a_storage_quota_too_small_says_offline_play_is_not_available(
+    new_context: Callable[..., BrowserContext], site_url: str, traffic: Traffic
+) -> None:
+    """Chromium's storage quota for the site, set smaller than the game's files: the
+    install cannot keep them, and the page says offline play is not available."""
+    context = new_context(service_workers="allow")
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Storage.overrideQuotaForOrigin", {"origin": site_url.rstrip("/"), "quotaSize": 3_000_000})
+    page.goto(site_url + "#" + CODE)
+    wait_ready(page)
+    assert offline_state(page) == "offline-quota"
+    assert page.inner_text("#update-text") == (
+        "Offline play is not available: the browser's storage for this site is full."
+    )
+    assert page.is_hidden("#update-reload")
+    assert page.evaluate("navigator.serviceWorker.controller") is None
+    tap_stock_and_check(page)
+    # In the language chosen since, as the Settings control changes it.
+    page.evaluate(
+        "() => { window.solitaireBoot.setLanguage('th'); "
+        "dispatchEvent(new CustomEvent('solitaire:language', { detail: 'th' })); }"
+    )
+    page.wait_for_function(
+        "document.getElementById('update-text').textContent === "
+        "'ตอนนี้เล่นออฟไลน์ไม่ได้: พื้นที่จัดเก็บของเบราว์เซอร์สำหรับเว็บไซต์นี้เต็มแล้ว'"
+    )
+
+
+def test_a_worker_started_again_fills_a_cache_deleted_while_playing(
+    new_context: Callable[..., BrowserContext], site_url: str
+) -> None:
+    """The browser stops an idle service worker and starts it again for the page's next
+    request (here a court card's artwork): it finds its cache emptied, and fills it."""
+    context = new_context(service_workers="allow")
+    page = context.new_page()
+    page.goto(site_url + "#" + CODE)
+    wait_ready(page)
+    wait_for_offline_cache(page)
+    assert offline_state(page) == "ready"
+
+    delete_the_game_caches(page)
+    page.evaluate("document.getElementById('update').removeAttribute('data-offline')")
+    cdp = context.new_cdp_session(page)
+    cdp.send("ServiceWorker.enable")
+    cdp.send("ServiceWorker.stopAllWorkers")
+    assert page.evaluate("fetch('./static/vendor/cards/KH.svg').then(response => response.ok)")
+    # The worker tells the game's pages how its refill went.
+    assert offline_state(page) == "ready"
+    assert page.is_hidden("#update")
+
+    context.set_offline(True)
+    page.reload()
+    wait_ready(page)
+    tap_stock_and_check(page)
+
+
+def test_a_cache_deleted_while_offline_is_said_and_filled_at_the_next_start_online(
+    new_context: Callable[..., BrowserContext], site_url: str
+) -> None:
+    context = new_context(service_workers="allow")
+    page = context.new_page()
+    page.goto(site_url + "#" + CODE)
+    wait_ready(page)
+    wait_for_offline_cache(page)
+    assert offline_state(page) == "ready"
+
+    context.set_offline(True)
+    delete_the_game_caches(page)
+    # The player comes back to the tab (a headless page never hides, so the event is
+    # sent): the page asks its worker, which cannot fetch the files again.
+    page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    page.wait_for_function("document.getElementById('update').dataset.offline === 'offline-incomplete'")
+    assert page.inner_text("#update-text") == (
+        "Offline play is not available: the game's files could not be saved on this device."
+    )
+
+    # The network is back at the next start of the game: the worker fills its cache.
+    context.set_offline(False)
+    page.reload()
+    wait_ready(page)
+    assert offline_state(page) == "ready"
+    assert page.is_hidden("#update")
+
+    context.set_offline(True)
+    page.reload()
+    wait_ready(page)
+    tap_stock_and_check(page)
