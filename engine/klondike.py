@@ -359,9 +359,10 @@ class Klondike(Game):
         dst = SLOT[card.suit] if to_foundation else move.dst
         self._move_cards(src, dst, n)
         paid = _paid_bit(card)
-        if to_foundation and not self._paid & paid:
-            self._paid |= paid
-            score += 10 if normal else 5
+        if to_foundation:
+            if not self._paid & paid:
+                self._paid |= paid
+                score += 10 if normal else 5
         elif src == "w" and normal:
             score += 5
         if src == "w":

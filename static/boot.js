@@ -228,7 +228,7 @@
     if (bytes.pending > 0 && !finished) {
       stallTimer = setTimeout(function () {
         fail(_("The download stopped: nothing arrived for {seconds} seconds. Check your connection and try again.")
-          .replace("{seconds}", String(Math.round(STALL_MS / 1000))));
+          .replace("{seconds}", String(Math.round(STALL_MS / 1000))), "network");
       }, STALL_MS);
     }
   }
@@ -243,7 +243,7 @@
   function downloadFailed(url, reason) {
     var file = url.split("/").pop();
     fail(_("Could not download {file}. Check your connection and try again.").replace("{file}", file) +
-      (reason ? "\n" + reason : ""));
+      (reason ? "\n" + reason : ""), "network");
   }
 
   // The response, its body read as fast as it arrives (counted on the way), whoever reads it and whenever.
@@ -311,7 +311,7 @@
   function startTimeout() {
     timer = setTimeout(function () {
       fail(_("The game took more than {seconds} seconds to start. Check your connection and try again.")
-        .replace("{seconds}", String(TIMEOUT_MS / 1000)));
+        .replace("{seconds}", String(TIMEOUT_MS / 1000)), "network");
     }, TIMEOUT_MS);
   }
 
@@ -329,17 +329,20 @@
     if (fill && name === "game") fill.style.width = "92%";
   }
 
-  function fail(message) {
+  // kind "network": the connection failed, not the game (a start from the interpreter
+  // snapshot that meets it keeps the snapshot: tools/pyodide-game.mjs reads data-failure).
+  function fail(message, kind) {
     // This script runs in the page's head: a download refused at once can fail before
     // the body exists, so the error waits for it.
     if (!document.body) {
-      document.addEventListener("DOMContentLoaded", function () { fail(message); });
+      document.addEventListener("DOMContentLoaded", function () { fail(message, kind); });
       return;
     }
     if (finished) return;
     finished = true;
     if (timer) clearTimeout(timer);
     if (stallTimer) clearTimeout(stallTimer);
+    if (kind) document.body.dataset.failure = kind;
     document.body.dataset.ready = "error";
     var box = $(".boot-error");
     var text = $(".boot-error-text");

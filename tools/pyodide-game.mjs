@@ -24,10 +24,12 @@
 //   and made again once the page is playable;
 // - a start from it that fails on the way (the loading screen's error) drops it and loads
 //   the page again, which starts the normal way;
-// - a start from it that has not made the table playable within SNAPSHOT_WATCH_MS drops
-//   it from a worker (pyodide-watchdog.mjs), whose timer runs even when the page's own
-//   thread is stuck in the interpreter: the page, if it still answers, loads again, and
-//   a stuck tab's reload, or any other tab, starts the normal way.
+// - a start from it that has not made the table playable within SNAPSHOT_WATCH_MS (counted
+//   while the page is shown) drops it from a worker (pyodide-watchdog.mjs), whose timer
+//   runs even when the page's own thread is stuck in the interpreter: the page, if it
+//   still answers, loads again, and a stuck tab's reload, or any other tab, starts the
+//   normal way. The snapshot is made again once; a second time out fails the build's.
+// A failure of the connection (a download that stalls or fails) is not the snapshot's.
 //
 // The runtime's big files travel gzip-compressed whatever the host does (a plain static
 // server sends them raw: 12 MB instead of 5): tools/vendor.py writes NAME.gz beside them
@@ -50,6 +52,9 @@ export const SNAPSHOTS = "pyodide-snapshots";
 export const THIS_BUILD = `${version}-${BUILD}`;
 export const SNAPSHOT_KEY = new URL(`./snapshot-${THIS_BUILD}`, import.meta.url).href;
 export const FAILED_KEY = new URL(`./failed-${THIS_BUILD}`, import.meta.url).href;
+// A start from this build's snapshot timed out once (pyodide-watchdog.mjs): a second time,
+// the build's snapshot is failed, not made again.
+const TIMED_OUT_KEY = new URL(`./timed-out-${THIS_BUILD}`, import.meta.url).href;
 const VISITED_KEY = new URL(`./visited-${THIS_BUILD}`, import.meta.url).href;
 const SNAPSHOT_DELAY_MS = 3000; // after the page is playable: its first moments belong to the player
 // Python's start (from the WebAssembly instantiated to the interpreter ready) above which
@@ -326,15 +331,22 @@ function watchSnapshotStart() {
   let watchdog = null;
   try {
     watchdog = new Worker(new URL("./pyodide-watchdog.mjs", import.meta.url), { type: "module" });
-    watchdog.postMessage({ cache: SNAPSHOTS, snapshot: SNAPSHOT_KEY, failed: FAILED_KEY, ms: bound });
+    watchdog.postMessage({
+      cache: SNAPSHOTS, snapshot: SNAPSHOT_KEY, failed: FAILED_KEY, timedOut: TIMED_OUT_KEY, ms: bound,
+      hidden: document.hidden
+    });
   } catch (error) {
     console.warn("No watch over the start from the snapshot:", error);
   }
   let over = false;
   const observer = new MutationObserver(() => check());
+  // A hidden tab may start slowly (its timers and frames held back): its time is not counted.
+  const shown = () => watchdog?.postMessage({ hidden: document.hidden });
+  document.addEventListener("visibilitychange", shown);
   const stop = () => {
     over = true;
     observer.disconnect();
+    document.removeEventListener("visibilitychange", shown);
     watchdog?.terminate();
   };
   const startAgain = (reason) => {
@@ -347,15 +359,13 @@ function watchSnapshotStart() {
   function check() {
     const state = document.body?.dataset.ready;
     if (over || !state) return;
-    if (state === "true") stop();
+    if (state === "true" || document.body.dataset.failure === "network") stop();
     else if (state === "error") startAgain("failed");
   }
   if (watchdog) {
     watchdog.onmessage = (event) => {
       if (over || event.data !== "abandoned") return;
-      over = true;
-      observer.disconnect();
-      watchdog.terminate();
+      stop();
       performance.mark("pyodide-snapshot-abandoned", { detail: "timed out" });
       console.warn("The start from the interpreter snapshot timed out: the game starts afresh.");
       location.reload(); // the worker has dropped the snapshot
