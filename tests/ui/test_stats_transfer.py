@@ -190,3 +190,16 @@ def test_a_restore_keeps_what_it_replaces() -> None:
     assert restore_records(store, NOW).done
     assert store.load_stats() == MINE
     assert read_export(backend.items[RESTORED_KEY]).variants == since
+
+
+@given(
+    st.one_of(
+        st.text(max_size=60), st.integers(), st.none(), st.sampled_from(["0001-01-01", "9999-12-31T23:59:59+14:00"])
+    )
+)
+def test_any_export_date_gives_a_question(exported: object) -> None:
+    """The question is asked of any sound file, whatever its ``exported`` holds."""
+    file = read_export(json.dumps({"kind": "solitaire-statistics", "exported": exported, "variants": {}}))
+    question = import_question(file)
+    assert question.startswith("Replace the statistics of every game")
+    assert (file.exported is None) == ("does not say when" in question)
