@@ -11,11 +11,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import engine
+from engine.daily import EPOCH
 from tests.ui.saving import Failing
-from ui.model.daily import DayResult, Records, records_to_dict
+from ui.model.daily import DayResult, Records, record, records_to_dict
 from ui.model.i18n import again, use_language
-from ui.model.stats import VariantStats
-from ui.model.stats_import import Imported, export_data, read_export
+from ui.model.stats import VARIANT_KEYS, VariantStats
+from ui.model.stats_import import Imported, export_data, export_text, read_export
 from ui.model.stats_transfer import RESTORED_KEY, has_backup, import_question, import_records, restore_records
 from ui.model.storage import DAILY_KEY, IMPORT_BACKUP_KEY, STATS_KEY, MemoryBackend, Store
 
@@ -192,3 +194,28 @@ def test_a_restore_keeps_what_it_replaces() -> None:
     assert restore_records(store, NOW).done
     assert store.load_stats() == MINE
     assert read_export(backend.items[RESTORED_KEY]).variants == since
+
+
+@given(
+    st.one_of(
+        st.text(max_size=60), st.integers(), st.none(), st.sampled_from(["0001-01-01", "9999-12-31T23:59:59+14:00"])
+    )
+)
+def test_any_export_date_gives_a_question(exported: object) -> None:
+    """The question is asked of any sound file, whatever its ``exported`` holds."""
+    file = read_export(json.dumps({"kind": "solitaire-statistics", "exported": exported, "variants": {}}))
+    question = import_question(file)
+    assert question.startswith("Replace the statistics of every game")
+    assert (file.exported is None) == ("does not say when" in question)
+
+
+def test_an_export_of_every_day_of_the_table_is_imported_back() -> None:
+    """Indented, six years of every game's won days made a file too large to import."""
+    days: Records = {}
+    for prefix in engine.DAILY_GAMES.values():
+        day = EPOCH
+        while day <= engine.last_day():
+            record(days, prefix, day, DayResult(True, 1234.5, 321))
+            day += datetime.timedelta(days=1)
+    variants = {key: VariantStats(played=10**6, won=10**5, recent=[[1, 700]] * 20).to_dict() for key in VARIANT_KEYS}
+    assert read_export(export_text(variants, NOW, days)) == Imported(variants, days, datetime.date(2026, 12, 7))

@@ -4,7 +4,6 @@ with the copy it keeps restored by one button: ``ui.model.stats_transfer``)."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
@@ -20,7 +19,7 @@ from ui.model.i18n import _, again, joined
 from ui.model.session import Session
 from ui.model.stats import VariantStats, is_scored, is_vegas, variant_key
 from ui.model.stats_chart import BANKROLL_NOTE, chart_of, figures
-from ui.model.stats_import import Imported, ImportRefused, export_data, import_refusal_text, read_export
+from ui.model.stats_import import Imported, ImportRefused, export_text, import_refusal_text, read_export
 from ui.model.stats_record import running_bankroll
 from ui.model.stats_transfer import Transfer, has_backup, import_question, import_records, restore_records
 from ui.model.storage import STATS_KEY, Store
@@ -155,8 +154,7 @@ class StatsDialog:
 
     def export_text(self) -> str:
         exported = datetime.now(UTC).isoformat(timespec="seconds")
-        data = export_data(self.store.load_stats(), exported, self.store.load_daily())
-        return json.dumps(data, indent=2)
+        return export_text(self.store.load_stats(), exported, self.store.load_daily())
 
     def _export(self, _event: Event) -> None:
         blob = window.Blob.new([self.export_text()], {"type": "application/json"})

@@ -6,7 +6,8 @@ Pure Python, working on the plain dict that the storage keeps as JSON. The
 statistics' jobs are split: this module holds the figures (``VariantStats``)
 and reads them back checked one by one (``Problem``); ``stats_record`` counts
 a game's life (started, won, lost, left, back); ``stats_import`` checks a whole
-store or an exported file; ``stats_chart`` makes the dialog's rows and chart
+store or an exported file; ``stats_transfer`` imports one (asked first, written
+whole or not at all, restorable); ``stats_chart`` makes the dialog's rows and chart
 data (drawn by ``ui.dom.stats_chart``).
 
 >>> from ui.model.stats_record import finish_game, start_game
