@@ -233,8 +233,8 @@ class Store:
 
     def _free_backup(self, key: str, raw: str) -> str | None:
         """Where ``raw`` goes aside: the first backup key of ``key`` that holds nothing,
-        or "" when one already holds ``raw``; None when none can be read (the value
-        then stays where it is)."""
+        or "" when one already holds ``raw``; None when all ``MAX_BACKUPS`` are taken or
+        storage cannot be read (the value then stays where it is)."""
         for number in range(1, MAX_BACKUPS + 1):
             name = BACKUP_PREFIX + key + ("" if number == 1 else f".{number}")
             if self.backend is None:
