@@ -190,7 +190,7 @@ def test_share_of_a_game_longer_than_a_link_copies_its_deal(
     tap_stock(page)
     wait_moves(page, 5001)
     page.click("#btn-share")
-    wait_status(page, "Link to this deal copied: a link holds at most 5,000 moves")
+    wait_status(page, "Link to this deal copied: a link holds at most 5000 moves")
     link = page.evaluate("navigator.clipboard.readText()")
     assert link.startswith(site_url)
     assert link.endswith("/#KL1-D1N-AAAAAAG")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -175,10 +176,10 @@ def test_shortcuts_ask_the_page_for_hint_new_game_and_help() -> None:
     assert table.press("8") == "There is no column 8."
 
 
-@given(st.characters().filter(lambda key: key not in "0123456789 " and key.lower() not in SHORTCUTS))
+@given(st.characters().filter(lambda key: not key.isdecimal() and key != " " and key.lower() not in SHORTCUTS))
 def test_keys_that_are_digits_only_to_unicode_are_ignored_quietly(key: str) -> None:
     # "²" is an unshifted key on French AZERTY; "³", "¹", "⁴" and "①" are digits to
-    # str.isdigit() but not to int(): only ASCII 0-9 jump to a column.
+    # str.isdigit() but not decimal: they raised ValueError in int().
     table = Table(KLONDIKE_CODE)
     before = table.spot
     assert table.keys.press(table.game, key).kind == "none"
@@ -187,10 +188,21 @@ def test_keys_that_are_digits_only_to_unicode_are_ignored_quietly(key: str) -> N
 
 def test_superscript_and_circled_digits_do_not_jump_to_columns() -> None:
     table = Table(KLONDIKE_CODE)
-    for key in ("²", "³", "¹", "⁴", "①", "٣", "７"):
+    for key in ("²", "³", "¹", "⁴", "①"):
         assert table.keys.press(table.game, key).kind == "none", key
     assert table.press("7") == ""
     assert table.spot == Spot("t7", 6)
+
+
+@pytest.mark.parametrize("three", ["៣", "๓", "٣", "３"])
+def test_a_khmer_or_thai_keyboards_digits_jump_to_columns(three: str) -> None:
+    # Khmer's unshifted number row types ១-៩: they jumped before ASCII alone did, and must.
+    ascii_three = Table(KLONDIKE_CODE)
+    ascii_three.press("3")
+    table = Table(KLONDIKE_CODE)
+    table.press(three)
+    assert table.spot == ascii_three.spot
+    assert table.spot != Table(KLONDIKE_CODE).spot
 
 
 def test_send_to_foundation_outside_klondike_says_the_rule() -> None:

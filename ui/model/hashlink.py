@@ -99,7 +99,7 @@ def parse_hash(text: str) -> Link | None:
                 "The link's game record has more than {n} move; this game opens no longer ones.",
                 "The link's game record has more than {n} moves; this game opens no longer ones.",
                 MAX_LINK_MOVES,
-            ).format(n=f"{MAX_LINK_MOVES:,}")
+            ).format(n=MAX_LINK_MOVES)
         )
     try:
         settings = engine.parse_code(code)
@@ -167,4 +167,4 @@ def share_deal_only_text() -> str:
         "Link to this deal copied: a link holds at most {n} move, so it opens this deal from the start.",
         "Link to this deal copied: a link holds at most {n} moves, so it opens this deal from the start.",
         MAX_LINK_MOVES,
-    ).format(n=f"{MAX_LINK_MOVES:,}")
+    ).format(n=MAX_LINK_MOVES)

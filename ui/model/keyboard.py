@@ -266,9 +266,11 @@ class Keyboard:
 
     def shortcut(self, game: Game, key: str) -> Command:
         """A shortcut key that works wherever the focus is (outside dialogs and fields)."""
-        # Only ASCII 0-9: "²" (an unshifted key on French AZERTY), "³" or "①" are
-        # digits to str.isdigit() but not to int(), and are left alone like any other key.
-        if len(key) == 1 and "0" <= key <= "9":
+        # Any decimal digit, so that a Khmer keyboard's ១-៩ (its unshifted number row)
+        # and Thai ๑-๙ jump as 1-9 do; "²" (an unshifted key on French AZERTY), "³" or
+        # "①" are digits to str.isdigit() but not decimal, and are left alone like any
+        # other key (int() refused them).
+        if len(key) == 1 and key.isdecimal():
             number = int(key) or 10
             if number > len(_columns(game)):
                 return Command("say", self.spot, message=_("There is no column {n}.").format(n=number))
