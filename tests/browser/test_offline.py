@@ -127,15 +127,21 @@ def test_hints_work_offline(new_context: Callable[..., BrowserContext], site_url
     assert re.match(r"Hint( \d+ of \d+)?: ", page.inner_text("[role=status]"))
 
 
-def test_a_cache_deleted_while_playing_is_filled_again(
-    new_context: Callable[..., BrowserContext], site_url: str
-) -> None:
+def offline_ready(new_context: Callable[..., BrowserContext], site_url: str) -> tuple[BrowserContext, Page]:
+    """A page of the game whose service worker has said offline play is ready."""
     context = new_context(service_workers="allow")
     page = context.new_page()
     page.goto(site_url + "#" + CODE)
     wait_ready(page)
     wait_for_offline_cache(page)
     assert offline_state(page) == "ready"
+    return context, page
+
+
+def test_a_cache_deleted_while_playing_is_filled_again(
+    new_context: Callable[..., BrowserContext], site_url: str
+) -> None:
+    context, page = offline_ready(new_context, site_url)
     assert page.is_hidden("#update")
 
     delete_the_game_caches(page)
@@ -187,12 +193,7 @@ def test_a_worker_started_again_fills_a_cache_deleted_while_playing(
 ) -> None:
     """The browser stops an idle service worker and starts it again for the page's next
     request (here a court card's artwork): it finds its cache emptied, and fills it."""
-    context = new_context(service_workers="allow")
-    page = context.new_page()
-    page.goto(site_url + "#" + CODE)
-    wait_ready(page)
-    wait_for_offline_cache(page)
-    assert offline_state(page) == "ready"
+    context, page = offline_ready(new_context, site_url)
 
     delete_the_game_caches(page)
     page.evaluate("document.getElementById('update').removeAttribute('data-offline')")
@@ -213,12 +214,7 @@ def test_a_worker_started_again_fills_a_cache_deleted_while_playing(
 def test_a_cache_deleted_while_offline_is_said_and_filled_at_the_next_start_online(
     new_context: Callable[..., BrowserContext], site_url: str
 ) -> None:
-    context = new_context(service_workers="allow")
-    page = context.new_page()
-    page.goto(site_url + "#" + CODE)
-    wait_ready(page)
-    wait_for_offline_cache(page)
-    assert offline_state(page) == "ready"
+    context, page = offline_ready(new_context, site_url)
 
     context.set_offline(True)
     delete_the_game_caches(page)
