@@ -170,7 +170,8 @@ def restore_records(store: Store, now: str = "") -> Transfer:
     if raw is None:
         return _said(store, _("There is nothing to restore: no import replaced the statistics here."), False)
     try:
-        kept = read_export(raw, store.today())
+        # The player's own copy: a day after tomorrow in it was stored as the store keeps it.
+        kept = read_export(raw)
     except ImportRefused:
         # Left where it is: a later version may read it.
         return _said(store, _("The statistics from before the import could not be read: nothing was changed."), False)

@@ -160,7 +160,8 @@ class Store:
     notices: list[str] = field(default_factory=list)
     """Short messages for the player about storage problems, oldest first."""
     today: Callable[[], datetime.date | None] = lambda: None
-    """The player's calendar day (None: not known), which bounds the daily records' days."""
+    """The player's calendar day (None: not known), which bounds the days recorded
+    and imported (the stored ones are read whatever the clock says)."""
     full: bool = False
     """True when the last write that failed failed for a full quota (not disabled storage)."""
     _failing: set[str] = field(default_factory=set)
@@ -445,7 +446,9 @@ class Store:
         data = self._load_json(DAILY_KEY, "daily")
         if data is None:
             return {}
-        kept, wrong = read_records(data.get("games"), self.today())
+        # Only the table bounds what is read: a day after tomorrow was written while
+        # the clock was right, if today's clock is set back, and must not be lost.
+        kept, wrong = read_records(data.get("games"))
         if wrong:
             self._set_aside(
                 DAILY_KEY,
