@@ -12,6 +12,7 @@ from ui.model.session import format_clock
 from ui.model.stats import VariantStats
 from ui.model.storage import (
     BACKUP_PREFIX,
+    DAILY_KEY,
     GAME_KEY,
     SAVE_VERSION,
     SETTINGS_KEY,
@@ -297,3 +298,31 @@ def test_more_wins_than_games_in_storage_are_set_aside_with_a_notice() -> None:
     ]
     assert backend.items[BACKUP_PREFIX + STATS_KEY] == text
     assert json.loads(backend.items[STATS_KEY])["variants"]["KL-D1N"]["won"] == 0
+
+
+@pytest.mark.parametrize("daily", [False, True])
+def test_damaged_records_with_no_room_to_go_aside_stay_where_they_are(daily: bool) -> None:
+    """With storage full, the backup write failed but the smaller clean set was written
+    back: the damaged part was gone with no copy, and the notices said it was set aside,
+    then "Saving works again." at the next write."""
+    if daily:
+        key, games = DAILY_KEY, {"KL1-D1N": {"2026-03-01": [1, 300, 120], "9999-12-31": [1, 30, 12]}}
+        text = json.dumps({"version": SAVE_VERSION, "games": games})
+    else:
+        key = STATS_KEY
+        text = json.dumps({"version": SAVE_VERSION, "variants": {"KL-D1N": {"played": 5}, "XX-Y": {"played": 3}}})
+    backend = MemoryBackend({key: text, SETTINGS_KEY: "{}"}, quota=len(key) + len(text) + len(SETTINGS_KEY) + 60)
+    store = Store(backend)
+    kept = store.load_daily() if daily else store.load_stats()
+    assert kept  # the good part is used
+    assert backend.items[key] == text
+    assert not any(name.startswith(BACKUP_PREFIX) for name in backend.items)
+    assert len(store.notices) == 1
+    assert "set aside" not in store.notices[0]
+    assert "stay in storage" in store.notices[0]
+    assert store.save_settings({})
+    assert "Saving works again." not in store.notices
+    # Read again (every update does): tried again, said once.
+    _ = store.load_daily() if daily else store.load_stats()
+    assert len(store.notices) == 1
+    assert backend.items[key] == text

@@ -187,14 +187,16 @@ class Store:
     def _write(self, key: str, value: str) -> bool:
         if self.backend is None:
             return False
-        # A backup is written once, never again: it cannot hold back "Saving works again".
-        kept = not key.startswith(BACKUP_PREFIX)
         try:
             self.backend.setItem(key, value)
         except Exception as error:  # noqa: BLE001 - quota or disabled storage: report, keep playing
             self.full = "quota" in str(error).lower()
-            if kept:
-                self._failing.add(key)
+            if key.startswith(BACKUP_PREFIX):
+                # A backup is written once, never again: its failure is said by the notice
+                # of what could not be set aside, and it cannot hold back "Saving works
+                # again" (which a failed backup made say falsely at the next good write).
+                return False
+            self._failing.add(key)
             if not self._told_failing:
                 self._told_failing = True
                 if "quota" in str(error).lower():
@@ -217,20 +219,27 @@ class Store:
         if message not in self.notices:
             self.notices.append(message)
 
-    def _set_aside(self, key: str, raw: str, why: str) -> None:
-        """Keep an unusable value under a backup key so nothing is destroyed, and tell the player.
+    def _set_aside(self, key: str, raw: str, why: str, held: str = "") -> bool:
+        """Keep an unusable value under a backup key so nothing is destroyed, and tell
+        the player (``why``); True when the value is safe in the backup.
 
         Once it is safe in the backup it leaves its own key, so that the next start
         does not trip over it (and repeat the notice) again. An earlier backup is
         never written over: a different value goes beside it (``backup.KEY.2``, ...),
-        and one already kept is not written again."""
+        and one already kept is not written again. A value that cannot be put aside
+        (storage full) stays where it is, and the player is told ``held`` instead
+        (when given): ``why`` would say it was set aside."""
         backup = self._free_backup(key, raw)
-        if backup is not None and (backup == "" or self._write(backup, raw)) and self.backend is not None:
+        safe = backup is not None and (backup == "" or self._write(backup, raw))
+        if safe and self.backend is not None:
             try:
                 self.backend.removeItem(key)
             except Exception:  # noqa: BLE001 - see _read
                 self._storage_unavailable()
-        self.notices.append(why)
+        told = why if safe or not held else held
+        if safe or told not in self.notices:  # every read tries again: a value held is said once
+            self.notices.append(told)
+        return safe
 
     def _free_backup(self, key: str, raw: str) -> str | None:
         """Where ``raw`` goes aside: the first backup key of ``key`` that holds nothing,
@@ -407,7 +416,7 @@ class Store:
     # ------------------------------------------------------------ statistics
 
     def load_stats(self) -> dict[str, Any]:
-        data = self._load_json(STATS_KEY, "statistics")
+        raw, data = self._load_raw_json(STATS_KEY, "statistics")
         if data is None:
             return {}
         variants = data.get("variants")
@@ -415,13 +424,17 @@ class Store:
             self.notices.append(_("Your saved statistics were incomplete and were reset."))
             return {}
         kept, problems = read_variants(variants)
-        if problems:
-            self._set_aside(
-                STATS_KEY,
-                self._read(STATS_KEY) or "",
-                _("Some of your saved statistics were damaged: those figures were set aside, the rest are kept."),
-            )
-            # Written back clean at once, so that the notice is not repeated on every read.
+        if problems and self._set_aside(
+            STATS_KEY,
+            raw,
+            _("Some of your saved statistics were damaged: those figures were set aside, the rest are kept."),
+            _(
+                "Some of your saved statistics were damaged: those figures are not used, and they stay "
+                "in storage, which has no room to set them aside."
+            ),
+        ):
+            # Written back clean at once, so that the notice is not repeated on every read;
+            # only once the original is safe in its backup, never in its place.
             self.save_stats(kept)
         return kept
 
@@ -443,19 +456,22 @@ class Store:
 
     def load_daily(self) -> Records:
         """Every daily deal result; a damaged one is set aside with a notice, the rest kept."""
-        data = self._load_json(DAILY_KEY, "daily")
+        raw, data = self._load_raw_json(DAILY_KEY, "daily")
         if data is None:
             return {}
         # Only the table bounds what is read: a day after tomorrow was written while
         # the clock was right, if today's clock is set back, and must not be lost.
         kept, wrong = read_records(data.get("games"))
-        if wrong:
-            self._set_aside(
-                DAILY_KEY,
-                self._read(DAILY_KEY) or "",
-                _("Some of your daily deal results were damaged: those days were set aside, the rest are kept."),
-            )
-            self.save_daily(kept)  # written back clean: the notice is not repeated
+        if wrong and self._set_aside(
+            DAILY_KEY,
+            raw,
+            _("Some of your daily deal results were damaged: those days were set aside, the rest are kept."),
+            _(
+                "Some of your daily deal results were damaged: those days are not used, and they stay "
+                "in storage, which has no room to set them aside."
+            ),
+        ):
+            self.save_daily(kept)  # written back clean, the original safe in its backup: the notice is not repeated
         return kept
 
     def save_daily(self, records: Records) -> bool:
