@@ -219,3 +219,36 @@ def test_an_export_of_every_day_of_the_table_is_imported_back() -> None:
             day += datetime.timedelta(days=1)
     variants = {key: VariantStats(played=10**6, won=10**5, recent=[[1, 700]] * 20).to_dict() for key in VARIANT_KEYS}
     assert read_export(export_text(variants, NOW, days)) == Imported(variants, days, datetime.date(2026, 12, 7))
+
+
+@pytest.mark.parametrize("fails", [IMPORT_BACKUP_KEY, DAILY_KEY])
+def test_a_failed_import_leaves_nothing_unsaved(fails: str) -> None:
+    """The key whose import write failed stayed "unsaved" for good: the player read
+    "progress is not being saved" while the game saved, "Saving works again" never
+    came, and a later real failure was never said."""
+    backend = Failing()
+    store = player_store(backend)
+    backend.failing = {fails}
+    file = read_export(json.dumps(export_data({"SP-S1": VariantStats(played=1).to_dict()}, NOW, {})))
+    outcome = import_records(store, file, NOW)
+    assert not outcome.done
+    assert "progress is not being saved" not in outcome.message
+    assert outcome.message.endswith("Storage is full.")
+    assert not store.unsaved(fails)
+    backend.failing = {"solitaire.v1.game"}
+    assert not store._write("solitaire.v1.game", "{}")
+    assert store.take_notices() == ["Storage is full: progress is not being saved."]
+    backend.failing = set()
+    assert store._write("solitaire.v1.game", "{}")
+    assert store.take_notices() == ["Saving works again."]
+
+
+def test_a_rollback_that_removes_its_key_leaves_it_saved() -> None:
+    backend = Failing()
+    store = player_store(backend)
+    backend.failing = {DAILY_KEY}
+    assert not store.save_daily(MY_DAYS)
+    assert store.unsaved(DAILY_KEY)
+    assert store.put_back(DAILY_KEY, None)
+    assert not store.unsaved(DAILY_KEY)
+    assert store.take_notices()[-1] == "Saving works again."

@@ -101,9 +101,10 @@ def _replace(store: Store, variants: dict[str, Any], daily: Records | None) -> W
     The statistics go first; when the daily write then fails, they get their earlier
     text back. That fits: it stood beside the earlier daily results, still there."""
     before = store.read_raw(STATS_KEY)
-    if not store.save_stats(variants):
+    # Quiet writes: a failure leaves what was there, and the import's words say so.
+    if not store.save_stats(variants, quiet=True):
         return "unchanged"
-    if daily is None or store.save_daily(daily):
+    if daily is None or store.save_daily(daily, quiet=True):
         return "done"
     return "unchanged" if store.put_back(STATS_KEY, before) else "half"
 

@@ -184,17 +184,22 @@ class Store:
         # rather than None: anything but a string is "nothing saved".
         return value if isinstance(value, str) else None
 
-    def _write(self, key: str, value: str) -> bool:
+    def _write(self, key: str, value: str, quiet: bool = False) -> bool:
+        """Write ``value`` under ``key``; True when written. A failure is reported once
+        and the key counts as unsaved until written, unless ``quiet``: an import's
+        writes (and its copies) are said by the import's own words, and leave nothing
+        unsaved when they fail, since what was there before stays."""
         if self.backend is None:
             return False
         try:
             self.backend.setItem(key, value)
         except Exception as error:  # noqa: BLE001 - quota or disabled storage: report, keep playing
             self.full = "quota" in str(error).lower()
-            if key.startswith(BACKUP_PREFIX):
+            if quiet or key.startswith(BACKUP_PREFIX) or key == IMPORT_BACKUP_KEY:
                 # A backup is written once, never again: its failure is said by the notice
-                # of what could not be set aside, and it cannot hold back "Saving works
-                # again" (which a failed backup made say falsely at the next good write).
+                # of what could not be set aside (or by the import's words), and it cannot
+                # hold back "Saving works again" (nor make a later one false), or keep
+                # "progress is not being saved" standing while the game saves fine.
                 return False
             self._failing.add(key)
             if not self._told_failing:
@@ -204,11 +209,15 @@ class Store:
                 else:
                     self._storage_unavailable()
             return False
+        self._settled(key)
+        return True
+
+    def _settled(self, key: str) -> None:
+        """``key`` holds what it should: it no longer holds back "Saving works again"."""
         self._failing.discard(key)
         if self._told_failing and not self._failing:
             self._told_failing = False
             self.notices.append(_("Saving works again."))
-        return True
 
     def unsaved(self, key: str) -> bool:
         """True while the last write of ``key`` failed."""
@@ -438,8 +447,9 @@ class Store:
             self.save_stats(kept)
         return kept
 
-    def save_stats(self, variants: dict[str, Any]) -> bool:
-        return self._write(STATS_KEY, json.dumps({"version": SAVE_VERSION, "variants": variants}))
+    def save_stats(self, variants: dict[str, Any], quiet: bool = False) -> bool:
+        """Write the statistics (``quiet``: see ``_write``); True when written."""
+        return self._write(STATS_KEY, json.dumps({"version": SAVE_VERSION, "variants": variants}), quiet)
 
     def update_stats(self, change: Callable[[dict[str, Any]], None]) -> bool:
         """Read the statistics fresh, change them, write them back at once; True
@@ -474,9 +484,10 @@ class Store:
             self.save_daily(kept)  # written back clean, the original safe in its backup: the notice is not repeated
         return kept
 
-    def save_daily(self, records: Records) -> bool:
+    def save_daily(self, records: Records, quiet: bool = False) -> bool:
+        """Write the daily results (``quiet``: see ``_write``); True when written."""
         data = {"version": SAVE_VERSION, "games": records_to_dict(records)}
-        return self._write(DAILY_KEY, json.dumps(data, separators=(",", ":")))
+        return self._write(DAILY_KEY, json.dumps(data, separators=(",", ":")), quiet)
 
     def update_daily(self, change: Callable[[Records], bool]) -> bool:
         """Read the daily results fresh, change them, and write them back when
@@ -486,9 +497,11 @@ class Store:
         return not change(records) or self.save_daily(records)
 
     def put_back(self, key: str, raw: str | None) -> bool:
-        """Write ``raw`` under ``key`` again as it was read (None: remove the key)."""
+        """Write ``raw`` under ``key`` again as it was read (None: remove the key): an
+        import's rollback, said by its own words (a quiet write). Once done, the key
+        holds what it held, and nothing of it is left unsaved."""
         if raw is not None:
-            return self._write(key, raw)
+            return self._write(key, raw, quiet=True)
         if self.backend is None:
             return False
         try:
@@ -496,6 +509,7 @@ class Store:
         except Exception:  # noqa: BLE001 - see _read
             self._storage_unavailable()
             return False
+        self._settled(key)
         return True
 
     def read_raw(self, key: str) -> str | None:
