@@ -252,3 +252,38 @@ def test_a_rollback_that_removes_its_key_leaves_it_saved() -> None:
     assert store.put_back(DAILY_KEY, None)
     assert not store.unsaved(DAILY_KEY)
     assert store.take_notices()[-1] == "Saving works again."
+
+
+def backups(backend: MemoryBackend) -> list[str]:
+    return [value for key, value in backend.items.items() if key.startswith(RESTORED_KEY)]
+
+
+def test_a_second_import_keeps_the_player_s_own_statistics_to_restore() -> None:
+    """A second import wrote its copy (the first file's figures) over the first's:
+    the player's own statistics were gone for good."""
+    backend = MemoryBackend()
+    store = player_store(backend)
+    first = {"SP-S1": VariantStats(played=7).to_dict()}
+    assert import_records(store, read_export(json.dumps(export_data(first, NOW, {}))), NOW).done
+    outcome = import_records(store, read_export(fresh_export()), NOW)
+    assert outcome.done
+    assert "from before the first import" in outcome.message
+    assert [read_export(raw).variants for raw in backups(backend)] == [first]
+    assert restore_records(store, NOW).done
+    assert store.load_stats() == MINE
+    assert store.load_daily() == MY_DAYS
+    assert first in [read_export(raw).variants for raw in backups(backend)]
+
+
+def test_each_restore_keeps_what_it_replaced_beside_the_others() -> None:
+    """Each restore wrote what it replaced over what the last one had kept."""
+    backend = MemoryBackend()
+    store = player_store(backend)
+    kept = []
+    for played in (3, 5):
+        assert import_records(store, read_export(fresh_export()), NOW).done
+        since = {"SP-S1": VariantStats(played=played).to_dict()}
+        assert store.save_stats(since)
+        assert restore_records(store, NOW).done
+        kept.append(since)
+    assert [read_export(raw).variants for raw in backups(backend)] == kept

@@ -512,6 +512,13 @@ class Store:
         self._settled(key)
         return True
 
+    def keep_beside(self, key: str, raw: str) -> bool:
+        """Keep ``raw`` under the first free backup key of ``key`` (as a value set
+        aside is: no earlier copy written over, one already kept not written again);
+        True when it is kept. Said by its caller's words, not by a notice."""
+        backup = self._free_backup(key, raw)
+        return backup is not None and (backup == "" or self._write(backup, raw))
+
     def read_raw(self, key: str) -> str | None:
         """The text stored under ``key`` as it is (None: nothing)."""
         return self._read(key)
