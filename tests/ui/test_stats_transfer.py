@@ -18,7 +18,14 @@ from ui.model.daily import DayResult, Records, record, records_to_dict
 from ui.model.i18n import again, use_language
 from ui.model.stats import VARIANT_KEYS, VariantStats
 from ui.model.stats_import import Imported, export_data, export_text, read_export
-from ui.model.stats_transfer import RESTORED_KEY, has_backup, import_question, import_records, restore_records
+from ui.model.stats_transfer import (
+    RESTORED_KEY,
+    has_backup,
+    import_question,
+    import_records,
+    reset_stats,
+    restore_records,
+)
 from ui.model.storage import DAILY_KEY, IMPORT_BACKUP_KEY, STATS_KEY, MemoryBackend, Store
 
 NOW = "2026-12-07T01:30:00+00:00"
@@ -287,3 +294,21 @@ def test_each_restore_keeps_what_it_replaced_beside_the_others() -> None:
         assert restore_records(store, NOW).done
         kept.append(since)
     assert [read_export(raw).variants for raw in backups(backend)] == kept
+
+
+def test_a_reset_that_could_not_be_written_says_so() -> None:
+    """It said "Statistics were reset for every game." while the old figures stayed."""
+    backend = Failing()
+    store = player_store(backend)
+    backend.failing = {STATS_KEY}
+    outcome = reset_stats(store)
+    assert not outcome.done
+    assert outcome.message == "Nothing was reset: your statistics are unchanged. Storage is full."
+    assert store.load_stats() == MINE
+    assert not store.unsaved(STATS_KEY)  # the figures there are the player's: nothing waits to be written
+    backend.failing = set()
+    outcome = reset_stats(store)
+    assert outcome.done
+    assert outcome.message == "Statistics were reset for every game."
+    assert store.load_stats() == {}
+    assert store.load_daily() == MY_DAYS

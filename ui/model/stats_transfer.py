@@ -45,7 +45,15 @@ from ui.model.i18n import _, joined, later, ngettext
 from ui.model.stats_import import Imported, ImportRefused, export_data, read_export
 from ui.model.storage import BACKUP_PREFIX, IMPORT_BACKUP_KEY, STATS_KEY, Store
 
-__all__ = ["RESTORED_KEY", "Transfer", "has_backup", "import_question", "import_records", "restore_records"]
+__all__ = [
+    "RESTORED_KEY",
+    "Transfer",
+    "has_backup",
+    "import_question",
+    "import_records",
+    "reset_stats",
+    "restore_records",
+]
 
 RESTORED_KEY = BACKUP_PREFIX + IMPORT_BACKUP_KEY
 """The first of the copies kept beside the import's (what a restore or a second
@@ -128,6 +136,16 @@ def _not_written(store: Store, nothing: str) -> str:
     if str(full) in store.notices or str(unavailable) in store.notices:
         return nothing
     return joined(" ", [nothing, _("Storage is full.") if store.full else _("Storage is unavailable in this browser.")])
+
+
+def reset_stats(store: Store) -> Transfer:
+    """Reset the statistics of every game (the Stats dialog's Reset, once confirmed):
+    done only when written; otherwise the figures stay, and the words say so and why
+    (a failed write was answered "Statistics were reset for every game.")."""
+    if store.save_stats({}, quiet=True):  # quiet: the words below say what happened
+        return _said(store, _("Statistics were reset for every game."), True)
+    nothing = _("Nothing was reset: your statistics are unchanged.")
+    return _said(store, _not_written(store, nothing), False)
 
 
 def import_records(store: Store, imported: Imported, now: str) -> Transfer:
