@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 import engine
+from ui.model.daily import DayResult, record
 from ui.model.session import format_clock
 from ui.model.stats import VariantStats
 from ui.model.storage import (
@@ -326,3 +327,37 @@ def test_damaged_records_with_no_room_to_go_aside_stay_where_they_are(daily: boo
     _ = store.load_daily() if daily else store.load_stats()
     assert len(store.notices) == 1
     assert backend.items[key] == text
+
+
+@pytest.mark.parametrize("daily", [False, True])
+def test_a_result_never_writes_over_damaged_records_held_in_place(daily: bool) -> None:
+    """The next result written the clean set over the damaged records that had found
+    no room to go aside: lost with no copy after all."""
+    if daily:
+        key, games = (
+            DAILY_KEY,
+            {"KL1-D1N": {"2026-03-01": [1, 300, 120], "9999-12-31": [1, 30, 12]}, "XX": {"x" * 900: [0]}},
+        )
+        text = json.dumps({"version": SAVE_VERSION, "games": games})
+    else:
+        key = STATS_KEY
+        text = json.dumps({"version": SAVE_VERSION, "variants": {"KL-D1N": {"played": 5}, "XX-Y": {"x" * 900: 3}}})
+    backend = MemoryBackend({key: text}, quota=len(key) + len(text) + 600)
+    store = Store(backend)
+
+    def change() -> bool:
+        if daily:
+            return store.update_daily(lambda r: record(r, "KL1-D1N", engine.last_day(), DayResult(True, 9.0, 9)))
+        return store.update_stats(lambda v: v.setdefault("SD-S1", {}).update(played=1))
+
+    assert not change()
+    assert backend.items[key] == text
+    assert store.unsaved(key)
+    assert "Storage is full: progress is not being saved." in store.take_notices()
+    backend.quota = None  # room again: set aside first, then written
+    assert change()
+    assert backend.items[BACKUP_PREFIX + key] == text
+    assert "Saving works again." in store.take_notices()
+    assert "XX-Y" not in backend.items[key]
+    assert "9999" not in backend.items[key]
+    assert "xxx" not in backend.items[key]

@@ -169,6 +169,10 @@ class Store:
     (a small write, the unchanged settings, may fit a full quota the game does not)."""
     _told_failing: bool = False
     """The player was told that saving fails, and not yet that it works again."""
+    _held: set[str] = field(default_factory=set)
+    """The keys whose stored value, as last read, has damaged parts that found no room
+    to go aside: written over (by the clean set), those parts would be lost, so a
+    write of the key fails as a full quota's does until a read sets them aside."""
 
     # ------------------------------------------------------------- raw access
 
@@ -192,6 +196,8 @@ class Store:
         if self.backend is None:
             return False
         try:
+            if key in self._held:
+                raise QuotaExceeded("QuotaExceededError: no room to set the stored value aside first")
             self.backend.setItem(key, value)
         except Exception as error:  # noqa: BLE001 - quota or disabled storage: report, keep playing
             self.full = "quota" in str(error).lower()
@@ -425,6 +431,7 @@ class Store:
     # ------------------------------------------------------------ statistics
 
     def load_stats(self) -> dict[str, Any]:
+        self._held.discard(STATS_KEY)
         raw, data = self._load_raw_json(STATS_KEY, "statistics")
         if data is None:
             return {}
@@ -433,7 +440,9 @@ class Store:
             self.notices.append(_("Your saved statistics were incomplete and were reset."))
             return {}
         kept, problems = read_variants(variants)
-        if problems and self._set_aside(
+        if not problems:
+            return kept
+        if self._set_aside(
             STATS_KEY,
             raw,
             _("Some of your saved statistics were damaged: those figures were set aside, the rest are kept."),
@@ -445,6 +454,8 @@ class Store:
             # Written back clean at once, so that the notice is not repeated on every read;
             # only once the original is safe in its backup, never in its place.
             self.save_stats(kept)
+        else:
+            self._held.add(STATS_KEY)
         return kept
 
     def save_stats(self, variants: dict[str, Any], quiet: bool = False) -> bool:
@@ -466,13 +477,16 @@ class Store:
 
     def load_daily(self) -> Records:
         """Every daily deal result; a damaged one is set aside with a notice, the rest kept."""
+        self._held.discard(DAILY_KEY)
         raw, data = self._load_raw_json(DAILY_KEY, "daily")
         if data is None:
             return {}
         # Only the table bounds what is read: a day after tomorrow was written while
         # the clock was right, if today's clock is set back, and must not be lost.
         kept, wrong = read_records(data.get("games"))
-        if wrong and self._set_aside(
+        if not wrong:
+            return kept
+        if self._set_aside(
             DAILY_KEY,
             raw,
             _("Some of your daily deal results were damaged: those days were set aside, the rest are kept."),
@@ -482,6 +496,8 @@ class Store:
             ),
         ):
             self.save_daily(kept)  # written back clean, the original safe in its backup: the notice is not repeated
+        else:
+            self._held.add(DAILY_KEY)
         return kept
 
     def save_daily(self, records: Records, quiet: bool = False) -> bool:
