@@ -19,6 +19,7 @@ from tests.ui.saving import Clock
 from ui.model.daily import (
     DayResult,
     Records,
+    Streaks,
     daily_figures,
     daily_hash,
     day_kept,
@@ -30,6 +31,7 @@ from ui.model.daily import (
     records_to_dict,
     share_text,
     streaks,
+    won_days,
 )
 from ui.model.daily_keeper import DailyKeeper
 from ui.model.i18n import use_language
@@ -297,10 +299,10 @@ def test_daily_results_travel_with_the_statistics_export() -> None:
     assert read_export(older).daily is None  # a file from before the daily deal keeps the player's
 
 
-@pytest.mark.parametrize("day", ["9999-12-31", "2099-06-01", "2500-01-01", "2032-01-01", "2026-03-12"])
-def test_a_day_with_no_deal_yet_is_set_aside_with_a_notice(day: str) -> None:
-    """A won day past the table's days or after tomorrow (stored by hand, or by a
-    clock set far ahead) never reaches the streaks: 9999-12-31 made them raise."""
+@pytest.mark.parametrize("day", ["9999-12-31", "2099-06-01", "2500-01-01", "2032-01-01", "2025-12-31"])
+def test_a_day_with_no_deal_is_set_aside_with_a_notice(day: str) -> None:
+    """A won day outside the table's days (stored by hand) never reaches the
+    streaks: 9999-12-31 made them raise."""
     raw = json.dumps({"version": 1, "games": {"KL1-D1N": {"2026-03-01": [1, 300, 120], day: [1, 30, 12]}}})
     backend = MemoryBackend({DAILY_KEY: raw})
     store = Store(backend, today=lambda: DAY)
@@ -309,6 +311,31 @@ def test_a_day_with_no_deal_yet_is_set_aside_with_a_notice(day: str) -> None:
     assert len(store.take_notices()) == 1
     assert backend.items["solitaire.backup." + DAILY_KEY] == raw
     assert daily_figures(records, "KL1-D1N", DAY).played == 1
+
+
+def test_a_clock_set_back_loses_no_recorded_day() -> None:
+    """Days after tomorrow were set aside as "damaged" and removed from storage by a
+    clock set back: set right again, the streak did not come back."""
+    right = DAY + datetime.timedelta(days=10)
+    raw = json.dumps(
+        {
+            "version": 1,
+            "games": {"KL1-D1N": {(right - datetime.timedelta(days=n)).isoformat(): [1, 30, 12] for n in range(3)}},
+        }
+    )
+    backend = MemoryBackend({DAILY_KEY: raw})
+    back = Store(backend, today=lambda: DAY)
+    records = back.load_daily()
+    assert back.take_notices() == []
+    assert backend.items[DAILY_KEY] == raw
+    figures = daily_figures(records, "KL1-D1N", DAY)
+    assert (figures.played, figures.won, figures.streaks) == (0, 0, Streaks(0, 0))
+    assert won_days(records, "KL1-D1N", DAY) == set()
+    # A result recorded meanwhile keeps the later days beside it.
+    assert back.update_daily(lambda r: record(r, "KL1-D1N", DAY, DayResult(True, 50.0, 20), DAY))
+    assert len(back.load_daily()["KL1-D1N"]) == 4
+    again = Store(backend, today=lambda: right)
+    assert daily_figures(again.load_daily(), "KL1-D1N", right).streaks == Streaks(3, 3)
 
 
 def test_tomorrow_is_kept_for_a_deal_shared_from_a_time_zone_ahead() -> None:
@@ -369,7 +396,7 @@ def test_nothing_worked_out_from_stored_records_raises(games: dict[str, Any], to
         assert 0 <= figures.streaks.current <= figures.streaks.best <= figures.won <= figures.played
         for key, result in records.get(prefix, {}).items():
             day = datetime.date.fromisoformat(key)
-            assert day_kept(day, today)
+            assert day_kept(day)
             state = day_state(day, today, result)
             assert day_label(key, state, result, day == today)
             assert any(day in week for week in month_weeks(day.year, day.month))

@@ -18,7 +18,14 @@ from ui.model.daily import DayResult, Records, record, records_to_dict
 from ui.model.i18n import again, use_language
 from ui.model.stats import VARIANT_KEYS, VariantStats
 from ui.model.stats_import import Imported, export_data, export_text, read_export
-from ui.model.stats_transfer import RESTORED_KEY, has_backup, import_question, import_records, restore_records
+from ui.model.stats_transfer import (
+    RESTORED_KEY,
+    has_backup,
+    import_question,
+    import_records,
+    reset_stats,
+    restore_records,
+)
 from ui.model.storage import DAILY_KEY, IMPORT_BACKUP_KEY, STATS_KEY, MemoryBackend, Store
 
 NOW = "2026-12-07T01:30:00+00:00"
@@ -219,3 +226,89 @@ def test_an_export_of_every_day_of_the_table_is_imported_back() -> None:
             day += datetime.timedelta(days=1)
     variants = {key: VariantStats(played=10**6, won=10**5, recent=[[1, 700]] * 20).to_dict() for key in VARIANT_KEYS}
     assert read_export(export_text(variants, NOW, days)) == Imported(variants, days, datetime.date(2026, 12, 7))
+
+
+@pytest.mark.parametrize("fails", [IMPORT_BACKUP_KEY, DAILY_KEY])
+def test_a_failed_import_leaves_nothing_unsaved(fails: str) -> None:
+    """The key whose import write failed stayed "unsaved" for good: the player read
+    "progress is not being saved" while the game saved, "Saving works again" never
+    came, and a later real failure was never said."""
+    backend = Failing()
+    store = player_store(backend)
+    backend.failing = {fails}
+    file = read_export(json.dumps(export_data({"SP-S1": VariantStats(played=1).to_dict()}, NOW, {})))
+    outcome = import_records(store, file, NOW)
+    assert not outcome.done
+    assert "progress is not being saved" not in outcome.message
+    assert outcome.message.endswith("Storage is full.")
+    assert not store.unsaved(fails)
+    backend.failing = {"solitaire.v1.game"}
+    assert not store._write("solitaire.v1.game", "{}")
+    assert store.take_notices() == ["Storage is full: progress is not being saved."]
+    backend.failing = set()
+    assert store._write("solitaire.v1.game", "{}")
+    assert store.take_notices() == ["Saving works again."]
+
+
+def test_a_rollback_that_removes_its_key_leaves_it_saved() -> None:
+    backend = Failing()
+    store = player_store(backend)
+    backend.failing = {DAILY_KEY}
+    assert not store.save_daily(MY_DAYS)
+    assert store.unsaved(DAILY_KEY)
+    assert store.put_back(DAILY_KEY, None)
+    assert not store.unsaved(DAILY_KEY)
+    assert store.take_notices()[-1] == "Saving works again."
+
+
+def backups(backend: MemoryBackend) -> list[str]:
+    return [value for key, value in backend.items.items() if key.startswith(RESTORED_KEY)]
+
+
+def test_a_second_import_keeps_the_player_s_own_statistics_to_restore() -> None:
+    """A second import wrote its copy (the first file's figures) over the first's:
+    the player's own statistics were gone for good."""
+    backend = MemoryBackend()
+    store = player_store(backend)
+    first = {"SP-S1": VariantStats(played=7).to_dict()}
+    assert import_records(store, read_export(json.dumps(export_data(first, NOW, {}))), NOW).done
+    outcome = import_records(store, read_export(fresh_export()), NOW)
+    assert outcome.done
+    assert "from before the first import" in outcome.message
+    assert [read_export(raw).variants for raw in backups(backend)] == [first]
+    assert restore_records(store, NOW).done
+    assert store.load_stats() == MINE
+    assert store.load_daily() == MY_DAYS
+    assert first in [read_export(raw).variants for raw in backups(backend)]
+
+
+def test_each_restore_keeps_what_it_replaced_beside_the_others() -> None:
+    """Each restore wrote what it replaced over what the last one had kept."""
+    backend = MemoryBackend()
+    store = player_store(backend)
+    kept = []
+    for played in (3, 5):
+        assert import_records(store, read_export(fresh_export()), NOW).done
+        since = {"SP-S1": VariantStats(played=played).to_dict()}
+        assert store.save_stats(since)
+        assert restore_records(store, NOW).done
+        kept.append(since)
+    assert [read_export(raw).variants for raw in backups(backend)] == kept
+
+
+def test_a_reset_that_could_not_be_written_says_so() -> None:
+    """It said "Statistics were reset for every game." while the old figures stayed."""
+    backend = Failing()
+    store = player_store(backend)
+    backend.failing = {STATS_KEY}
+    outcome = reset_stats(store)
+    assert not outcome.done
+    assert outcome.message == "Nothing was reset: your statistics are unchanged. Storage is full."
+    assert store.load_stats() == MINE
+    assert not store.unsaved(STATS_KEY)  # the figures there are the player's: nothing waits to be written
+    backend.failing = set()
+    outcome = reset_stats(store)
+    assert outcome.done
+    assert outcome.message == "Statistics were reset for every game."
+    assert store.load_stats() == {}
+    assert store.load_daily() == MY_DAYS

@@ -8,10 +8,12 @@ from typing import Any
 import pytest
 
 import engine
+from ui.model.daily import DayResult, record
 from ui.model.session import format_clock
 from ui.model.stats import VariantStats
 from ui.model.storage import (
     BACKUP_PREFIX,
+    DAILY_KEY,
     GAME_KEY,
     SAVE_VERSION,
     SETTINGS_KEY,
@@ -297,3 +299,65 @@ def test_more_wins_than_games_in_storage_are_set_aside_with_a_notice() -> None:
     ]
     assert backend.items[BACKUP_PREFIX + STATS_KEY] == text
     assert json.loads(backend.items[STATS_KEY])["variants"]["KL-D1N"]["won"] == 0
+
+
+@pytest.mark.parametrize("daily", [False, True])
+def test_damaged_records_with_no_room_to_go_aside_stay_where_they_are(daily: bool) -> None:
+    """With storage full, the backup write failed but the smaller clean set was written
+    back: the damaged part was gone with no copy, and the notices said it was set aside,
+    then "Saving works again." at the next write."""
+    if daily:
+        key, games = DAILY_KEY, {"KL1-D1N": {"2026-03-01": [1, 300, 120], "9999-12-31": [1, 30, 12]}}
+        text = json.dumps({"version": SAVE_VERSION, "games": games})
+    else:
+        key = STATS_KEY
+        text = json.dumps({"version": SAVE_VERSION, "variants": {"KL-D1N": {"played": 5}, "XX-Y": {"played": 3}}})
+    backend = MemoryBackend({key: text, SETTINGS_KEY: "{}"}, quota=len(key) + len(text) + len(SETTINGS_KEY) + 60)
+    store = Store(backend)
+    kept = store.load_daily() if daily else store.load_stats()
+    assert kept  # the good part is used
+    assert backend.items[key] == text
+    assert not any(name.startswith(BACKUP_PREFIX) for name in backend.items)
+    assert len(store.notices) == 1
+    assert "set aside" not in store.notices[0]
+    assert "stay in storage" in store.notices[0]
+    assert store.save_settings({})
+    assert "Saving works again." not in store.notices
+    # Read again (every update does): tried again, said once.
+    _ = store.load_daily() if daily else store.load_stats()
+    assert len(store.notices) == 1
+    assert backend.items[key] == text
+
+
+@pytest.mark.parametrize("daily", [False, True])
+def test_a_result_never_writes_over_damaged_records_held_in_place(daily: bool) -> None:
+    """The next result written the clean set over the damaged records that had found
+    no room to go aside: lost with no copy after all."""
+    if daily:
+        key, games = (
+            DAILY_KEY,
+            {"KL1-D1N": {"2026-03-01": [1, 300, 120], "9999-12-31": [1, 30, 12]}, "XX": {"x" * 900: [0]}},
+        )
+        text = json.dumps({"version": SAVE_VERSION, "games": games})
+    else:
+        key = STATS_KEY
+        text = json.dumps({"version": SAVE_VERSION, "variants": {"KL-D1N": {"played": 5}, "XX-Y": {"x" * 900: 3}}})
+    backend = MemoryBackend({key: text}, quota=len(key) + len(text) + 600)
+    store = Store(backend)
+
+    def change() -> bool:
+        if daily:
+            return store.update_daily(lambda r: record(r, "KL1-D1N", engine.last_day(), DayResult(True, 9.0, 9)))
+        return store.update_stats(lambda v: v.setdefault("SD-S1", {}).update(played=1))
+
+    assert not change()
+    assert backend.items[key] == text
+    assert store.unsaved(key)
+    assert "Storage is full: progress is not being saved." in store.take_notices()
+    backend.quota = None  # room again: set aside first, then written
+    assert change()
+    assert backend.items[BACKUP_PREFIX + key] == text
+    assert "Saving works again." in store.take_notices()
+    assert "XX-Y" not in backend.items[key]
+    assert "9999" not in backend.items[key]
+    assert "xxx" not in backend.items[key]

@@ -55,7 +55,8 @@ class DailyWin:
         if daily is None:
             return
         prefix, day = daily
-        streak = streaks(won_days(self.store.load_daily(), prefix), local_today()).current
+        today = local_today()
+        streak = streaks(won_days(self.store.load_daily(), prefix, today), today).current
         words = _("You won the daily deal of {date}.").format(date=date_words(day))
         if streak > 1:
             words += " " + ngettext("Streak: {n} day in a row.", "Streak: {n} days in a row.", streak).format(n=streak)
@@ -71,7 +72,8 @@ class DailyWin:
             return
         prefix, day = daily
         game = self.session.game
-        streak = streaks(won_days(self.store.load_daily(), prefix), local_today()).current
+        today = local_today()
+        streak = streaks(won_days(self.store.load_daily(), prefix, today), today).current
         address = str(window.location.href).split("#", 1)[0]
         result = DayResult(True, self.session.elapsed(), game.moves)
         text = share_text(date_words(day), prefix, result, streak, address)

@@ -21,7 +21,14 @@ from ui.model.stats import VariantStats, is_scored, is_vegas, variant_key
 from ui.model.stats_chart import BANKROLL_NOTE, chart_of, figures
 from ui.model.stats_import import Imported, ImportRefused, export_text, import_refusal_text, read_export
 from ui.model.stats_record import running_bankroll
-from ui.model.stats_transfer import Transfer, has_backup, import_question, import_records, restore_records
+from ui.model.stats_transfer import (
+    Transfer,
+    has_backup,
+    import_question,
+    import_records,
+    reset_stats,
+    restore_records,
+)
 from ui.model.storage import STATS_KEY, Store
 from ui.model.words import variant_label
 
@@ -144,10 +151,10 @@ class StatsDialog:
         document.getElementById("stats-reset").focus()
 
     def _reset(self, _event: Event) -> None:
-        self.store.save_stats({})
+        reset = reset_stats(self.store)
         self.confirm.hidden = True
-        said = self.render()  # a notice (storage full) stays, before the result
-        self._say(joined(" ", [*said, _("Statistics were reset for every game.")]), error=bool(said))
+        said = self.render()  # a notice of reading the figures stays, before the result
+        self._say(joined(" ", [*said, reset.message]), error=bool(said) or not reset.done)
         document.getElementById("stats-reset").focus()
 
     # --------------------------------------------------------- export, import

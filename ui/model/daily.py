@@ -17,8 +17,11 @@ never stored, so a clock set wrong shows a different today but loses nothing,
 and setting it right shows the streak again.
 
 Which days can have a record (``day_kept``): those with a daily deal, up to
-tomorrow. The writer records nothing else and the reader sets anything else aside,
-so no stored or imported day (9999-12-31, say) can reach the figures.
+tomorrow. The writer and an import take nothing else. The store's reader sets aside
+only what can never be a record (no daily deal that day, a bad shape): a day after
+tomorrow may have been recorded while the clock was right, so it stays stored, and
+the figures leave it out (``won_days``, ``daily_figures``) until the clock reaches it.
+No stored or imported day (9999-12-31, say) can reach the figures.
 
 Pure Python (the page's local calendar day is passed in as ``today``).
 
@@ -220,8 +223,16 @@ def records_to_dict(records: Records) -> dict[str, Any]:
     return {prefix: {day: result.to_list() for day, result in sorted(days.items())} for prefix, days in records.items()}
 
 
-def won_days(records: Records, prefix: str) -> set[datetime.date]:
-    return {datetime.date.fromisoformat(day) for day, result in records.get(prefix, {}).items() if result.won}
+def _counted(records: Records, prefix: str, today: datetime.date | None) -> dict[datetime.date, DayResult]:
+    """A game's results that count today: a day after tomorrow (kept from a clock
+    that was right, read by one set back) waits in storage until the clock reaches it."""
+    days = {datetime.date.fromisoformat(day): result for day, result in records.get(prefix, {}).items()}
+    return {day: result for day, result in days.items() if day_kept(day, today)}
+
+
+def won_days(records: Records, prefix: str, today: datetime.date | None = None) -> set[datetime.date]:
+    """The days won in a game, up to tomorrow of ``today`` (None: every day kept)."""
+    return {day for day, result in _counted(records, prefix, today).items() if result.won}
 
 
 @dataclass(frozen=True, slots=True)
@@ -282,9 +293,9 @@ class DailyFigures:
 
 
 def daily_figures(records: Records, prefix: str, today: datetime.date) -> DailyFigures:
-    days = records.get(prefix, {})
+    days = _counted(records, prefix, today)
     wins = [result.seconds for result in days.values() if result.won]
-    return DailyFigures(len(days), len(wins), streaks(won_days(records, prefix), today), min(wins, default=None))
+    return DailyFigures(len(days), len(wins), streaks(won_days(records, prefix, today), today), min(wins, default=None))
 
 
 DayState = Literal["before", "future", "unplayed", "played", "won"]

@@ -6,8 +6,11 @@ which says what is replaced and the file's date), and the import:
 
 - keeps what it replaces under ``IMPORT_BACKUP_KEY``, as an export's text, so
   that one button brings it back (``restore_records``); nothing is imported
-  unless that copy was written;
-- restores, in turn, keeping what the restore replaces (``RESTORED_KEY``);
+  unless that copy was written. A second import before a restore leaves that copy
+  (the player's own statistics, from before the first import) as the one restored,
+  and keeps what it replaced beside it (``RESTORED_KEY``, ``RESTORED_KEY.2``, ...):
+  no copy is ever written over;
+- restores, in turn, keeping what the restore replaces beside those copies;
 - writes the statistics and the daily results together, both or neither: when
   the second write fails, the first gets its earlier text back;
 - says what happened, a write that failed included (never success then), after
@@ -42,10 +45,20 @@ from ui.model.i18n import _, joined, later, ngettext
 from ui.model.stats_import import Imported, ImportRefused, export_data, read_export
 from ui.model.storage import BACKUP_PREFIX, IMPORT_BACKUP_KEY, STATS_KEY, Store
 
-__all__ = ["RESTORED_KEY", "Transfer", "has_backup", "import_question", "import_records", "restore_records"]
+__all__ = [
+    "RESTORED_KEY",
+    "Transfer",
+    "has_backup",
+    "import_question",
+    "import_records",
+    "reset_stats",
+    "restore_records",
+]
 
 RESTORED_KEY = BACKUP_PREFIX + IMPORT_BACKUP_KEY
-"""What the last restore replaced, as an export's text: kept like anything set aside."""
+"""The first of the copies kept beside the import's (what a restore or a second
+import replaced, as an export's text), kept like anything set aside: the next goes
+to ``RESTORED_KEY.2``, and so on, none written over."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,9 +114,10 @@ def _replace(store: Store, variants: dict[str, Any], daily: Records | None) -> W
     The statistics go first; when the daily write then fails, they get their earlier
     text back. That fits: it stood beside the earlier daily results, still there."""
     before = store.read_raw(STATS_KEY)
-    if not store.save_stats(variants):
+    # Quiet writes: a failure leaves what was there, and the import's words say so.
+    if not store.save_stats(variants, quiet=True):
         return "unchanged"
-    if daily is None or store.save_daily(daily):
+    if daily is None or store.save_daily(daily, quiet=True):
         return "done"
     return "unchanged" if store.put_back(STATS_KEY, before) else "half"
 
@@ -124,18 +138,33 @@ def _not_written(store: Store, nothing: str) -> str:
     return joined(" ", [nothing, _("Storage is full.") if store.full else _("Storage is unavailable in this browser.")])
 
 
+def reset_stats(store: Store) -> Transfer:
+    """Reset the statistics of every game (the Stats dialog's Reset, once confirmed):
+    done only when written; otherwise the figures stay, and the words say so and why
+    (a failed write was answered "Statistics were reset for every game.")."""
+    if store.save_stats({}, quiet=True):  # quiet: the words below say what happened
+        return _said(store, _("Statistics were reset for every game."), True)
+    nothing = _("Nothing was reset: your statistics are unchanged.")
+    return _said(store, _not_written(store, nothing), False)
+
+
 def import_records(store: Store, imported: Imported, now: str) -> Transfer:
     """Replace the statistics (and the daily results, when the file has them) with a
     checked file's, keeping a copy of what they replace (``now``: its time, ISO)."""
     variants, daily = store.load_stats(), store.load_daily()  # what is there, checked
-    earlier_backup = store.read_raw(IMPORT_BACKUP_KEY)
+    first = store.read_raw(IMPORT_BACKUP_KEY) is None
     backup = json.dumps(export_data(variants, now, daily), separators=(",", ":"))
     nothing = _("Nothing was imported: your statistics and daily deal results are unchanged.")
-    if not store.put_back(IMPORT_BACKUP_KEY, backup):
+    # A second import before a restore keeps the first's copy as the one restored: it
+    # holds the player's own statistics, which a player restoring wants back. What the
+    # second replaced (the first file's, and games since) goes beside it, not over it.
+    kept = store.put_back(IMPORT_BACKUP_KEY, backup) if first else store.keep_beside(IMPORT_BACKUP_KEY, backup)
+    if not kept:
         return _said(store, _not_written(store, nothing), False)
     written = _replace(store, imported.variants, imported.daily)
     if written == "unchanged":
-        store.put_back(IMPORT_BACKUP_KEY, earlier_backup)  # the earlier import's copy, if any, stays restorable
+        if first:
+            store.put_back(IMPORT_BACKUP_KEY, None)  # nothing was replaced: there is nothing to restore
         return _said(store, _not_written(store, nothing), False)
     if written == "half":
         message = _(
@@ -158,30 +187,39 @@ def import_records(store: Store, imported: Imported, now: str) -> Transfer:
                 "Daily deal results imported for {n} day.", "Daily deal results imported for {n} days.", days
             ).format(n=days)
         )
-    parts.append(_("“Restore the statistics from before the import” brings back what they replaced."))
+    if first:
+        parts.append(_("“Restore the statistics from before the import” brings back what they replaced."))
+    else:
+        parts.append(
+            _(
+                "“Restore the statistics from before the import” brings back yours from before the first "
+                "import; a copy of what this one replaced is kept too."
+            )
+        )
     return _said(store, joined(" ", parts), True)
 
 
 def restore_records(store: Store, now: str = "") -> Transfer:
-    """Put back what the last import replaced (both or neither). What the restore
-    replaces in turn (games played since the import, say) is kept too, under
-    ``RESTORED_KEY`` (set aside as a damaged record is): nothing is lost."""
+    """Put back what the first import not yet restored replaced (both or neither).
+    What the restore replaces in turn (games played since the import, say) is kept
+    too, beside the earlier copies (``RESTORED_KEY``, ``RESTORED_KEY.2``, ...):
+    nothing is lost."""
     raw = store.read_raw(IMPORT_BACKUP_KEY)
     if raw is None:
         return _said(store, _("There is nothing to restore: no import replaced the statistics here."), False)
     try:
-        kept = read_export(raw, store.today())
+        # The player's own copy: a day after tomorrow in it was stored as the store keeps it.
+        kept = read_export(raw)
     except ImportRefused:
         # Left where it is: a later version may read it.
         return _said(store, _("The statistics from before the import could not be read: nothing was changed."), False)
     nothing = _("Nothing was restored: your statistics and daily deal results are unchanged.")
-    earlier = store.read_raw(RESTORED_KEY)
     replaced = json.dumps(export_data(store.load_stats(), now, store.load_daily()), separators=(",", ":"))
-    if not store.put_back(RESTORED_KEY, replaced):
+    # Beside the earlier copies, never over them (each restore wrote over the last one's).
+    if not store.keep_beside(IMPORT_BACKUP_KEY, replaced):
         return _said(store, _not_written(store, nothing), False)
     written = _replace(store, kept.variants, kept.daily)
-    if written == "unchanged":
-        store.put_back(RESTORED_KEY, earlier)
+    if written == "unchanged":  # the copy kept stays: it is what is still there
         return _said(store, _not_written(store, nothing), False)
     if written == "half":
         message = _("Restoring stopped half-way and could not be undone: press the button again to finish it.")

@@ -160,7 +160,8 @@ class Store:
     notices: list[str] = field(default_factory=list)
     """Short messages for the player about storage problems, oldest first."""
     today: Callable[[], datetime.date | None] = lambda: None
-    """The player's calendar day (None: not known), which bounds the daily records' days."""
+    """The player's calendar day (None: not known), which bounds the days recorded
+    and imported (the stored ones are read whatever the clock says)."""
     full: bool = False
     """True when the last write that failed failed for a full quota (not disabled storage)."""
     _failing: set[str] = field(default_factory=set)
@@ -168,6 +169,10 @@ class Store:
     (a small write, the unchanged settings, may fit a full quota the game does not)."""
     _told_failing: bool = False
     """The player was told that saving fails, and not yet that it works again."""
+    _held: set[str] = field(default_factory=set)
+    """The keys whose stored value, as last read, has damaged parts that found no room
+    to go aside: written over (by the clean set), those parts would be lost, so a
+    write of the key fails as a full quota's does until a read sets them aside."""
 
     # ------------------------------------------------------------- raw access
 
@@ -183,17 +188,26 @@ class Store:
         # rather than None: anything but a string is "nothing saved".
         return value if isinstance(value, str) else None
 
-    def _write(self, key: str, value: str) -> bool:
+    def _write(self, key: str, value: str, quiet: bool = False) -> bool:
+        """Write ``value`` under ``key``; True when written. A failure is reported once
+        and the key counts as unsaved until written, unless ``quiet``: an import's
+        writes (and its copies) are said by the import's own words, and leave nothing
+        unsaved when they fail, since what was there before stays."""
         if self.backend is None:
             return False
-        # A backup is written once, never again: it cannot hold back "Saving works again".
-        kept = not key.startswith(BACKUP_PREFIX)
         try:
+            if key in self._held:
+                raise QuotaExceeded("QuotaExceededError: no room to set the stored value aside first")
             self.backend.setItem(key, value)
         except Exception as error:  # noqa: BLE001 - quota or disabled storage: report, keep playing
             self.full = "quota" in str(error).lower()
-            if kept:
-                self._failing.add(key)
+            if quiet or key.startswith(BACKUP_PREFIX) or key == IMPORT_BACKUP_KEY:
+                # A backup is written once, never again: its failure is said by the notice
+                # of what could not be set aside (or by the import's words), and it cannot
+                # hold back "Saving works again" (nor make a later one false), or keep
+                # "progress is not being saved" standing while the game saves fine.
+                return False
+            self._failing.add(key)
             if not self._told_failing:
                 self._told_failing = True
                 if "quota" in str(error).lower():
@@ -201,11 +215,15 @@ class Store:
                 else:
                     self._storage_unavailable()
             return False
+        self._settled(key)
+        return True
+
+    def _settled(self, key: str) -> None:
+        """``key`` holds what it should: it no longer holds back "Saving works again"."""
         self._failing.discard(key)
         if self._told_failing and not self._failing:
             self._told_failing = False
             self.notices.append(_("Saving works again."))
-        return True
 
     def unsaved(self, key: str) -> bool:
         """True while the last write of ``key`` failed."""
@@ -216,20 +234,27 @@ class Store:
         if message not in self.notices:
             self.notices.append(message)
 
-    def _set_aside(self, key: str, raw: str, why: str) -> None:
-        """Keep an unusable value under a backup key so nothing is destroyed, and tell the player.
+    def _set_aside(self, key: str, raw: str, why: str, held: str = "") -> bool:
+        """Keep an unusable value under a backup key so nothing is destroyed, and tell
+        the player (``why``); True when the value is safe in the backup.
 
         Once it is safe in the backup it leaves its own key, so that the next start
         does not trip over it (and repeat the notice) again. An earlier backup is
         never written over: a different value goes beside it (``backup.KEY.2``, ...),
-        and one already kept is not written again."""
+        and one already kept is not written again. A value that cannot be put aside
+        (storage full) stays where it is, and the player is told ``held`` instead
+        (when given): ``why`` would say it was set aside."""
         backup = self._free_backup(key, raw)
-        if backup is not None and (backup == "" or self._write(backup, raw)) and self.backend is not None:
+        safe = backup is not None and (backup == "" or self._write(backup, raw))
+        if safe and self.backend is not None:
             try:
                 self.backend.removeItem(key)
             except Exception:  # noqa: BLE001 - see _read
                 self._storage_unavailable()
-        self.notices.append(why)
+        told = why if safe or not held else held
+        if safe or told not in self.notices:  # every read tries again: a value held is said once
+            self.notices.append(told)
+        return safe
 
     def _free_backup(self, key: str, raw: str) -> str | None:
         """Where ``raw`` goes aside: the first backup key of ``key`` that holds nothing,
@@ -406,7 +431,8 @@ class Store:
     # ------------------------------------------------------------ statistics
 
     def load_stats(self) -> dict[str, Any]:
-        data = self._load_json(STATS_KEY, "statistics")
+        self._held.discard(STATS_KEY)
+        raw, data = self._load_raw_json(STATS_KEY, "statistics")
         if data is None:
             return {}
         variants = data.get("variants")
@@ -414,18 +440,27 @@ class Store:
             self.notices.append(_("Your saved statistics were incomplete and were reset."))
             return {}
         kept, problems = read_variants(variants)
-        if problems:
-            self._set_aside(
-                STATS_KEY,
-                self._read(STATS_KEY) or "",
-                _("Some of your saved statistics were damaged: those figures were set aside, the rest are kept."),
-            )
-            # Written back clean at once, so that the notice is not repeated on every read.
+        if not problems:
+            return kept
+        if self._set_aside(
+            STATS_KEY,
+            raw,
+            _("Some of your saved statistics were damaged: those figures were set aside, the rest are kept."),
+            _(
+                "Some of your saved statistics were damaged: those figures are not used, and they stay "
+                "in storage, which has no room to set them aside."
+            ),
+        ):
+            # Written back clean at once, so that the notice is not repeated on every read;
+            # only once the original is safe in its backup, never in its place.
             self.save_stats(kept)
+        else:
+            self._held.add(STATS_KEY)
         return kept
 
-    def save_stats(self, variants: dict[str, Any]) -> bool:
-        return self._write(STATS_KEY, json.dumps({"version": SAVE_VERSION, "variants": variants}))
+    def save_stats(self, variants: dict[str, Any], quiet: bool = False) -> bool:
+        """Write the statistics (``quiet``: see ``_write``); True when written."""
+        return self._write(STATS_KEY, json.dumps({"version": SAVE_VERSION, "variants": variants}), quiet)
 
     def update_stats(self, change: Callable[[dict[str, Any]], None]) -> bool:
         """Read the statistics fresh, change them, write them back at once; True
@@ -442,22 +477,33 @@ class Store:
 
     def load_daily(self) -> Records:
         """Every daily deal result; a damaged one is set aside with a notice, the rest kept."""
-        data = self._load_json(DAILY_KEY, "daily")
+        self._held.discard(DAILY_KEY)
+        raw, data = self._load_raw_json(DAILY_KEY, "daily")
         if data is None:
             return {}
-        kept, wrong = read_records(data.get("games"), self.today())
-        if wrong:
-            self._set_aside(
-                DAILY_KEY,
-                self._read(DAILY_KEY) or "",
-                _("Some of your daily deal results were damaged: those days were set aside, the rest are kept."),
-            )
-            self.save_daily(kept)  # written back clean: the notice is not repeated
+        # Only the table bounds what is read: a day after tomorrow was written while
+        # the clock was right, if today's clock is set back, and must not be lost.
+        kept, wrong = read_records(data.get("games"))
+        if not wrong:
+            return kept
+        if self._set_aside(
+            DAILY_KEY,
+            raw,
+            _("Some of your daily deal results were damaged: those days were set aside, the rest are kept."),
+            _(
+                "Some of your daily deal results were damaged: those days are not used, and they stay "
+                "in storage, which has no room to set them aside."
+            ),
+        ):
+            self.save_daily(kept)  # written back clean, the original safe in its backup: the notice is not repeated
+        else:
+            self._held.add(DAILY_KEY)
         return kept
 
-    def save_daily(self, records: Records) -> bool:
+    def save_daily(self, records: Records, quiet: bool = False) -> bool:
+        """Write the daily results (``quiet``: see ``_write``); True when written."""
         data = {"version": SAVE_VERSION, "games": records_to_dict(records)}
-        return self._write(DAILY_KEY, json.dumps(data, separators=(",", ":")))
+        return self._write(DAILY_KEY, json.dumps(data, separators=(",", ":")), quiet)
 
     def update_daily(self, change: Callable[[Records], bool]) -> bool:
         """Read the daily results fresh, change them, and write them back when
@@ -467,9 +513,11 @@ class Store:
         return not change(records) or self.save_daily(records)
 
     def put_back(self, key: str, raw: str | None) -> bool:
-        """Write ``raw`` under ``key`` again as it was read (None: remove the key)."""
+        """Write ``raw`` under ``key`` again as it was read (None: remove the key): an
+        import's rollback, said by its own words (a quiet write). Once done, the key
+        holds what it held, and nothing of it is left unsaved."""
         if raw is not None:
-            return self._write(key, raw)
+            return self._write(key, raw, quiet=True)
         if self.backend is None:
             return False
         try:
@@ -477,7 +525,15 @@ class Store:
         except Exception:  # noqa: BLE001 - see _read
             self._storage_unavailable()
             return False
+        self._settled(key)
         return True
+
+    def keep_beside(self, key: str, raw: str) -> bool:
+        """Keep ``raw`` under the first free backup key of ``key`` (as a value set
+        aside is: no earlier copy written over, one already kept not written again);
+        True when it is kept. Said by its caller's words, not by a notice."""
+        backup = self._free_backup(key, raw)
+        return backup is not None and (backup == "" or self._write(backup, raw))
 
     def read_raw(self, key: str) -> str | None:
         """The text stored under ``key`` as it is (None: nothing)."""
