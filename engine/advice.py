@@ -132,11 +132,12 @@ def rank_moves(game: Game, seen: Set[Hashable] = frozenset()) -> list[Advice]:
     kinds = game.advice_kinds
     last = _last_move(game)
     ranked: list[Advice] = []
+    trial = game.copy() if seen else None  # one copy for every move tried: play, look, undo
     for index, move in enumerate(game.legal_moves()):
         kind, detail = game.advice_kind(move)
         if last is not None and kind != kinds[0] and _reverses(move, last):
             kind, detail = "reverse", 0
-        elif seen and leads_back(game, move, seen):
+        elif trial is not None and _back(trial, move, seen):
             kind, detail = "reverse", 1
         key = (kinds.index(kind), detail, index)
         ranked.append(Advice(move, kind, key, kind in game.advice_progress))
@@ -152,9 +153,7 @@ def leads_back(game: Game, move: Move | str, seen: Set[Hashable]) -> bool:
     >>> leads_back(g, "t4>f", g.seen_positions()), leads_back(g, "w>t7", g.seen_positions())
     (True, False)
     """
-    copy = game.copy()
-    copy.play(move)
-    return copy.position() in seen
+    return _back(game.copy(), move, seen)
 
 
 def suggestions(game: Game, seen: Set[Hashable] | None = None) -> list[Advice]:
@@ -189,6 +188,15 @@ def _last_move(game: Game) -> Action | None:
         return None
     last = history[-1]
     return last if last.kind == "move" else None
+
+
+def _back(trial: Game, move: Move | str, seen: Set[Hashable]) -> bool:
+    """``leads_back`` on a copy it may use again: the move is played and undone."""
+    trial.play(move)
+    try:
+        return trial.position() in seen
+    finally:
+        trial.undo()
 
 
 def _reverses(move: Move, last: Action) -> bool:

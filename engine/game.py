@@ -403,7 +403,13 @@ class Game(ABC):
         >>> _ = g.undo(); g.position() == start
         True
         """
-        return (tuple((pid, tuple(cards)) for pid, cards in sorted(self._piles.items())), self._position_counters())
+        # One byte a card (rank, suit, face): the value is hashed for every position of the
+        # undo history at each hint, and a tuple of cards would hash every card again.
+        piles = b"|".join(
+            pid.encode() + b":" + bytes(c.rank | _SUIT_BITS[c.suit] | (64 if c.face_up else 0) for c in cards)
+            for pid, cards in sorted(self._piles.items())
+        )
+        return (piles, self._position_counters())
 
     def _position_counters(self) -> tuple[int, ...]:
         """Counters that make two equal tables different positions (none by default)."""
@@ -659,6 +665,10 @@ class Game(ABC):
         """Load a game saved by ``to_json``; raises ``SaveError`` when the data
         is malformed or does not hold together."""
         return _load(text, None if cls is Game else cls)
+
+
+_SUIT_BITS = {"s": 0, "h": 16, "d": 32, "c": 48}
+"""A card's suit in ``Game.position``'s byte (the rank takes the low four bits)."""
 
 
 def _as_move(move: object) -> Move:
