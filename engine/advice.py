@@ -31,11 +31,13 @@ Spiderette and Spider:
 3. ``empty``: a move that empties a column onto another card;
 4. ``suit``: a card or run onto the next card of its own suit, off a card of
    another suit (it makes a longer run of one suit);
-5. ``stock``: deal a row;
-6. ``build``: onto a card of another suit, or into an empty column, uncovering
-   nothing;
-7. ``shuffle``: a run moved off the next card of its own suit;
-8. ``pointless`` (a whole column into an empty one) and ``reverse``, as in Klondike.
+5. ``fill``: a card or run into an empty column while the stock still holds
+   deals (no deal while a column is empty), uncovering nothing;
+6. ``stock``: deal a row;
+7. ``build``: onto a card of another suit, or into an empty column once the
+   stock is dealt, uncovering nothing;
+8. ``shuffle``: a run moved off the next card of its own suit;
+9. ``pointless`` (a whole column into an empty one) and ``reverse``, as in Klondike.
 
 The kinds before ``stock`` make progress (``Advice.progress``): the stock tap
 never ranks above a move that makes progress, and a move that undoes the last

@@ -55,6 +55,10 @@ def check_claim(game: Game, advice: Advice) -> None:
         assert move.src.startswith("f")
     elif kind == "stock":
         assert move.is_stock_tap
+    elif kind == "fill":
+        assert not game.pile(move.dst)
+        assert game.pile("s")
+        assert copy.pile(move.src), "filling a column does not empty another"
     elif kind == "suit":
         under = copy.pile(action.dst)[-move.count - 1]
         assert under.suit == source[-move.count].suit
@@ -200,6 +204,21 @@ def test_a_game_played_by_the_first_suggestion_never_undoes_its_last_move(code: 
         positions.append(game.position())
     assert game.moves > 15
     assert len(set(positions)) == len(positions), "the suggestions went round in circles"
+
+
+def test_with_a_column_empty_filling_it_comes_before_moves_that_go_nowhere() -> None:
+    # The deal is refused while t3 is empty: the 5 of spades filling it makes progress,
+    # onto the 6 of hearts it does not (it uncovers nothing, and the stock still waits).
+    piles = {"t1": "Kh 5s", "t2": "6h", "t4": "#9c 8c", "t5": "Qs", "t6": "Jh", "t7": "2c", "s": "#3d #4d #5d"}
+    game = engine.Spiderette.from_piles("SD1-S2-AAAAAAA", piles)
+    assert not game.is_legal("s")
+    kinds = {str(a.move): a.kind for a in rank_moves(game)}
+    assert kinds["t1>t3"] == "fill"
+    assert kinds["t1>t2"] == "build"
+    assert "fill" in PROGRESS["SD"]
+    hints = [str(a.move) for a in suggestions(game)]
+    assert "t1>t3" in hints
+    assert "t1>t2" not in hints, "a build that leaves the stock waiting is no hint while a column can be filled"
 
 
 def test_progress_kinds_are_those_above_the_stock() -> None:
