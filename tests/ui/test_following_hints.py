@@ -98,6 +98,18 @@ def test_following_hints_wins_fifty_winnable_deals(prefix: str) -> None:
     check_variant(prefix, heavy=True)
 
 
+@pytest.mark.parametrize(
+    "code",
+    # Deals where hints once went round in circles (a card home and back, a run between two
+    # Queens, empty columns never filled) or led into a loss.
+    ["KL1-D3N-VOOPISR", "SP1-S1-FTFLTVC", "SD1-S2-ZXBPYVW", "KL1-D1N-WTHNVPH"],
+)
+def test_following_hints_wins_the_deals_where_they_went_round_in_circles(code: str) -> None:
+    moves, searches = follow_hints(code)
+    assert searches == 1, "one line from the deal, followed to the end"
+    assert moves <= LONGEST
+
+
 def test_the_variants_are_every_game_s() -> None:
     assert {prefix[:2] for prefix in PREFIXES} == {"KL", "SD", "SP", "FC"}
     assert len(PREFIXES) == 16
