@@ -313,7 +313,7 @@ class SolverPanel:
             moves = [str(m) for m in reply.get("moves", [])]
             self.memory.remember(record, moves)
             found = choose_hint(table, 0, moves)
-            if found is None or legal_hint(table, moves[0]) is None:
+            if not moves or found is None or legal_hint(table, moves[0]) is None:
                 self._fail(_("The solver's line does not fit this position. Try again."))
                 return
             # The line leads from now on: the next press starts from its move again.
