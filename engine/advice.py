@@ -19,7 +19,8 @@ The order, Klondike:
 8. ``shuffle``: a column move that changes nothing that matters;
 9. ``take-back``: a card back from a foundation;
 10. ``pointless``: a King moved from the bottom of one column to another empty one;
-11. ``reverse``: the exact reverse of the last move (last of all: it only undoes).
+11. ``reverse``: the exact reverse of the last move, or any move back to a
+    position the game has already been in (last of all: it goes round in circles).
 
 Spiderette and Spider:
 
@@ -30,17 +31,22 @@ Spiderette and Spider:
 3. ``empty``: a move that empties a column onto another card;
 4. ``suit``: a card or run onto the next card of its own suit, off a card of
    another suit (it makes a longer run of one suit);
-5. ``stock``: deal a row;
-6. ``build``: onto a card of another suit, or into an empty column, uncovering
-   nothing;
-7. ``shuffle``: a run moved off the next card of its own suit;
-8. ``pointless`` (a whole column into an empty one) and ``reverse``, as in Klondike.
+5. ``fill``: a card or run into an empty column while the stock still holds
+   deals (no deal while a column is empty), uncovering nothing;
+6. ``stock``: deal a row;
+7. ``build``: onto a card of another suit, or into an empty column once the
+   stock is dealt, uncovering nothing;
+8. ``shuffle``: a run moved off the next card of its own suit;
+9. ``pointless`` (a whole column into an empty one) and ``reverse``, as in Klondike.
 
 The kinds before ``stock`` make progress (``Advice.progress``): the stock tap
 never ranks above a move that makes progress, and a move that undoes the last
 one ranks below everything that does not (unless it is of the game's best
-kind). Every legal move is ranked, so there is a move to suggest whenever one
-is legal.
+kind). Given the positions the game has been in (``Game.seen_positions``), a
+move back to one of them is a ``reverse`` whatever else it does: a card sent
+home again after it was taken back only goes round in circles. Every legal
+move is ranked, so there is a move to suggest whenever one is legal;
+``suggestions`` leaves the ``reverse`` ones out.
 
 Each game names and tells apart its own kinds (``Game.advice_kinds``,
 ``Game.advice_progress``, ``Game.advice_kind``, beside its rules); this
@@ -57,14 +63,14 @@ module only ranks them.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Hashable, Iterator, Mapping, Set
 from dataclasses import dataclass
 
 from engine.game import Action, Game, game_class
 from engine.moves import Move
 from engine.variants import VARIANTS
 
-__all__ = ["KINDS", "PROGRESS", "Advice", "rank_moves", "suggestions"]
+__all__ = ["KINDS", "PROGRESS", "Advice", "leads_back", "rank_moves", "suggestions"]
 
 
 class _Kinds(Mapping[str, tuple[str, ...]]):
@@ -118,34 +124,60 @@ class Advice:
     progress: bool = False
 
 
-def rank_moves(game: Game) -> list[Advice]:
+def rank_moves(game: Game, seen: Set[Hashable] = frozenset()) -> list[Advice]:
     """Every legal move of ``game``, best first (see the module's order).
 
-    Ties keep the order of ``game.legal_moves()``, so the ranking is the same
-    every time for the same position.
+    A move to one of the positions ``seen`` (``Game.seen_positions``) is a
+    ``reverse``. Ties keep the order of ``game.legal_moves()``, so the ranking
+    is the same every time for the same position.
     """
     kinds = game.advice_kinds
     last = _last_move(game)
     ranked: list[Advice] = []
+    trial = game.copy() if seen else None  # one copy for every move tried: play, look, undo
     for index, move in enumerate(game.legal_moves()):
         kind, detail = game.advice_kind(move)
         if last is not None and kind != kinds[0] and _reverses(move, last):
             kind, detail = "reverse", 0
+        elif trial is not None and _back(trial, move, seen):
+            kind, detail = "reverse", 1
         key = (kinds.index(kind), detail, index)
         ranked.append(Advice(move, kind, key, kind in game.advice_progress))
     ranked.sort(key=lambda advice: advice.key)
     return ranked
 
 
-def suggestions(game: Game) -> list[Advice]:
+def leads_back(game: Game, move: Move | str, seen: Set[Hashable]) -> bool:
+    """True when the legal ``move`` takes ``game`` to one of the positions ``seen``.
+
+    >>> import engine
+    >>> g = engine.replay("KL1-D1N-AAAAAAB s t1>t7 s t5>t1 s t5>t4 t4>f f2>t4")
+    >>> leads_back(g, "t4>f", g.seen_positions()), leads_back(g, "w>t7", g.seen_positions())
+    (True, False)
+    """
+    return _back(game.copy(), move, seen)
+
+
+def suggestions(game: Game, seen: Set[Hashable] | None = None) -> list[Advice]:
     """The moves a hint offers, best first, for cycling through on repeated presses.
 
     The moves that make progress, then the stock tap when it is allowed; when
-    there is neither, every other legal move (the least pointless first).
-    Empty only when no move is legal.
+    there is neither, every other legal move (the least pointless first). Never
+    a move that undoes the last one or goes back to a position the game has
+    been in (``seen``: the game's own ``seen_positions()`` unless given), so
+    following hints never goes round in circles. Empty when no move is legal,
+    or when every legal one goes back.
+
+    >>> import engine
+    >>> g = engine.replay("KL1-D1N-AAAAAAB s t1>t7 s t5>t1 s t5>t4 t4>f f2>t4")
+    >>> [(str(a.move), a.kind) for a in rank_moves(g)][0]  # the card just taken back
+    ('t4>f', 'home-safe')
+    >>> [str(a.move) for a in suggestions(g)]  # ... does not go home again
+    ['w>t7', 's']
     """
-    ranked = rank_moves(game)
-    good = [advice for advice in ranked if advice.kind in game.advice_progress or advice.kind == "stock"]
+    everything = rank_moves(game, game.seen_positions() if seen is None else seen)
+    ranked = [advice for advice in everything if advice.kind != "reverse"]
+    good = [advice for advice in ranked if advice.progress or advice.kind == "stock"]
     return good or ranked
 
 
@@ -158,6 +190,15 @@ def _last_move(game: Game) -> Action | None:
         return None
     last = history[-1]
     return last if last.kind == "move" else None
+
+
+def _back(trial: Game, move: Move | str, seen: Set[Hashable]) -> bool:
+    """``leads_back`` on a copy it may use again: the move is played and undone."""
+    trial.play(move)
+    try:
+        return trial.position() in seen
+    finally:
+        trial.undo()
 
 
 def _reverses(move: Move, last: Action) -> bool:

@@ -27,7 +27,7 @@ import json
 import random
 from abc import ABC, abstractmethod
 from collections import Counter, deque
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, NamedTuple, TypeVar
 
@@ -392,6 +392,52 @@ class Game(ABC):
         """Every move played since the deal (undone ones removed)."""
         return tuple(self._played)
 
+    def position(self) -> Hashable:
+        """The position as a value: every pile's cards (face up or down), and what
+        else the rules count that play cannot take back (``_position_counters``).
+
+        Two moments of a game with equal values are the same position: the same
+        moves are legal from both and lead to the same places. The score and the
+        move count are left out (they only ever grow or shrink along the way).
+
+        >>> g = new_game("KL1-D1N-AAAAAAG")
+        >>> start = g.position()
+        >>> _ = g.play("t5>t4"); g.position() == start
+        False
+        >>> _ = g.undo(); g.position() == start
+        True
+        """
+        # One byte a card (rank, suit, face): the value is hashed for every position of the
+        # undo history at each hint, and a tuple of cards would hash every card again.
+        piles = b"|".join(
+            pid.encode() + b":" + bytes(c.rank | _SUIT_BITS[c.suit] | (64 if c.face_up else 0) for c in cards)
+            for pid, cards in sorted(self._piles.items())
+        )
+        return (piles, self._position_counters())
+
+    def _position_counters(self) -> tuple[int, ...]:
+        """Counters that make two equal tables different positions (none by default)."""
+        return ()
+
+    def seen_positions(self) -> frozenset[Hashable]:
+        """Every position the undo history holds before this one (the last
+        ``undo_limit`` actions), the deal's included when it is still there.
+
+        A hint never leads back to one of them: that is going round in circles.
+
+        >>> g = replay("KL1-D1N-AAAAAAG t5>t4")
+        >>> new_game("KL1-D1N-AAAAAAG").position() in g.seen_positions()
+        True
+        >>> g.position() in g.seen_positions()
+        False
+        """
+        copy = self.copy()
+        seen: set[Hashable] = set()
+        while copy.can_undo:
+            copy.undo()
+            seen.add(copy.position())
+        return frozenset(seen)
+
     # ---------------------------------------------------------- play / undo
 
     def play(self, move: Move | str) -> Action:
@@ -623,6 +669,10 @@ class Game(ABC):
         """Load a game saved by ``to_json``; raises ``SaveError`` when the data
         is malformed or does not hold together."""
         return _load(text, None if cls is Game else cls)
+
+
+_SUIT_BITS = {"s": 0, "h": 16, "d": 32, "c": 48}
+"""A card's suit in ``Game.position``'s byte (the rank takes the low four bits)."""
 
 
 def _as_move(move: object) -> Move:

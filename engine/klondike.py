@@ -242,6 +242,11 @@ class Klondike(Game):
     def _restore_counters(self, counters: tuple[int, ...]) -> None:
         self._recycles, self._fan, self._paid = counters
 
+    def _position_counters(self) -> tuple[int, ...]:
+        # With counted passes a recycle uses one up: the same table after it has
+        # fewer ways on. With unlimited passes it is the same position again.
+        return () if self.total_passes is None else (self._recycles,)
+
     # ---------------------------------------------------------------- rules
 
     def _recycle_refusal(self) -> IllegalMove | None:

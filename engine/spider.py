@@ -79,7 +79,9 @@ EMPTY_STOCK = "The stock is empty."
 
 _OPTIONS_RE = re.compile(r"S([124])")
 
-KINDS: tuple[str, ...] = ("run", "reveal", "empty", "suit", "stock", "build", "shuffle", "pointless", "reverse")
+KINDS: tuple[str, ...] = (
+    "run", "reveal", "empty", "suit", "fill", "stock", "build", "shuffle", "pointless", "reverse",
+)  # fmt: skip
 """The kinds of move a hint tells apart, best first (``engine.advice`` says what each is)."""
 
 
@@ -427,6 +429,9 @@ class Spiderette(Game):
             return "suit", -n
         if on_own_suit:
             return "shuffle", 0
+        if not target and self._piles["s"]:
+            # No deal while a column is empty: filling one is what lets the stock deal.
+            return "fill", 0
         return "build", 0 if target else 1
 
     def finish_ready(self) -> bool:

@@ -9,7 +9,8 @@ Usage:
 
 The fast layer runs first so that a lint or type error fails in seconds, before a
 browser starts. The rest are the tests marked ``vendored`` (they read the runtime
-vendored from npm) and ``browser`` (every test under tests/browser/): see
+vendored from npm), ``browser`` (every test under tests/browser/) and ``heavy``
+(minutes of processor time, such as following hints over many deals): see
 tests/conftest.py. Both pytest layers spread their tests over the machine's cores
 (pytest-xdist, a test file per worker, so a file's browser and page fixtures stay
 together).
@@ -40,8 +41,8 @@ VENV = ROOT / ".venv"
 REQUIREMENTS = ROOT / "requirements-dev.txt"
 STAMP = VENV / ".requirements.sha256"
 
-FAST = "not browser and not vendored"
-REST = "browser or vendored"
+FAST = "not browser and not vendored and not heavy"
+REST = "browser or vendored or heavy"
 CHECKS: tuple[tuple[str, ...], ...] = (
     ("ruff", "check", "."),
     ("ruff", "format", "--check", "."),

@@ -199,8 +199,10 @@ class App:
         self.dialogs.language_changed()
         update_notice_language()
 
-    def say(self, text: str, note: bool = False, rule: str = "", offer: Offer | None = None) -> None:
-        self.frames.status_line.say(text, note, rule, offer)
+    def say(
+        self, text: str, note: bool = False, rule: str = "", offer: Offer | None = None, stays: bool = False
+    ) -> None:
+        self.frames.status_line.say(text, note, rule, offer, stays)
 
     def _take_offer(self, offer: Offer) -> None:
         """The solver's offer in the status line, taken (after a hint's check)."""

@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import importlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Sequence
 from types import ModuleType
 from typing import Any
 
@@ -81,6 +81,7 @@ __all__ = [
     "search_for",
     "solve",
     "solve_json",
+    "without_loops",
 ]
 
 
@@ -150,6 +151,39 @@ def solve(
     """
     search = search_for(game, complete=True) if complete else proof_search(game)
     return run(search, seconds, max_nodes, progress, cancel)
+
+
+def without_loops(game: Game, moves: Sequence[str]) -> tuple[str, ...]:
+    """``moves`` (legal in turn from ``game``'s position) with every loop cut out:
+    wherever the line comes back to a position it was in, the moves between go.
+
+    A winning line stays a winning line (it reaches the same positions, fewer
+    times), and a line without loops never comes back to a position: hints that
+    follow it never go round in circles. The searches' lines may hold such loops,
+    since their positions are not quite the game's: a safe card goes home by
+    itself in the search, and a take-back right after it brings back the position
+    before. The game itself is not changed.
+
+    >>> import engine
+    >>> g = engine.replay("KL1-D1N-AAAAAAB s t1>t7 s t5>t1 s t5>t4")
+    >>> without_loops(g, ["t4>f", "f2>t4", "w>t7", "s"])  # a card home and straight back
+    ('w>t7', 's')
+    """
+    copy = game.copy()
+    kept: list[str] = []
+    where: dict[Hashable, int] = {copy.position(): 0}
+    for move in moves:
+        copy.play(move)
+        kept.append(str(move))
+        position = copy.position()
+        back = where.get(position)
+        if back is not None:
+            # Back where the line was after ``back`` moves: the moves since go.
+            del kept[back:]
+            where = {p: i for p, i in where.items() if i <= back}
+        else:
+            where[position] = len(kept)
+    return tuple(kept)
 
 
 def solve_json(game_json: str, seconds: float = 10.0, max_nodes: int | None = None) -> str:

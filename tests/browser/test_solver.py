@@ -358,3 +358,23 @@ def test_a_hint_check_covers_no_card(open_game: Callable[..., Page], record: str
     assert not ask_hint(page).startswith("verdict:")
     assert not page.evaluate("window.__panelShown"), "the solver's panel covered the cards"
     assert status(page).endswith("This move keeps the game winnable.")
+
+
+def test_a_hints_verdict_stays_while_the_position_does(open_game: Callable[..., Page]) -> None:
+    """Followed at a player's own pace, a hint keeps its verdict: no timer takes it
+    away (the page's clock is run half a minute ahead), the next move does."""
+    page = open_game("#KL1-D1N-AAAAAAG", width=1280, height=800)
+    wait_warm(page)
+    # Timers set from here on run on a clock the test can move forward at once.
+    page.clock.install()
+    assert not ask_hint(page).startswith("verdict:")
+    verdict = "This move keeps the game winnable."
+    assert status(page).endswith(verdict)
+    page.clock.fast_forward("00:30")
+    wait_idle(page)
+    assert status(page).endswith(verdict), "the verdict went with time, not with the position"
+    assert page.evaluate("document.body.dataset.hintVerdict") == "proven"
+    game = engine.new_game("KL1-D1N-AAAAAAG")
+    check_and_play(page, game)
+    page.wait_for_function(f"() => !document.getElementById('status').textContent.includes({verdict!r})")
+    assert page.evaluate("document.body.dataset.hintVerdict") is None

@@ -2,9 +2,9 @@
 
 Random playouts (Hypothesis) in every game check its promises on each position:
 every legal move is ranked once; the stock tap never comes before a move that
-makes progress; there is a suggestion whenever a move is legal; the last move's
-exact reverse is never the first choice while another move exists; and each
-move does what its kind says.
+makes progress; there is a suggestion whenever a legal move leads somewhere
+new; no suggestion undoes the last move or goes back to a position the game
+has been in; and each move does what its kind says.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engine
-from engine.advice import KINDS, PROGRESS, Advice, rank_moves, suggestions
+from engine.advice import KINDS, PROGRESS, Advice, leads_back, rank_moves, suggestions
 from engine.codes import MAX_SEED, DealCode, format_code
 from engine.game import Game
 from engine.klondike import FOUNDATIONS
@@ -55,6 +55,10 @@ def check_claim(game: Game, advice: Advice) -> None:
         assert move.src.startswith("f")
     elif kind == "stock":
         assert move.is_stock_tap
+    elif kind == "fill":
+        assert not game.pile(move.dst)
+        assert game.pile("s")
+        assert copy.pile(move.src), "filling a column does not empty another"
     elif kind == "suit":
         under = copy.pile(action.dst)[-move.count - 1]
         assert under.suit == source[-move.count].suit
@@ -64,7 +68,8 @@ def check_claim(game: Game, advice: Advice) -> None:
         assert copy.is_legal(engine.Move(move.src, "f", 1))
     elif kind == "reverse":
         last = game.history[-1]
-        assert (move.src, move.dst, move.count) == (last.dst, last.move.src, last.move.count)
+        undoes = (move.src, move.dst, move.count) == (last.dst, last.move.src, last.move.count)
+        assert undoes or copy.position() in game.seen_positions()
 
 
 def check_position(game: Game) -> None:
@@ -78,10 +83,24 @@ def check_position(game: Game) -> None:
     progress = [i for i, a in enumerate(ranked) if a.progress]
     if stock and progress:
         assert max(progress) < stock[0], "a stock tap ranked above a move that makes progress"
+    seen = game.seen_positions()
     hints = suggestions(game)
-    assert bool(hints) == bool(legal)
+    forward = [a for a in rank_moves(game, seen) if a.kind != "reverse"]
+    assert bool(hints) == bool(forward)
+    if legal and not any(leads_back(game, m, seen) for m in legal) and not game.history:
+        assert hints, "no hint at a position whose every move leads somewhere new"
     assert all(game.is_legal(a.move) for a in hints)
-    if progress:
+    assert not any(leads_back(game, a.move, seen) for a in hints), "a hint goes back to a position seen"
+    if game.history and game.history[-1].kind == "move":
+        last = game.history[-1]
+        assert not any(
+            (a.move.src, a.move.dst, a.move.count) == (last.dst, last.move.src, last.move.count)
+            for a in hints
+            if a.kind != kinds[0]  # a card sent home (or a run completed) is never undone by its own kind
+        ), "a hint undoes the last move"
+    for advice in rank_moves(game, seen):
+        check_claim(game, advice)
+    if any(a.progress for a in forward):
         assert hints[0].progress
         assert not hints[0].move.is_stock_tap
     if game.history and game.history[-1].kind == "move" and len(legal) > 1:
@@ -109,7 +128,8 @@ def test_ranking_promises_hold_along_random_playouts(variant: DealCode, seed: in
         if not legal or game.won:
             break
         # Half the time the hint's move, half the time any move: both kinds of positions get checked.
-        move = suggestions(game)[0].move if rng.random() < 0.5 else rng.choice(legal)
+        hints = suggestions(game)
+        move = hints[0].move if hints and rng.random() < 0.5 else rng.choice(legal)
         game.play(move)
     check_position(game)
 
@@ -170,6 +190,7 @@ def test_repeated_hints_never_offer_the_move_just_undone_by_a_reverse() -> None:
 @pytest.mark.parametrize("code", ["SP1-S2-AAAAAAA", "SD1-S4-AAAAAAH", "KL1-D3C-AAAAAAB"])
 def test_a_game_played_by_the_first_suggestion_never_undoes_its_last_move(code: str) -> None:
     game = engine.new_game(code)
+    positions = [game.position()]
     for _ in range(300):
         hints = suggestions(game)
         if not hints or game.won:
@@ -180,7 +201,24 @@ def test_a_game_played_by_the_first_suggestion_never_undoes_its_last_move(code: 
             last = game.history[-1]
             assert (move.src, move.dst, move.count) != (last.dst, last.move.src, last.move.count)
         game.play(move)
-    assert game.moves > 20
+        positions.append(game.position())
+    assert game.moves > 15
+    assert len(set(positions)) == len(positions), "the suggestions went round in circles"
+
+
+def test_with_a_column_empty_filling_it_comes_before_moves_that_go_nowhere() -> None:
+    # The deal is refused while t3 is empty: the 5 of spades filling it makes progress,
+    # onto the 6 of hearts it does not (it uncovers nothing, and the stock still waits).
+    piles = {"t1": "Kh 5s", "t2": "6h", "t4": "#9c 8c", "t5": "Qs", "t6": "Jh", "t7": "2c", "s": "#3d #4d #5d"}
+    game = engine.Spiderette.from_piles("SD1-S2-AAAAAAA", piles)
+    assert not game.is_legal("s")
+    kinds = {str(a.move): a.kind for a in rank_moves(game)}
+    assert kinds["t1>t3"] == "fill"
+    assert kinds["t1>t2"] == "build"
+    assert "fill" in PROGRESS["SD"]
+    hints = [str(a.move) for a in suggestions(game)]
+    assert "t1>t3" in hints
+    assert "t1>t2" not in hints, "a build that leaves the stock waiting is no hint while a column can be filled"
 
 
 def test_progress_kinds_are_those_above_the_stock() -> None:

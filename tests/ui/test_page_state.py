@@ -34,6 +34,17 @@ def test_a_message_stays_seven_seconds_and_twice_as_long_with_a_button() -> None
     assert cleared(said(line, "Drew.")).seconds == 0
 
 
+def test_a_hints_verdict_stays_with_no_time_limit_until_the_next_message() -> None:
+    line = said(StatusLine(), "Hint: tap the stock. This move keeps the game winnable.", offer="more", stays=True)
+    assert line.stays
+    assert line.seconds == 0, "no timer takes a hint's verdict away"
+    assert said_again(line, "คำใบ้").stays, "a change of language keeps it"
+    after = said(line, "Drew the 7 of hearts.", note=True)
+    assert not after.stays
+    assert after.seconds == STATUS_SECONDS
+    assert not said(line, "", stays=True).stays, "an empty line has nothing to keep"
+
+
 def test_nothing_said_has_no_buttons_and_empties_the_line() -> None:
     line = said(StatusLine(), "", rule="building", offer="rewind")
     assert (line.text, line.rule, line.offer, line.shown) == ("", "", None, False)

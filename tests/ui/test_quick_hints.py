@@ -9,10 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engine
-from engine.advice import rank_moves
+from engine.advice import leads_back, rank_moves
 from engine.codes import MAX_SEED, DealCode, format_code
 from tests.engine.players import position
-from ui.model.hints import NO_MOVE, VERDICTS, HintCycle, choose_hint, hint_moves, hint_words
+from ui.model.hints import NO_MOVE, VERDICTS, HintCycle, choose_hint, hint_moves, hint_words, no_hint_text
 from ui.model.i18n import _ as translate
 from ui.model.i18n import again, use_language
 
@@ -62,7 +62,33 @@ def test_a_winning_line_leads_and_is_proven() -> None:
     other = choose_hint(game, 1, ["t5>t4", "t1>f"])
     assert other is not None
     assert not other.proven
-    assert "Not proven" in hint_words(other, "other")
+    assert "no winning line yet" in hint_words(other, "checking")
+    assert "starts with another move" in hint_words(other, "other")
+
+
+def test_the_lines_deal_from_the_stock_leads_over_moves_that_shuffle() -> None:
+    # The solver's next move is the stock even when the fast ranking has moves above it:
+    # a line followed to the end wins, the ranking's moves may only go round.
+    game = engine.new_game("SD1-S2-AAAAABC")
+    choice = choose_hint(game, 0, ["s"])
+    assert choice is not None
+    assert (choice.hint.move, choice.proven) == ("s", True)
+
+
+def test_a_line_that_goes_back_to_a_position_seen_is_not_followed() -> None:
+    game = engine.replay("KL1-D1N-AAAAAAB s t1>t7 s t5>t1 s t5>t4 t4>f f2>t4")
+    choice = choose_hint(game, 0, ["t4>f", "w>t7"])
+    assert choice is not None
+    assert choice.hint.move != "t4>f"
+    assert not choice.proven
+
+
+def test_when_every_move_goes_back_hint_says_so() -> None:
+    record = "SD1-S4-AAAAAAH t2>t4 t5>t1 t5>t1 t7>t1 t2>t4 t3>t2 t3>t4 s s s s t6>t3 t1>t6 t4>t3 t4>t5 t5>t6"
+    game = engine.replay(record)
+    assert game.legal_moves()
+    assert choose_hint(game, 0) is None
+    assert no_hint_text(game).startswith("Every move from here goes back")
 
 
 def test_a_stale_line_is_ignored() -> None:
@@ -112,11 +138,15 @@ def test_a_hint_exists_exactly_when_a_move_is_legal(variant: DealCode, seed: int
     moves = hint_moves(game)
     assert len(set(moves)) == len(moves)
     assert all(game.is_legal(m) for m in moves)
+    seen = game.seen_positions()
+    assert not any(leads_back(game, m, seen) for m in moves)
     choice = choose_hint(game, rng.randrange(10))
-    assert (choice is None) == (not game.legal_moves())
+    assert (choice is None) == (not moves)
+    if not game.history:
+        assert (choice is None) == (not game.legal_moves())
     if choice is not None and any(m != "s" for m in moves) and moves[0] == "s":
         # The stock leads only when nothing else makes progress.
-        assert not any(a.progress for a in rank_moves(game))
+        assert not any(a.progress for a in rank_moves(game, seen))
 
 
 def test_hints_are_numbered_in_every_language() -> None:

@@ -46,8 +46,8 @@ class Hinter:
         """The solver's panel, made (and its module imported) on first use."""
         self.lost = ""
         """The record of the last position proven lost."""
-        self.undecided: set[tuple[str, str]] = set()
-        """Hints (position, move) the solver could not decide in time."""
+        self.undecided: set[str] = set()
+        """Records of the positions the solver could not decide in time."""
         self._pending: tuple[str, HintChoice, engine.Game] | None = None
         self._check_proxy = kept_proxy(self._check)
         session.subscribe(self._on_event)
@@ -69,32 +69,36 @@ class Hinter:
     def hint(self) -> None:
         """Show a good move at once (the H key and the Hint button); the solver's
         check follows (``ui.dom.solver_panel``)."""
-        from ui.model.hints import NO_MOVE, choose_hint
+        from ui.model.hints import choose_hint, no_hint_text
 
         game = self.session.game
         if game.won:
             self.actions.say(_("This game is won: there is nothing left to hint."))
             return
         record = game.record()
-        choice = choose_hint(game, self.cycle.press(record), self.memory.line_for(record))
+        line = self.memory.line_for(record)
+        choice = choose_hint(game, self.cycle.press(record), line)
         if choice is None:
             self.clear()
-            self.actions.say(_(NO_MOVE))
+            self.actions.say(no_hint_text(game))
             return
-        verdict = self.verdict(choice, record)
+        verdict = self.verdict(choice, record, line is not None)
         self.show(choice, verdict)
         if verdict == "checking":
             # The solver's code loads in the next task: the hint is drawn first.
             self._pending = (record, choice, game.copy())
             window.setTimeout(self._check_proxy, 0)
 
-    def verdict(self, choice: HintChoice, record: str) -> str:
-        """What is known of ``choice`` before any new search (see ``ui.model.hints.VERDICTS``)."""
+    def verdict(self, choice: HintChoice, record: str, line: bool) -> str:
+        """What is known of ``choice`` before any new search (see ``ui.model.hints.VERDICTS``);
+        ``line``: a winning line from this position is known."""
         if choice.proven:
             return "proven"
+        if line:
+            return "other"
         if record == self.lost:
             return "lost"
-        if (record, choice.hint.move) in self.undecided:
+        if record in self.undecided:
             return "unknown"
         return "checking"
 
@@ -115,16 +119,20 @@ class Hinter:
 
         self.state.hint = choice.hint
         self.state.hint_verdict = "proven" if choice.proven else verdict
-        self.actions.say(hint_words(choice, verdict), offer=offer)
+        # The verdict stays while the position does: a player following hints at
+        # their own pace must still read it (the table's next change takes it away).
+        self.actions.say(hint_words(choice, verdict), offer=offer, stays=True)
         self.actions.redraw_marks()
         self.actions.flush()
 
     def clear(self) -> None:
-        """Take the hint off the table."""
+        """Take the hint off the table, and its words off the status line."""
         if self.state.hint is not None or self.state.hint_verdict:
             self.state.hint = None
             self.state.hint_verdict = ""
             self.actions.redraw_marks()
+            if self.state.status.stays:
+                self.actions.say("")
 
     def _on_event(self, event: Event) -> None:
         if event.kind != "refused":

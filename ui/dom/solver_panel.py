@@ -7,14 +7,14 @@ and key, shows the progress, and can stop at once: Cancel, Escape, or any move
 on the table), and the panel's state (``ui.model.table.PanelView``) is drawn
 by ``ui.dom.solver_panel_view``.
 
-- **Hint** (button, H key): ``ui.dom.hinting`` shows a good move at once,
-  from the engine's move ranking; this panel then checks it in the background,
-  quietly: the panel stays hidden (it would cover the cards), and the verdict
-  joins the hint in the status line: the move "keeps the game winnable" when a
-  win follows it, otherwise the solver's own first move takes its place, or the
-  hint stays "not proven", with a button to keep searching or, when no win is
-  possible, to undo to the last winnable position. Lines already found are
-  followed without a new search.
+- **Hint** (button, H key): ``ui.dom.hinting`` shows the next move of a
+  winning line already found, or, while there is none, a move of the engine's
+  ranking that makes progress, saying that the solver is looking; this panel
+  then looks for a winning line from the position in the background, quietly:
+  the panel stays hidden (it would cover the cards), and the line's first move
+  takes the hint's place, proven, or the hint stays "not proven", with a button
+  to keep searching or, when no win is possible, to undo to the last winnable
+  position. The line found is followed without a new search.
 - **Lost**: "No win is possible from here." and an offer to undo to the last
   winnable position: the worker solves the positions of the undo history,
   newest first, and the page undoes exactly that many actions.
@@ -43,6 +43,7 @@ from ui.model.hints import (
     HintChoice,
     HintCycle,
     LineMemory,
+    choose_hint,
     legal_hint,
     next_winnable_code,
     positions,
@@ -64,7 +65,7 @@ class Hinter(Protocol):
     def cycle(self) -> HintCycle: ...
 
     lost: str
-    undecided: set[tuple[str, str]]
+    undecided: set[str]
 
     def show(self, choice: HintChoice, verdict: str, offer: Offer | None = None) -> None: ...
 
@@ -281,46 +282,28 @@ class SolverPanel:
     # ------------------------------------------------------------------ hints
 
     def check_hint(self, record: str, choice: HintChoice, game: engine.Game) -> None:
-        """Check the hint on the table (shown at once by ``ui.dom.hinting``) in the background.
+        """Look for a winning line from the position of the hint on the table (shown at
+        once by ``ui.dom.hinting``, from the fast ranking) in the background.
 
-        The solver looks for a win after the move shown: found, the move "keeps the
-        game winnable"; not found, it looks from the position itself and offers the
-        first move of its winning line instead, or says that no win is possible.
+        Found, its first move becomes the hint, proven, and the rest of the line is
+        remembered, so that the hints after it need no new search; otherwise the hint
+        on show says that no win is possible, or that the solver could not decide.
         """
-        move = choice.hint.move
-        if self.running == "hint" and self._checking == (record, move):
+        if self.running == "hint" and self._checking == (record, choice.hint.move):
             return
         if self.running:
             self._stop()
-        self._checking = (record, move)
+        self._checking = (record, choice.hint.move)
         self._launch("hint", lambda job: self._hint(job, game, record, choice))
 
     async def _hint(self, job: int, game: engine.Game, record: str, choice: HintChoice) -> None:
-        """Is there a win after the hint's move? (The panel shows the search and can
-        cancel it; the hint stays on the table.)"""
-        move = choice.hint.move
-        after = game.copy()
-        after.play(move)
-        message = _("Checking the hint: looking for a win after it…")
-        if not await self._begin(job, {"task": "hint", "game": after.to_json()}, message):
-            return
-        reply = await self._drive(job, HINT_SECONDS / 2, _searching)
-        if reply is None or self.session.game.record() != record:
-            return
-        if reply.get("status") == "winnable":
-            self.running = ""
-            self.memory.remember(record, [move, *(str(m) for m in reply.get("moves", []))])
-            self._hide("hint")
-            self.hinter.show(HintChoice(choice.hint, choice.number, choice.of, True), "proven")
-            return
-        # No win found after the move shown: look from the position itself.
         message = _("Checking the hint: looking for a winning line from here…")
         if not await self._begin(job, {"task": "hint", "game": game.to_json()}, message):
             return
         await self._hint_here(job, game, record, choice)
 
     async def _hint_here(self, job: int, game: engine.Game, record: str, choice: HintChoice) -> None:
-        reply = await self._drive(job, HINT_SECONDS / 2, _searching)
+        reply = await self._drive(job, HINT_SECONDS, _searching)
         if reply is None or self.session.game.record() != record:
             return
         self.running = ""
@@ -329,22 +312,22 @@ class SolverPanel:
         if status == "winnable":
             moves = [str(m) for m in reply.get("moves", [])]
             self.memory.remember(record, moves)
-            hint = legal_hint(table, moves[0]) if moves else None
-            if hint is None:
+            found = choose_hint(table, 0, moves)
+            if not moves or found is None or legal_hint(table, moves[0]) is None:
                 self._fail(_("The solver's line does not fit this position. Try again."))
                 return
-            # A better move than the one shown: it leads from now on.
+            # The line leads from now on: the next press starts from its move again.
             self.hinter.cycle.forget()
             self.hinter.cycle.press(record)
             self._hide("hint")
-            self.hinter.show(HintChoice(hint, 1, 1, True), "proven")
+            self.hinter.show(found, "proven" if found.proven else "other")
         elif status == "unwinnable":
             # The verdict joins the hint in the status line, with the way back when there is one.
             self.hinter.lost = table.record()
             self._hide("lost")
             self.hinter.show(choice, "lost", "rewind" if table.can_undo else None)
         else:
-            self.hinter.undecided.add((record, choice.hint.move))
+            self.hinter.undecided.add(record)
             self._paused = ("hint", lambda j: self._hint_here(j, game, record, choice))
             self._hide("unknown")
             self.hinter.show(choice, "unknown", "more")

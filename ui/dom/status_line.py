@@ -48,9 +48,11 @@ class StatusLineView:
         self._take_offer = take_offer
         self._offer_proxy = kept_proxy(lambda _e: self._offer_pressed())
 
-    def say(self, text: str, note: bool = False, rule: str = "", offer: Offer | None = None) -> None:
+    def say(
+        self, text: str, note: bool = False, rule: str = "", offer: Offer | None = None, stays: bool = False
+    ) -> None:
         """Say ``text`` in the next frame (see ``ui.model.actions.Actions.say``)."""
-        self.state.status = said(self.state.status, text, note, rule, offer)
+        self.state.status = said(self.state.status, text, note, rule, offer, stays)
         self._request_frame()
 
     def language_changed(self) -> None:
@@ -100,7 +102,8 @@ class StatusLineView:
             button.textContent = _(OFFERS[line.offer])
             button.addEventListener("click", self._offer_proxy)
             status.appendChild(button)
-        self._timer = window.setTimeout(self._expire_proxy, line.seconds * 1000)
+        if line.seconds:
+            self._timer = window.setTimeout(self._expire_proxy, line.seconds * 1000)
 
     def _expire(self, *_args: Any) -> None:
         self._timer = None

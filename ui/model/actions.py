@@ -44,10 +44,13 @@ class Actions(Protocol):
         winnable one is still being looked for)."""
         ...
 
-    def say(self, text: str, note: bool = False, rule: str = "", offer: Offer | None = None) -> None:
+    def say(
+        self, text: str, note: bool = False, rule: str = "", offer: Offer | None = None, stays: bool = False
+    ) -> None:
         """Show a message in the status line, drawn in the next frame (``note``: a routine
         announcement, shown quietly; ``rule``: the rules section that explains a refusal, offered as "Why?";
-        ``offer``: a button for what the solver offers after a hint's check)."""
+        ``offer``: a button for what the solver offers after a hint's check; ``stays``: no time
+        limit, the message stays until the next one)."""
         ...
 
     def hint(self) -> None: ...

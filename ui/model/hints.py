@@ -1,8 +1,11 @@
 """Hints in words and on the table, remembered winning lines, and winnable deals.
 
-A hint answers at once from the engine's fast move ranking
-(``engine.advice``); the solver (in a worker, see ``ui.model.solver_tasks``) then
-confirms it or offers a better move: the first move of a winning line it found.
+A hint is the next move of the solver's winning line when one is known; until
+the solver (in a worker, see ``ui.model.solver_tasks``) has found one, it is the
+engine's fast move ranking's (``engine.advice``), which prefers moves that make
+progress, and says that the solver is still looking. No hint undoes the last
+move or goes back to a position the game has been in: the game's own position
+history (``Game.seen_positions``) rules those out.
 This module turns a move into what the page shows -- the cards to move, the
 pile they go to and a sentence for the status line --, chooses which move a
 press of Hint shows (repeated presses cycle through the good moves), keeps the
@@ -27,7 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine import Game, IllegalMove, option_set_of, parse_move
-from engine.advice import suggestions
+from engine.advice import leads_back, rank_moves, suggestions
 from engine.codes import DealCode, format_code
 from ui.model.announce import cards_phrase, pile_in_sentence
 from ui.model.i18n import N_, _, again, later, ngettext
@@ -36,6 +39,7 @@ from ui.model.words import card_name
 __all__ = [
     "FEW_SEEDS",
     "NO_MOVE",
+    "NO_WAY_ON",
     "SOLVER_NOTE",
     "VERDICTS",
     "Hint",
@@ -47,6 +51,7 @@ __all__ = [
     "hint_words",
     "lost_text",
     "next_winnable_code",
+    "no_hint_text",
     "positions",
     "rewind_text",
     "variant_of",
@@ -116,54 +121,75 @@ def describe_hint(game: Game, move: str) -> Hint:
 
 NO_MOVE = N_("No move is possible here: undo, restart the deal or start a new one.")
 """What Hint says when no move at all is legal (translate it with ``_`` when shown)."""
+NO_WAY_ON = N_(
+    "Every move from here goes back to a position this game has been in: undo, restart the deal or start a new one."
+)
+"""What Hint says when every legal move goes back to a position seen (translate it with ``_``)."""
 
 
 @dataclass(frozen=True, slots=True)
 class HintChoice:
     """The move one press of Hint shows: ``number`` of ``of`` good moves
-    (1-based), and ``proven`` when it is the first move of a winning line."""
+    (1-based), ``proven`` when it is the next move of a winning line, and
+    ``progress`` when it makes progress (``engine.advice``: a card home, a card
+    turned up, a column emptied, a run completed...)."""
 
     hint: Hint
     number: int
     of: int
     proven: bool
+    progress: bool = False
 
 
 def hint_moves(game: Game, line: Sequence[str] | None = None) -> list[str]:
-    """The moves Hint offers, in the order repeated presses show them: the fast
-    ranking's good moves (``engine.advice.suggestions``), with the first move of
-    a winning ``line`` in front when one is known and legal -- unless it is a
-    stock tap while a move that makes progress exists (the tap is then kept in
-    its place: the progress move is shown first, and checked on its own).
-    Empty only when no move is legal.
+    """The moves Hint offers, in the order repeated presses show them: the next
+    move of the solver's winning ``line`` first when one is known, then the fast
+    ranking's good moves (``engine.advice.suggestions``). None of them undoes the
+    last move or goes back to a position the game has been in
+    (``Game.seen_positions``): following hints never goes round in circles.
+    Empty when no move is legal, or when every legal move goes back.
 
     >>> import engine
     >>> hint_moves(engine.new_game("KL1-D1N-AAAAAAG"))
     ['t1>f', 't7>f', 't5>t4', 's']
     >>> hint_moves(engine.new_game("KL1-D1N-AAAAAAG"), ["t5>t4", "t1>f"])
     ['t5>t4', 't1>f', 't7>f', 's']
-    >>> hint_moves(engine.new_game("KL1-D1N-AAAAAAG"), ["s", "t1>f"])
-    ['t1>f', 't7>f', 't5>t4', 's']
+    >>> hint_moves(engine.new_game("KL1-D1N-AAAAAAG"), ["s", "t1>f"])  # the line's deal leads
+    ['s', 't1>f', 't7>f', 't5>t4']
     """
-    ranked = suggestions(game)
-    moves = [str(advice.move) for advice in ranked]
+    seen = game.seen_positions()
+    moves = [str(advice.move) for advice in suggestions(game, seen)]
     if line:
         first = str(parse_move(line[0]))
-        progress = any(advice.progress for advice in ranked)
-        if game.is_legal(first) and not (first == "s" and progress):
+        if game.is_legal(first) and not leads_back(game, first, seen):
             moves = [first, *(m for m in moves if m != first)]
     return moves
 
 
 def choose_hint(game: Game, press: int, line: Sequence[str] | None = None) -> HintChoice | None:
     """The hint of the ``press``-th press (0 for the first) at this position,
-    cycling through ``hint_moves``; None when no move is legal."""
+    cycling through ``hint_moves``; None when there is none."""
     moves = hint_moves(game, line)
     if not moves:
         return None
     index = press % len(moves)
-    proven = line is not None and len(line) > 0 and str(parse_move(line[0])) == moves[index]
-    return HintChoice(describe_hint(game, moves[index]), index + 1, len(moves), proven)
+    move = moves[index]
+    proven = line is not None and len(line) > 0 and str(parse_move(line[0])) == move
+    progress = any(str(advice.move) == move and advice.progress for advice in rank_moves(game))
+    return HintChoice(describe_hint(game, move), index + 1, len(moves), proven, progress)
+
+
+def no_hint_text(game: Game) -> str:
+    """What Hint says when it has no move to show (``choose_hint`` gave None).
+
+    >>> import engine
+    >>> moves = "t2>t4 t5>t1 t5>t1 t7>t1 t2>t4 t3>t2 t3>t4 s s s s t6>t3 t1>t6 t4>t3 t4>t5 t5>t6"
+    >>> no_hint_text(engine.replay(f"SD1-S4-AAAAAAH {moves}")).startswith("Every move from here goes back")
+    True
+    """
+    if game.legal_moves():
+        return _(NO_WAY_ON)
+    return _(NO_MOVE)
 
 
 class HintCycle:
@@ -195,9 +221,10 @@ class HintCycle:
 
 
 VERDICTS = ("proven", "checking", "unknown", "lost", "other")
-"""What is known of a shown move: the first move of a winning line; the solver
-is still looking; it could not decide in time; no win is possible from here;
-the winning line found starts with another move."""
+"""What is known of a shown move: the next move of a winning line the solver
+found; the solver has no line yet and is looking (the move is the fast
+ranking's); it could not find one in time; no win is possible from here; the
+winning line found starts with another move (a later press of Hint)."""
 
 
 def hint_words(choice: HintChoice, verdict: str) -> str:
@@ -205,10 +232,15 @@ def hint_words(choice: HintChoice, verdict: str) -> str:
 
     >>> import engine
     >>> g = engine.new_game("KL1-D1N-AAAAAAG")
-    >>> hint_words(choice=choose_hint(g, 0), verdict="checking")
-    'Hint 1 of 4: Ace of diamonds to the diamonds foundation. The solver is checking it…'
-    >>> hint_words(choose_hint(g, 2, ["t5>t4"]), "other")
-    'Hint 3 of 4: Ace of hearts to the hearts foundation. Not proven: the winning line found starts with another move.'
+    >>> words = hint_words(choice=choose_hint(g, 0), verdict="checking")
+    >>> words.startswith("Hint 1 of 4: Ace of diamonds to the diamonds foundation. The solver has no winning line")
+    True
+    >>> words.endswith("yet: it is looking. Meanwhile, this move makes progress.")
+    True
+    >>> hint_words(choose_hint(g, 3), "checking")
+    'Hint 4 of 4: tap the stock. The solver has no winning line yet: it is looking.'
+    >>> hint_words(choose_hint(g, 0, ["t5>t4"]), "proven")
+    'Hint 1 of 4: 9 of diamonds onto 10 of clubs. This move keeps the game winnable.'
     """
     return later(lambda: _hint_words(choice, verdict))
 
@@ -220,8 +252,10 @@ def _hint_words(choice: HintChoice, verdict: str) -> str:
         text = _("Hint {number} of {count}:").format(number=choice.number, count=choice.of) + text[len(prefix) :]
     if verdict == "proven" or choice.proven:
         note = _("This move keeps the game winnable.")
+    elif verdict == "checking" and choice.progress:
+        note = _("The solver has no winning line yet: it is looking. Meanwhile, this move makes progress.")
     elif verdict == "checking":
-        note = _("The solver is checking it…")
+        note = _("The solver has no winning line yet: it is looking.")
     elif verdict == "lost":
         note = _("Not proven: no win is possible from here.")
     elif verdict == "other":

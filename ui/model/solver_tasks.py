@@ -31,7 +31,7 @@ from typing import Any
 
 import engine
 from engine import Game
-from engine.solver import Search, search_for
+from engine.solver import Search, search_for, without_loops
 
 __all__ = [
     "CHUNK",
@@ -140,7 +140,8 @@ class HintTask(Task):
         status = _slice(self.search, seconds, self.clock)
         reply: Reply = {"kind": self.kind, "status": status, "nodes": self.search.nodes, "moves": []}
         if status == "winnable":
-            reply["moves"] = list(self.search.line())
+            # A hint follows the line move by move: it must never come back to a position.
+            reply["moves"] = list(without_loops(self.search.game, self.search.line()))
         if status is not None:
             self.result = reply
         return reply
@@ -197,7 +198,7 @@ class RewindTask(Task):
             search = self.search
             status = _slice(search, max(0.0, deadline - self.clock()), self.clock, self.per_position)
             if status == "winnable":
-                self.result = self._reply("winnable", list(search.line()))
+                self.result = self._reply("winnable", list(without_loops(search.game, search.line())))
                 return self.result
             if status == "unwinnable" or search.nodes >= self.per_position:
                 if status is None:
@@ -261,7 +262,7 @@ class DealTask(Task):
             search = self.search
             status = _slice(search, max(0.0, deadline - self.clock()), self.clock, self.per_deal)
             if status == "winnable":
-                moves = list(search.line())
+                moves = list(without_loops(search.game, search.line()))
                 if _wins(self.code, moves):
                     self.result = self._reply("winnable", moves)
                     return self.result

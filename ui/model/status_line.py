@@ -47,6 +47,9 @@ class StatusLine:
     """What the solver offers after a hint's check, as a button."""
     taken: bool = False
     """The offer was taken: its button stays until the next message, and does nothing."""
+    stays: bool = False
+    """The message stays until another one replaces it (a hint's verdict, which holds
+    as long as the position does; the hint's code clears it when the table changes)."""
     serial: int = 0
     """Counts the messages: each one is drawn (and timed) afresh, even in the same words."""
 
@@ -56,14 +59,21 @@ class StatusLine:
 
     @property
     def seconds(self) -> int:
-        """How long the message stays on show (0: nothing to show)."""
-        if not self.text:
+        """How long the message stays on show (0: nothing to show, or it stays).
+
+        >>> said(StatusLine(), "Hint: tap the stock.", stays=True).seconds
+        0
+        """
+        if not self.text or self.stays:
             return 0
         return STATUS_SECONDS * (2 if self.rule or self.offer else 1)
 
 
-def said(line: StatusLine, words: str, note: bool = False, rule: str = "", offer: Offer | None = None) -> StatusLine:
-    """The line after saying ``words`` (``""`` empties it) in place of what ``line`` shows."""
+def said(
+    line: StatusLine, words: str, note: bool = False, rule: str = "", offer: Offer | None = None, stays: bool = False
+) -> StatusLine:
+    """The line after saying ``words`` (``""`` empties it) in place of what ``line`` shows
+    (``stays``: until the next message, with no time limit)."""
     text = words
     if words and words == line.text.rstrip(NBSP):
         # The same words again: changed a little, so that screen readers read them again.
@@ -74,6 +84,7 @@ def said(line: StatusLine, words: str, note: bool = False, rule: str = "", offer
         note=note,
         rule=rule if words else "",
         offer=offer if words else None,
+        stays=stays and bool(words),
         serial=line.serial + 1,
     )
 
@@ -83,7 +94,7 @@ def said_again(line: StatusLine, words: str) -> StatusLine:
     an offer already taken is not made again."""
     if not line.text:
         return line
-    return said(line, words, line.note, line.rule, None if line.taken else line.offer)
+    return said(line, words, line.note, line.rule, None if line.taken else line.offer, line.stays)
 
 
 def cleared(line: StatusLine) -> StatusLine:
