@@ -176,20 +176,27 @@ def near_daily_win() -> tuple[str, str]:
     return backend.items[GAME_KEY], f"{action.move.src}>{action.dst}"
 
 
-def test_a_daily_win_says_the_streak_and_shares_a_result_without_the_deal(
-    new_context: Callable[..., BrowserContext], site_url: str
-) -> None:
+def near_a_daily_win(new_context: Callable[..., BrowserContext], site_url: str, daily_records: str) -> tuple[Page, str]:
+    """A page one move from winning today's FreeCell daily deal, with these daily records
+    stored (once: a reload keeps what the page wrote since), and that last move."""
     saved, last = near_daily_win()
     context = daily_context(new_context, size=(1440, 900))
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     script = f"localStorage.setItem('{GAME_KEY}', {json.dumps(saved)});"
-    script += f"localStorage.setItem('{DAILY_KEY}', {json.dumps(STORED)})"
+    script += f"localStorage.setItem('{DAILY_KEY}', {json.dumps(daily_records)})"
     context.add_init_script(
         on_the_site(f"if (!sessionStorage.getItem('seeded')) {{ {script}; sessionStorage.setItem('seeded', '1') }}")
     )
     page = fixed_page(context)
     page.goto(site_url)
     wait_ready(page)
+    return page, last
+
+
+def test_a_daily_win_says_the_streak_and_shares_a_result_without_the_deal(
+    new_context: Callable[..., BrowserContext], site_url: str
+) -> None:
+    page, last = near_a_daily_win(new_context, site_url, STORED)
     assert page.get_attribute("#code", "data-code") == DEALS["FreeCell"]
     play_last_move(page, last, keep_summary=True)
     page.wait_for_selector("#win-daily:not([hidden])")
@@ -271,19 +278,8 @@ def test_a_won_day_in_the_year_9999_is_set_aside_and_the_daily_deal_still_works(
 ) -> None:
     """A won record dated 9999-12-31 made the streaks raise: Daily did nothing, the win
     summary lost its daily line and Share result did nothing, at every reload."""
-    saved, last = near_daily_win()
     far = {**RECORDS, "FC1-F4": {"2026-12-02": [1, 140.0, 96], "9999-12-31": [1, 30.0, 12], "2099-01-01": [1, 30, 12]}}
-    stored = json.dumps({"version": 1, "games": far})
-    context = daily_context(new_context, size=(1440, 900))
-    context.grant_permissions(["clipboard-read", "clipboard-write"])
-    script = f"localStorage.setItem('{GAME_KEY}', {json.dumps(saved)});"
-    script += f"localStorage.setItem('{DAILY_KEY}', {json.dumps(stored)})"
-    context.add_init_script(
-        on_the_site(f"if (!sessionStorage.getItem('seeded')) {{ {script}; sessionStorage.setItem('seeded', '1') }}")
-    )
-    page = fixed_page(context)
-    page.goto(site_url)
-    wait_ready(page)
+    page, last = near_a_daily_win(new_context, site_url, json.dumps({"version": 1, "games": far}))
     open_dialog(page, "#btn-daily", "#dlg-daily")
     page.wait_for_selector("#daily-msg:not([hidden])")
     assert "set aside" in page.inner_text("#daily-msg")
