@@ -248,7 +248,7 @@ async function storedSnapshot() {
       // Checked while the runtime's WebAssembly compiles (compiledRuntime), before it is used.
       const expected = hit.headers.get(SNAPSHOT_DIGEST);
       const intact = expected && (await digest(snapshot)) === expected;
-      performance.measure("pyodide-snapshot-check", "pyodide-snapshot-read"); // its cost: bench.snapshot
+      performance.measure("pyodide-snapshot-check", "pyodide-snapshot-read"); // its cost: bench.network
       if (intact) {
         return { snapshot, game: hit.headers.get(GAME_DIGEST) || "none", make: "no" };
       }

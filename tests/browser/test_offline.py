@@ -69,6 +69,13 @@ def test_every_file_fetched_during_boot_is_precached(new_context: Callable[..., 
     assert boot_files - wanted == set()
 
 
+def reload_offline(context: BrowserContext, page: Page) -> None:
+    """The page reloaded with the network gone, until it is playable."""
+    context.set_offline(True)
+    page.reload()
+    wait_ready(page)
+
+
 def reopened_offline(new_context: Callable[..., BrowserContext], site_url: str) -> Page:
     """The page visited once online, then reloaded with the network gone."""
     context = new_context(service_workers="allow")
@@ -76,9 +83,7 @@ def reopened_offline(new_context: Callable[..., BrowserContext], site_url: str) 
     page.goto(site_url + "#" + CODE)
     wait_ready(page)
     wait_for_offline_cache(page)
-    context.set_offline(True)
-    page.reload()
-    wait_ready(page)
+    reload_offline(context, page)
     return page
 
 
@@ -153,9 +158,7 @@ def test_a_cache_deleted_while_playing_is_filled_again(
     assert offline_state(page) == "ready"
     assert page.is_hidden("#update"), "offline play is ready again: nothing to say"
 
-    context.set_offline(True)
-    page.reload()
-    wait_ready(page)
+    reload_offline(context, page)
     tap_stock_and_check(page)
 
 
@@ -205,9 +208,7 @@ def test_a_worker_started_again_fills_a_cache_deleted_while_playing(
     assert offline_state(page) == "ready"
     assert page.is_hidden("#update")
 
-    context.set_offline(True)
-    page.reload()
-    wait_ready(page)
+    reload_offline(context, page)
     tap_stock_and_check(page)
 
 
@@ -233,7 +234,5 @@ def test_a_cache_deleted_while_offline_is_said_and_filled_at_the_next_start_onli
     assert offline_state(page) == "ready"
     assert page.is_hidden("#update")
 
-    context.set_offline(True)
-    page.reload()
-    wait_ready(page)
+    reload_offline(context, page)
     tap_stock_and_check(page)

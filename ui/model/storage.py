@@ -190,9 +190,10 @@ class Store:
 
     def _write(self, key: str, value: str, quiet: bool = False) -> bool:
         """Write ``value`` under ``key``; True when written. A failure is reported once
-        and the key counts as unsaved until written, unless ``quiet``: an import's
-        writes (and its copies) are said by the import's own words, and leave nothing
-        unsaved when they fail, since what was there before stays."""
+        and the key counts as unsaved until written, unless ``quiet``: a backup
+        (``keep_beside``) and an import's writes (and its copies) are said by their
+        callers' words, and leave nothing unsaved when they fail, since what was there
+        before stays."""
         if self.backend is None:
             return False
         try:
@@ -201,11 +202,11 @@ class Store:
             self.backend.setItem(key, value)
         except Exception as error:  # noqa: BLE001 - quota or disabled storage: report, keep playing
             self.full = "quota" in str(error).lower()
-            if quiet or key.startswith(BACKUP_PREFIX) or key == IMPORT_BACKUP_KEY:
-                # A backup is written once, never again: its failure is said by the notice
-                # of what could not be set aside (or by the import's words), and it cannot
-                # hold back "Saving works again" (nor make a later one false), or keep
-                # "progress is not being saved" standing while the game saves fine.
+            if quiet:
+                # A backup or an import's copy is written once, never again: its failure is
+                # said by the notice of what could not be set aside (or by the import's
+                # words), and it cannot hold back "Saving works again" (nor make a later one
+                # false), or keep "progress is not being saved" standing while the game saves fine.
                 return False
             self._failing.add(key)
             if not self._told_failing:
@@ -244,8 +245,7 @@ class Store:
         and one already kept is not written again. A value that cannot be put aside
         (storage full) stays where it is, and the player is told ``held`` instead
         (when given): ``why`` would say it was set aside."""
-        backup = self._free_backup(key, raw)
-        safe = backup is not None and (backup == "" or self._write(backup, raw))
+        safe = self.keep_beside(key, raw)
         if safe and self.backend is not None:
             try:
                 self.backend.removeItem(key)
@@ -533,7 +533,7 @@ class Store:
         aside is: no earlier copy written over, one already kept not written again);
         True when it is kept. Said by its caller's words, not by a notice."""
         backup = self._free_backup(key, raw)
-        return backup is not None and (backup == "" or self._write(backup, raw))
+        return backup is not None and (backup == "" or self._write(backup, raw, quiet=True))
 
     def read_raw(self, key: str) -> str | None:
         """The text stored under ``key`` as it is (None: nothing)."""
