@@ -11,11 +11,13 @@ let asked = null;
 let remaining = 0;
 let since = 0;
 let timer = null;
+let abandoned = false;
 
 function count() {
-  if (timer !== null || remaining <= 0) return;
+  if (timer !== null) return;
   since = Date.now();
-  timer = setTimeout(abandon, remaining);
+  // A start whose time ran out just as its tab was hidden is abandoned once shown again.
+  timer = setTimeout(abandon, Math.max(0, remaining));
 }
 
 function pause() {
@@ -26,6 +28,8 @@ function pause() {
 }
 
 async function abandon() {
+  if (abandoned) return; // a tab hidden and shown while the cache is written arms the timer again
+  abandoned = true;
   try {
     const cache = await caches.open(asked.cache);
     const again = await cache.match(asked.timedOut);
