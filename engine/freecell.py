@@ -165,6 +165,7 @@ class FreeCell(Game):
     advice_kinds: ClassVar[tuple[str, ...]] = KINDS
     advice_progress: ClassVar[frozenset[str]] = frozenset(KINDS[: KINDS.index("take-back")])
     solver_module: ClassVar[str | None] = "engine.solver.freecell"
+    automatic_moves: ClassVar[bool] = True
 
     # ----------------------------------------------------------- deal codes
 
@@ -198,7 +199,10 @@ class FreeCell(Game):
     def check_settings(cls, settings: DealCode) -> None:
         if not 1 <= settings.seed <= MAX_DEAL:
             raise CodeError(
-                f"A FreeCell deal number is a whole number from 1 to {MAX_DEAL}.", "bad_seed", seed="deal number"
+                f"A FreeCell deal number is a whole number from 1 to {MAX_DEAL}.",
+                "bad_seed",
+                seed="deal number",
+                game=cls.variant.game,
             )
         if len(settings.extra) != 1 or settings.option("cells") not in CELL_CHOICES:
             raise CodeError("FreeCell is played with 1, 2, 3 or 4 free cells.", "bad_options")
@@ -214,6 +218,7 @@ class FreeCell(Game):
                 "bad_seed",
                 text=text,
                 seed="deal number",
+                game=cls.variant.game,
             )
         return int(seed)
 

@@ -39,6 +39,7 @@ from engine.codes import (
     Deal,
     DealCode,
     deal,
+    example_codes,
     format_code,
     letters_seed,
     parse_code,
@@ -58,6 +59,7 @@ __all__ = [
     "Step",
     "StepOp",
     "all_reasons",
+    "format_dollars",
     "from_json",
     "game_class",
     "new_game",
@@ -172,6 +174,14 @@ class Game(ABC):
     """Every reason this game's refusals may carry (``IllegalMove.reason``)."""
     undo_limit: ClassVar[int | None] = UNDO_LIMIT
     """How many of the last actions can be undone (None: all of them)."""
+    automatic_moves: ClassVar[bool] = False
+    """True when the game plays its ``safe_move``s by itself after each move, as the
+    player's setting says (FreeCell)."""
+    single_tap_plays: ClassVar[bool] = True
+    """True: a single tap plays the card's ``tap_move`` (home to its foundation, onto
+    the waste) and a double tap its ``double_tap_move``; False (the Spider family): a tap
+    plays nothing by itself, the best place comes with a double tap or on release, as the
+    player's settings say."""
 
     advice_kinds: ClassVar[tuple[str, ...]] = ()
     """The kinds of move a hint tells apart, best first (``engine.advice``)."""
@@ -675,6 +685,19 @@ _SUIT_BITS = {"s": 0, "h": 16, "d": 32, "c": 48}
 """A card's suit in ``Game.position``'s byte (the rank takes the low four bits)."""
 
 
+def format_dollars(dollars: int) -> str:
+    """An amount in dollars as shown to the player (a Vegas score).
+
+    >>> format_dollars(208), format_dollars(0), format_dollars(-52)
+    ('+$208', '$0', '-$52')
+    """
+    if dollars > 0:
+        return f"+${dollars}"
+    if dollars < 0:
+        return f"-${-dollars}"
+    return "$0"
+
+
 def _as_move(move: object) -> Move:
     # Moves may come from a UI or a save: anything that is not a well-formed
     # Move must end as IllegalMove, never as another exception.
@@ -690,7 +713,7 @@ def _settings(code: object) -> DealCode:
         return code
     if isinstance(code, str):
         return parse_code(code)
-    raise CodeError("A deal code must be text, such as KL1-D1N-AAAAAAG.", "bad_format")
+    raise CodeError(f"A deal code must be text, such as {example_codes(1)}.", "bad_format")
 
 
 def _pile_text(cards: Sequence[Card]) -> str:
@@ -861,7 +884,7 @@ def replay(record: str) -> Game:
     move that cannot be played.
     """
     if not isinstance(record, str) or not record.split():
-        raise CodeError("A game record starts with a deal code, such as KL1-D1N-AAAAAAG.", "bad_format")
+        raise CodeError(f"A game record starts with a deal code, such as {example_codes(1)}.", "bad_format")
     code, *tokens = record.split()
     game = new_game(code)
     for index, token in enumerate(tokens, 1):

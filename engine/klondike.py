@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 from engine.cards import SUITS, Card, face_up_count
 from engine.codes import MAX_SEED, CodeError, Deal, DealCode, Scoring, deal_rows, shuffle, suit_blocks
 from engine.foundations import BUILD_RULE, SLOT, fits, home_refusal, safe_home
-from engine.game import Effect, Game
+from engine.game import Effect, Game, format_dollars
 from engine.moves import STOCK_TAP, IllegalMove, Move
 from engine.variants import KLONDIKE, StockAction
 
@@ -60,17 +60,8 @@ _ROWS = tuple(tuple(range(row, 7)) for row in range(7))
 _FACES = tuple(tuple(col == row for col in cols) for row, cols in enumerate(_ROWS))
 
 
-def format_vegas(dollars: int) -> str:
-    """A Vegas score as shown to the player.
-
-    >>> format_vegas(208), format_vegas(0), format_vegas(-52)
-    ('+$208', '$0', '-$52')
-    """
-    if dollars > 0:
-        return f"+${dollars}"
-    if dollars < 0:
-        return f"-${-dollars}"
-    return "$0"
+format_vegas = format_dollars
+"""A Vegas score as shown to the player (``engine.game.format_dollars``)."""
 
 
 def _paid_bit(card: Card) -> int:

@@ -109,6 +109,7 @@ class Spiderette(Game):
     advice_progress: ClassVar[frozenset[str]] = frozenset(KINDS[: KINDS.index("stock")])
     finish_by_search: ClassVar[bool] = True
     solver_module: ClassVar[str | None] = "engine.solver.spider"
+    single_tap_plays: ClassVar[bool] = False
 
     # ----------------------------------------------------------- deal codes
 

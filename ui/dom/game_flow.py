@@ -83,7 +83,8 @@ class GameFlow:
         only", a proven-winnable one (None when the solver is still looking for it)."""
         self.pointer.cancel_pending()
         prefs = self.session.preferences
-        if code is None and prefs.winnable_only:
+        # Only a game the solver knows has proven deals; another deals at random.
+        if code is None and prefs.winnable_only and engine.game_class(prefs.game).solver_module is not None:
             code = self._winnable_deal(engine.parse_code(prefs.random_code()))
             save_preferences()  # where the order of proven deals is
             if code is None:

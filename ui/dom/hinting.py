@@ -92,6 +92,8 @@ class Hinter:
     def verdict(self, choice: HintChoice, record: str, line: bool) -> str:
         """What is known of ``choice`` before any new search (see ``ui.model.hints.VERDICTS``);
         ``line``: a winning line from this position is known."""
+        if engine.game_class(self.session.game.settings.game).solver_module is None:
+            return "unchecked"  # no solver knows the game: the ranking's move, and nothing to ask
         if choice.proven:
             return "proven"
         if line:

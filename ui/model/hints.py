@@ -220,11 +220,12 @@ class HintCycle:
         self._presses = 0
 
 
-VERDICTS = ("proven", "checking", "unknown", "lost", "other")
+VERDICTS = ("proven", "checking", "unknown", "lost", "other", "unchecked")
 """What is known of a shown move: the next move of a winning line the solver
 found; the solver has no line yet and is looking (the move is the fast
 ranking's); it could not find one in time; no win is possible from here; the
-winning line found starts with another move (a later press of Hint)."""
+winning line found starts with another move (a later press of Hint); no solver
+knows this game, so the move is the ranking's and nothing checks it."""
 
 
 def hint_words(choice: HintChoice, verdict: str) -> str:
@@ -258,6 +259,10 @@ def _hint_words(choice: HintChoice, verdict: str) -> str:
         note = _("The solver has no winning line yet: it is looking.")
     elif verdict == "lost":
         note = _("Not proven: no win is possible from here.")
+    elif verdict == "unchecked" and choice.progress:
+        note = _("No solver knows this game: this move makes progress, but it is not proven to keep the game winnable.")
+    elif verdict == "unchecked":
+        note = _("No solver knows this game: this is a good move by its kind, not a proven one.")
     elif verdict == "other":
         note = _("Not proven: the winning line found starts with another move.")
     else:
