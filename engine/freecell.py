@@ -157,6 +157,7 @@ class FreeCell(Game):
     """
 
     variant = FREECELL
+    daily_options: ClassVar[str | None] = "FC1-F4"
     columns: ClassVar[tuple[str, ...]] = _COLUMNS
     """The columns, left to right."""
     has_score: ClassVar[bool] = False

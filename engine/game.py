@@ -25,6 +25,7 @@ from __future__ import annotations
 import importlib
 import json
 import random
+import types
 from abc import ABC, abstractmethod
 from collections import Counter, deque
 from collections.abc import Hashable, Sequence
@@ -64,6 +65,7 @@ __all__ = [
     "game_class",
     "new_game",
     "replay",
+    "seed_tables",
 ]
 
 UNDO_LIMIT = 100
@@ -192,6 +194,10 @@ class Game(ABC):
     rather than a line of moves one after another (``finish_move``)."""
     solver_module: ClassVar[str | None] = None
     """The module of ``engine.solver`` that searches this game (None: none does)."""
+    daily_options: ClassVar[str | None] = None
+    """The option set of the game's daily deal (``"KL1-D1N"``: the start of its deal
+    codes), whose table is in the game's generated module (``seed_tables``); None for a
+    game without daily deals."""
     fast_search_proves_losses: ClassVar[bool] = True
     """False when the solver's default search leaves moves out, so that a loss it
     reports must be searched again with every legal move before it is a proof."""
@@ -860,6 +866,20 @@ def game_class(game: object) -> type[Game]:
         known = ", ".join(sorted(_GAMES))
         raise CodeError(f"Unknown game {game!r}: expected one of {known}.", "unknown_game", game=str(game))
     return cls
+
+
+def seed_tables(game: str) -> types.ModuleType | None:
+    """The generated tables of a game of the registry (``"KL"``): the module named after
+    its game module with ``_seeds`` (``engine.klondike_seeds``), which holds ``WINNABLE``,
+    ``WINNABLE_NOTES``, ``DAILY_SKIPS`` and ``DAILY_NOTES`` (tools/seed_tables.py); None
+    for a game that has none (imported when first asked for: the tables are large)."""
+    name = VARIANTS[game].module + "_seeds"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        if error.name == name:
+            return None
+        raise
 
 
 def all_reasons() -> tuple[str, ...]:

@@ -87,6 +87,7 @@ class Klondike(Game):
     """
 
     variant = KLONDIKE
+    daily_options: ClassVar[str | None] = "KL1-D1N"
     advice_kinds: ClassVar[tuple[str, ...]] = KINDS
     advice_progress: ClassVar[frozenset[str]] = frozenset(KINDS[: KINDS.index("stock")])
     solver_module: ClassVar[str | None] = "engine.solver.klondike"

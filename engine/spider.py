@@ -98,6 +98,7 @@ class Spiderette(Game):
     """
 
     variant = SPIDERETTE
+    daily_options: ClassVar[str | None] = "SD1-S2"
     columns: ClassVar[tuple[str, ...]] = SPIDERETTE.column_ids
     """The columns, left to right."""
     _column_set: ClassVar[frozenset[str]] = frozenset(columns)
@@ -460,6 +461,7 @@ class Spider(Spiderette):
     """
 
     variant = SPIDER
+    daily_options: ClassVar[str | None] = "SP1-S1"
     columns: ClassVar[tuple[str, ...]] = SPIDER.column_ids
     _column_set: ClassVar[frozenset[str]] = frozenset(columns)
     runs_total: ClassVar[int] = SPIDER.removed_runs
