@@ -93,7 +93,7 @@ def extend(game: str, until: datetime.date, seconds: float, jobs: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", required=True, choices=list(VARIANTS), help="the game's id: KL, SD, GF …")
+    parser.add_argument("--game", required=True, choices=list(VARIANTS), help="the game's id, one of the choices")
     parser.add_argument("--until", type=datetime.date.fromisoformat, default=datetime.date(2035, 12, 31))
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--jobs", type=int, default=2)

@@ -149,7 +149,7 @@ def check(sample: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", choices=list(GAMES), help="the game whose seeds to make (its id: KL, SD, GF …)")
+    parser.add_argument("--game", choices=list(GAMES), help="the game whose seeds to make (its id, one of the choices)")
     parser.add_argument("--variants", nargs="+", choices=VARIANTS, help="only these of its option sets")
     parser.add_argument("--count", type=int, default=100, help="winnable seeds wanted per variant (default 100)")
     parser.add_argument("--seconds", type=float, default=5.0, help="processor seconds per deal (default 5)")
