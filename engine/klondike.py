@@ -104,7 +104,7 @@ class Klondike(Game):
     @classmethod
     def option_sets(cls) -> tuple[DealCode, ...]:
         """Draw 1 and 3 with Normal scoring, then Vegas, then the Classic rules."""
-        return tuple(DealCode("KL", draw, scoring) for scoring in ("N", "V", "C") for draw in (1, 3))
+        return tuple(DealCode(cls.variant.game, draw, scoring) for scoring in ("N", "V", "C") for draw in (1, 3))
 
     @classmethod
     def parse_options(cls, options: str, text: str) -> dict[str, Any]:
@@ -146,7 +146,7 @@ class Klondike(Game):
     def random_settings(cls, rng: random.Random, **options: Any) -> DealCode:
         seed = rng.randrange(MAX_SEED + 1)
         scoring: Scoring = str(options.get("scoring", "N")).upper()  # type: ignore[assignment]
-        return DealCode("KL", options.get("draw", 1), scoring, 4, seed)
+        return DealCode(cls.variant.game, options.get("draw", 1), scoring, 4, seed)
 
     @classmethod
     def make_deck(cls, settings: DealCode) -> list[Card]:

@@ -131,7 +131,7 @@ class NewGameDialog:
         # Winnable deals only is offered for the games a solver knows.
         box = self.winnable.closest("label")
         if box is not None:
-            box.hidden = engine.game_class(chosen.game).solver_module is None
+            box.hidden = not page_of(chosen.game).has_solver
         note = winnable_note(chosen)
         self.winnable_msg.textContent = note
         self.winnable_msg.hidden = not note

@@ -228,6 +228,30 @@ winning line found starts with another move (a later press of Hint); no solver
 knows this game, so the move is the ranking's and nothing checks it."""
 
 
+def first_verdict(game: Game, choice: HintChoice, line: bool, lost: bool, undecided: bool) -> str:
+    """What is known of ``choice`` before any new search (one of ``VERDICTS``): ``line``,
+    a winning line from this position is known; ``lost`` and ``undecided``, the solver
+    proved this position lost or could not decide it. A game no solver knows is
+    ``"unchecked"``: its hints are the ranking's, and nothing is asked of a solver.
+
+    >>> import engine
+    >>> g = engine.new_game("KL1-D1N-AAAAAAG")
+    >>> first_verdict(g, choose_hint(g, 0), False, False, False)
+    'checking'
+    """
+    if type(game).solver_module is None:
+        return "unchecked"
+    if choice.proven:
+        return "proven"
+    if line:
+        return "other"
+    if lost:
+        return "lost"
+    if undecided:
+        return "unknown"
+    return "checking"
+
+
 def hint_words(choice: HintChoice, verdict: str) -> str:
     """The status line for a hint and what the solver knows of it.
 

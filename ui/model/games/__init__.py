@@ -140,7 +140,7 @@ class GamePage:
     @property
     def has_daily(self) -> bool:
         """Whether the game has a daily deal (the daily dialog's tab)."""
-        return any(engine.option_set(prefix).game == self.game for prefix in engine.DAILY_GAMES.values())
+        return engine.game_class(self.game).daily_options is not None
 
     @property
     def has_solver(self) -> bool:
