@@ -34,6 +34,7 @@ from engine.game import (
     new_game,
     replay,
 )
+from engine.golf import Golf
 from engine.klondike import Klondike, format_vegas
 from engine.moves import STOCK_TAP, IllegalMove, Move, NotationError, parse_move
 from engine.options import OPTION_SETS, OptionSet, option_set, option_set_of, option_sets_of
@@ -69,6 +70,7 @@ __all__ = [
     "DealCode",
     "FreeCell",
     "Game",
+    "Golf",
     "IllegalMove",
     "Klondike",
     "Move",
