@@ -161,6 +161,7 @@ class FreeCell(Game):
     columns: ClassVar[tuple[str, ...]] = _COLUMNS
     """The columns, left to right."""
     has_score: ClassVar[bool] = False
+    same_pile_text: ClassVar[str] = "Those cards are already there."
     undo_limit: ClassVar[int | None] = None
     reasons: ClassVar[tuple[str, ...]] = (*REASONS, *REASONS_OWN)
     advice_kinds: ClassVar[tuple[str, ...]] = KINDS
@@ -344,19 +345,8 @@ class FreeCell(Game):
     def _check_pile_move(self, move: Move) -> Move:
         src, dst, n = move.src, move.dst, move.count
         piles = self._piles
-        if src not in piles:
-            raise self._no_pile(src)
-        if dst != "f" and dst not in piles:
-            raise self._no_pile(dst)
-        if n < 1:
-            raise IllegalMove("A move takes at least one card.", "no_cards")
-        cards = piles[src]
-        if not cards:
-            if src in _COLUMN_SET:
-                raise IllegalMove(f"Column {src} is empty.", "empty_pile", pile=src)
-            if src in _FOUNDATION_SET:
-                raise IllegalMove("That foundation is empty.", "empty_pile", pile=src)
-            raise IllegalMove("That free cell is empty.", "empty_pile", pile=src)
+        self._check_ends(move, piles, piles)
+        cards = self._source_cards(src)
         if src in _FOUNDATION_SET and n != 1:
             raise IllegalMove("Only the top card of a foundation can be taken back.", "foundation_top_only")
         if n > 1 and n > _run_length(cards):
@@ -370,8 +360,7 @@ class FreeCell(Game):
         card = cards[-n]
         if dst == "f" or dst in _FOUNDATION_SET:
             return self._check_home(src, card, n)
-        if dst == src:
-            raise IllegalMove("Those cards are already there.", "same_pile")
+        self._check_other_pile(src, dst)
         if src in _FOUNDATION_SET and dst not in _COLUMN_SET:
             raise IllegalMove("A card taken back from a foundation goes onto a column.", "takeback_to_column")
         target = piles[dst]
@@ -537,23 +526,10 @@ class FreeCell(Game):
         home = Move(pid, "f", 1)
         if count == 1 and pid not in _FOUNDATION_SET and self.is_legal(home):
             return home
+        column = self._fullest_column(pid, count)
+        if column is not None:
+            return column
         piles = self._piles
-        best: tuple[int, int, str] | None = None
-        empty: str | None = None
-        for index, dst in enumerate(_COLUMNS):
-            if dst == pid or not self.is_legal(Move(pid, dst, count)):
-                continue
-            size = len(piles[dst])
-            if size:
-                key = (-size, index, dst)
-                if best is None or key < best:
-                    best = key
-            elif empty is None:
-                empty = dst
-        if best is not None:
-            return Move(pid, best[2], count)
-        if empty is not None and not (pid in _COLUMN_SET and count == len(piles[pid])):
-            return Move(pid, empty, count)
         if count == 1 and pid in _COLUMN_SET:
             for cell in self.cells:
                 if not piles[cell]:

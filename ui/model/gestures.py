@@ -93,16 +93,21 @@ def tap_plan(game: Game, pid: str, index: int, taps: int, preferences: Preferenc
     if game.single_tap_plays:
         single = game.tap_move(pid) if count == 1 else None
         double = game.double_tap_move(pid, count)
+        # A tap the game gives a meaning to even when it can't be played (Golf: onto the
+        # waste) is played, so that its refusal says the rule, with its Why?.
+        intent = game.tap_intent(pid) if count == 1 else None
         if taps >= 2:
             if double is not None:
                 return TapPlan(double)
             if single is not None:
                 return TapPlan(single)
-            return TapPlan(message=_no_place(game, pid, count))
+            return TapPlan(intent) if intent is not None else TapPlan(message=_no_place(game, pid, count))
         if single is not None:
             return TapPlan(single, followup=double)
         if preferences.one_tap and double is not None:
             return TapPlan(double)
+        if intent is not None:
+            return TapPlan(intent)
         if not _playable(game, pid, count):
             return TapPlan()
         # Nothing for a single tap: the card answers at once (a second tap may still come).
