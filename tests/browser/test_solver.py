@@ -217,7 +217,7 @@ def test_cancel_and_escape_stop_a_long_search(open_game: Callable[..., Page]) ->
 def test_lost_position_offers_undo_to_the_last_winnable_position(open_game: Callable[..., Page]) -> None:
     page = open_game(record_hash(LOST), width=360, height=640)
     assert ask_hint(page) == "verdict:lost"
-    assert status(page).endswith("Not proven: no win is possible from here.")
+    assert status(page).endswith("Lost: no win is possible from here.")
     assert page.is_hidden("#solver-panel"), "the verdict joins the hint in the status line"
     assert page.inner_text("#status-rewind") == "Undo to the last winnable position"
     screenshot(page, "solver-lost-phone")
