@@ -314,7 +314,11 @@ class WinDialog:
         self._opened_at = opened_at
         self._note()
         _name_game(game)
-        document.getElementById("win-score").textContent = game.score_text
+        score = document.getElementById("win-score")
+        score.textContent = game.score_text
+        tile = score.parentElement
+        if tile is not None:  # a game without a score (FreeCell) shows moves and time only
+            tile.hidden = not game.has_score
         document.getElementById("win-moves").textContent = str(game.moves)
         document.getElementById("win-time").textContent = format_clock(session.elapsed())
         if not self.el.open:

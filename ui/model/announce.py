@@ -251,7 +251,7 @@ def _join(parts: Sequence[str]) -> str:
 
 def _moved(moved: str, dst: str, under: Card | None, to_run: bool) -> str:
     """The sentence for cards that went to pile ``dst`` (onto ``under``, if any)."""
-    if dst.startswith("f") or to_run:
+    if dst.startswith(("f", "c")) or to_run:
         return _("{cards} to {pile}.").format(cards=moved, pile=_the(dst))
     if under is None:
         return _("{cards} to empty column {n}.").format(cards=moved, n=dst[1:])
