@@ -198,7 +198,8 @@ def _swatches(group: str, choices: tuple[tuple[str, str], ...]) -> str:
     """Radio buttons, each with a small picture of the choice drawn by the stylesheet."""
     return "".join(
         f'<label><input type="radio" name="{group}" value="{name}">'
-        f'<span class="swatch-{group}" data-{group}="{name}" aria-hidden="true"></span>{escape(_(text))}</label>'
+        f'<span class="swatch-{group}" data-{group}="{name}" aria-hidden="true"></span>'
+        f'<span class="swatch-name">{escape(_(text))}</span></label>'
         for name, text in choices
     )
 
