@@ -170,6 +170,9 @@ class Game(ABC):
     """Every visible pile id in display order: the variant's, or those the
     deal's options leave (``piles_for``: FreeCell's cells)."""
     has_score: ClassVar[bool] = True
+    score_lower_is_better: ClassVar[bool] = False
+    """True where a lower score is the better one (Golf counts strokes): the best score
+    kept in the statistics is the lowest."""
     """False for a game without a score (``score`` stays 0 and ``score_text``
     is empty: the page shows moves and time)."""
     reasons: ClassVar[tuple[str, ...]] = REASONS

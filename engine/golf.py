@@ -103,6 +103,7 @@ class Golf(Game):
     columns: ClassVar[tuple[str, ...]] = COLUMNS
     """The columns, left to right."""
     undo_limit: ClassVar[int | None] = None
+    score_lower_is_better: ClassVar[bool] = True
     reasons: ClassVar[tuple[str, ...]] = (*REASONS, *REASONS_OWN)
     advice_kinds: ClassVar[tuple[str, ...]] = KINDS
     advice_progress: ClassVar[frozenset[str]] = frozenset(("run", "play"))

@@ -431,3 +431,14 @@ def start_long_search(page: Page) -> None:
         "/[1-9][\\d,]* positions/.test(document.getElementById('solver-progress').textContent)",
         timeout=SOLVE_TIMEOUT_MS,
     )
+
+
+def _rules_families() -> tuple[tuple[str, str], ...]:
+    from ui.model.rules import rules_for, rules_tabs
+
+    return tuple((game, rules_for(game)[0].anchor.partition("-")[0] + "-") for game, _label in rules_tabs())
+
+
+RULES_FAMILIES = _rules_families()
+"""How to play's tabs, from the registry: each tab's game and the start of its sections'
+anchors (``("KL", "kl-")`` …)."""

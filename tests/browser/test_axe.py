@@ -14,6 +14,7 @@ from playwright.sync_api import Page
 from tests.browser.axe import AXE, assert_clean
 from tests.browser.helpers import cards_in, click_card, wait_dialogs_closed, wait_drawn, wait_idle, wait_moves
 from tests.browser.records import WIN_RECORD
+from ui.model.games import pages
 from ui.model.hashlink import record_hash
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -70,7 +71,8 @@ def test_tables_and_dialogs_have_no_violations(open_game: Callable[..., Page]) -
     assert_clean(page, "Open-the-link question")
     page.click("#link-open")
 
-    for code in ("SD1-S2-AAAAABC", "SP1-S4-AAAAAAB"):
+    # Every game's table (the deals How to play draws, from the registry), and Spider's.
+    for code in ("SD1-S2-AAAAABC", "SP1-S4-AAAAAAB", *dict.fromkeys(page.diagram_code for page in pages())):
         page.evaluate("hash => { location.hash = hash; }", "#" + code)
         page.wait_for_function("code => document.querySelector('[data-code]').dataset.code === code", arg=code)
         wait_idle(page)

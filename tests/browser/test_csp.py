@@ -14,6 +14,7 @@ from playwright.sync_api import BrowserContext
 from tests.browser.conftest import wait_ready
 from tests.browser.helpers import (
     ANOTHER_TAB_SAVES,
+    RULES_FAMILIES,
     on_the_site,
     open_dialog,
     play_last_move,
@@ -111,7 +112,7 @@ def test_every_screen_and_dialog_runs_under_the_policy(
     seen.append("#dlg-stats")
     page.keyboard.press("Escape")
     open_dialog(page, "#btn-rules", "#dlg-rules")
-    for family, anchors in (("KL", "kl-"), ("SD", "sp-"), ("FC", "fc-")):
+    for family, anchors in RULES_FAMILIES:
         page.check(f"#rules-game input[value='{family}']")
         page.wait_for_selector(f"#rules-body section[id^='{anchors}']")
         wait_idle(page)

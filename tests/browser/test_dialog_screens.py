@@ -23,6 +23,7 @@ from playwright.sync_api import BrowserContext, Page
 from tests.browser.conftest import screenshot, wait_ready
 from tests.browser.helpers import (
     ANOTHER_TAB_SAVES,
+    RULES_FAMILIES,
     frame_problems,
     on_the_site,
     open_dialog,
@@ -103,7 +104,7 @@ def test_every_dialog_pictured(
         problems += look(page, f"{prefix}-0{number}-{name}", dialog)
         page.keyboard.press("Escape")
     open_dialog(page, "#btn-rules", "#dlg-rules")
-    for number, (family, anchors) in ((6, ("KL", "kl-")), (7, ("SD", "sp-")), (7, ("FC", "fc-"))):
+    for number, (family, anchors) in enumerate(RULES_FAMILIES, start=6):
         page.check(f"#rules-game input[value='{family}']")
         page.wait_for_selector(f"#rules-body section[id^='{anchors}']")
         problems += look(page, f"{prefix}-0{number}-rules-{family}", "#dlg-rules")

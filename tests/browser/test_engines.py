@@ -21,6 +21,8 @@ from tools import vendor
 from tools.devserver import serve_in_background
 
 CODE = "KL1-D1N-AAAAAAG"
+GOLF = "GF1-N-AAAAAAI"
+"""Golf's deal whose third column ends with the 5 of clubs, on the waste's 4 of diamonds."""
 """Deals Ad Jc Kd Tc 9d 3s Ah face up on columns 1-7 (tests/browser/test_klondike_play.py)."""
 BOOT_S = 240
 """A cold boot of WebKit on a loaded 2-core machine takes a minute; well past that, it is stuck."""
@@ -143,6 +145,16 @@ def play_one_visit(engine: Engine, url: str, stop_server: Callable[[], None]) ->
     assert shaped["loaded"], f"{engine.name} did not load Noto Sans Thai offline"
     assert shaped["stacked"] > shaped["alone"] + 2, f"{engine.name} did not shape Thai: {shaped}"
     assert engine.evaluate(OWN_ORIGIN_ONLY) == []
+
+    # Golf, still offline: a link over the game asks first, then a tap plays a column's
+    # last card onto the waste.
+    engine.evaluate(f"(location.hash = '#{GOLF}', true)")
+    wait_for(engine, "document.querySelector('#dlg-link[open]') !== null", 30)
+    engine.evaluate("(document.getElementById('link-open').click(), true)")
+    wait_for(engine, f"document.querySelector('[data-code]').dataset.code === '{GOLF}' && {IDLE}", 60)
+    engine.pointer([point(engine, CARD_POINT, "5c")])
+    moves_reach(engine, 1)
+    assert engine.evaluate(PILE_OF.format(card="5c")) == "w"
     return shaped
 
 

@@ -90,3 +90,14 @@ def test_new_game_offers_golf_with_turn_the_corner(open_game: Callable[..., Page
     page.wait_for_selector("#dlg-rules[open]")
     assert page.is_checked("#rules-game input[value=GF]")
     assert page.locator("#gf-corner").count() == 1
+    # The picture of the deal holds its top row: the stock and the waste's card sit inside it.
+    inside = page.evaluate(
+        """() => {
+        const picture = document.querySelector('#gf-deal .diagram').getBoundingClientRect();
+        return [...document.querySelectorAll('#gf-deal .diagram-top > *')].map(el => {
+            const box = el.getBoundingClientRect();
+            return box.top >= picture.top && box.bottom <= picture.bottom;
+        });
+    }"""
+    )
+    assert inside == [True, True]

@@ -84,3 +84,16 @@ def test_the_code_errors_name_the_games_of_the_registry() -> None:
         engine.parse_code("not a code")
     text = code_error_text(bad.value)
     assert all(page.diagram_code in text for page in pages() if page.rules_tab == page.game)
+
+
+def test_the_best_score_is_the_games_better_one() -> None:
+    """Golf counts strokes: its best score is the lowest; Klondike's the highest."""
+    from ui.model.stats import VariantStats
+    from ui.model.stats_record import finish_game
+
+    variants: dict[str, object] = {}
+    for key in ("GF-N", "KL-D1N"):
+        for game, score in (("a", 5), ("b", -3), ("c", 12)):
+            finish_game(variants, key, won=True, score=score, seconds=60.0, moves=40, game=game)
+    assert VariantStats.from_dict(variants["GF-N"]).best_score == -3
+    assert VariantStats.from_dict(variants["KL-D1N"]).best_score == 12

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from engine.game import game_class
 from ui.model.stats import MAX_SECONDS, RECENT, VariantStats, is_vegas
 
 __all__ = ["come_back", "finish_game", "leave_game", "new_game_id", "running_bankroll", "start_game"]
@@ -92,7 +93,9 @@ def finish_game(
         stats.current_streak += 1
         stats.best_streak = max(stats.best_streak, stats.current_streak)
         if bests:
-            stats.best_score = score if stats.best_score is None else max(stats.best_score, score)
+            # The better of two scores is the game's to say (Golf's strokes: the lower).
+            better = min if game_class(key.partition("-")[0]).score_lower_is_better else max
+            stats.best_score = score if stats.best_score is None else better(stats.best_score, score)
             seconds = min(seconds, MAX_SECONDS)  # what the reader accepts: a clock of years is kept
             stats.fastest_win = seconds if stats.fastest_win is None else min(stats.fastest_win, seconds)
         stats.win_moves_total += moves
