@@ -103,7 +103,7 @@ FREECELL_ANCHORS: dict[Reason, str] = {
     "foundation_ace_first": "fc-foundations",
     "foundation_sequence": "fc-foundations",
     "already_on_foundation": "fc-foundations",
-    "takeback_to_column": "fc-foundations",
+    "foundation_stays": "fc-foundations",
     "nothing_to_undo": "fc-undo",
 }
 """The FreeCell rules section for each reason FreeCell refuses with."""
@@ -162,7 +162,6 @@ _PLAIN: dict[Reason, str] = {
     "nothing_to_undo": N_("Nothing to undo."),
     "no_stock": N_("FreeCell has no stock: every card is dealt at the start."),
     "cell_one_card": N_("A free cell holds one card."),
-    "takeback_to_column": N_("A card taken back from a foundation goes onto a column."),
 }
 """Reasons whose sentence needs no values."""
 
@@ -221,6 +220,10 @@ def refusal_text(game: str, error: IllegalMove) -> str:
         )
     if reason == "already_on_foundation":
         return _("The {card} is already on its foundation.").format(**cards)
+    if reason == "foundation_stays":
+        return _("The {card} stays on its foundation: in FreeCell a card that is home never comes back.").format(
+            **cards
+        )
     if reason == "build_alternating":
         return _(
             "The {card} can't go on the {top}: "

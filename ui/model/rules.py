@@ -531,8 +531,8 @@ FREECELL: tuple[Section, ...] = (
                 ),
                 N_("A foundation starts with the Ace and is built up by suit, 2, 3 … King, one card at a time."),
                 N_(
-                    "The top card of a foundation can be taken back onto a column, following the column rules, "
-                    "but not into a free cell."
+                    "A card on a foundation stays there: it never comes back to a column or a free cell, "
+                    "as in Microsoft's FreeCell."
                 ),
             ),
         ),
