@@ -253,6 +253,52 @@ class FreeCellRules:
         home = sum(found)
         return score + WEIGHTS[2] * (52 - home) + WEIGHTS[3] * used - WEIGHTS[4] * empty
 
+    def shorten(self, start: FCState, moves: list[FCMove]) -> list[FCMove]:
+        """A line from ``start`` that wins as ``moves`` does, with as few moves
+        that are not to a foundation as single-move shortcuts give. Every card
+        goes up exactly once in any winning line, so those other moves are all
+        a line's length beyond 52.
+
+        Along the line's positions, a move from one of them that leads straight
+        to a later one (the very same position, cells and columns in place, so
+        the rest of the line plays on unchanged), or to a won one, is a
+        shortcut, and a loop back to the same position goes; the cheapest path
+        through the line and its shortcuts is the answer (costs: 1 for a move
+        that is not to a foundation, 0 for one that is). A search's line
+        wanders: this cuts its detours.
+        """
+        states = [start]
+        for move in moves:
+            states.append(self.play(states[-1], move, None))
+        last = len(states) - 1
+        where = {state: i for i, state in enumerate(states)}
+        # best[i]: (cost to win from position i, the next moves, the position they lead to)
+        best: list[tuple[int, list[FCMove], int]] = [(0, [], last)] * len(states)
+        for i in range(last - 1, -1, -1):
+            again = where[states[i]]
+            if again > i:  # the line comes back here later: the loop goes
+                best[i] = (best[again][0], [], again)
+                continue
+            cost = (moves[i][1] >= 2) + best[i + 1][0]
+            choice: tuple[int, list[FCMove], int] = (cost, [moves[i]], i + 1)
+            for move in self.moves(states[i]):
+                price = int(move[1] >= 2)
+                if price >= choice[0]:
+                    continue
+                child = self.play(states[i], move, None)
+                j = where.get(child, -1)
+                if j > i + 1 and price + best[j][0] < choice[0]:
+                    choice = (price + best[j][0], [move], j)
+                elif j < 0 and price < choice[0] and self.won(child):
+                    choice = (price, [move], -1)
+            best[i] = choice
+        line: list[FCMove] = []
+        i = 0
+        while 0 <= i < last:
+            _, step, i = best[i]
+            line += step
+        return line
+
     def pack(self, state: FCState) -> bytes:
         """``state`` as one bytes object (for the best-first frontier)."""
         cells, cols, found = state
