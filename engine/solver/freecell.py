@@ -255,14 +255,14 @@ class FreeCellRules:
 
     def shorten(self, start: FCState, moves: list[FCMove]) -> list[FCMove]:
         """A line from ``start`` that wins as ``moves`` does, with as few moves
-        that are not to a foundation as single-move shortcuts give. Every card
+        that are not to a foundation as short shortcuts give. Every card
         goes up exactly once in any winning line, so those other moves are all
         a line's length beyond 52.
 
-        Along the line's positions, a move from one of them that leads straight
-        to a later one (the very same position, cells and columns in place, so
-        the rest of the line plays on unchanged), or to a won one, is a
-        shortcut, and a loop back to the same position goes; the cheapest path
+        Along the line's positions, one move or two from one of them that lead
+        straight to a later one (the very same position, cells and columns in
+        place, so the rest of the line plays on unchanged), or to a won one,
+        are a shortcut, and a loop back to the same position goes; the cheapest path
         through the line and its shortcuts is the answer (costs: 1 for a move
         that is not to a foundation, 0 for one that is). A search's line
         wanders: this cuts its detours.
@@ -289,8 +289,19 @@ class FreeCellRules:
                 j = where.get(child, -1)
                 if j > i + 1 and price + best[j][0] < choice[0]:
                     choice = (price + best[j][0], [move], j)
-                elif j < 0 and price < choice[0] and self.won(child):
+                elif j < 0 and self.won(child):
                     choice = (price, [move], -1)
+                elif j < 0 and price + 1 < choice[0]:
+                    for second in self.moves(child):
+                        both = price + int(second[1] >= 2)
+                        if both >= choice[0]:
+                            continue
+                        after = self.play(child, second, None)
+                        k = where.get(after, -1)
+                        if k > i + 1 and both + best[k][0] < choice[0]:
+                            choice = (both + best[k][0], [move, second], k)
+                        elif k < 0 and self.won(after):
+                            choice = (both, [move, second], -1)
             best[i] = choice
         line: list[FCMove] = []
         i = 0
