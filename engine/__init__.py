@@ -24,20 +24,19 @@ from engine.codes import (
     shuffle,
 )
 from engine.daily import DAILY_GAMES, daily_day, daily_deals, last_day
-from engine.freecell import FreeCell
 from engine.game import (
     UNDO_LIMIT,
     Action,
     Game,
     SaveError,
+    format_dollars,
     from_json,
+    game_class,
     new_game,
     replay,
 )
-from engine.klondike import Klondike, format_vegas
 from engine.moves import STOCK_TAP, IllegalMove, Move, NotationError, parse_move
 from engine.options import OPTION_SETS, OptionSet, option_set, option_set_of, option_sets_of
-from engine.spider import Spider, Spiderette
 from engine.variants import VARIANTS, Variant, variant_of
 
 if TYPE_CHECKING:
@@ -53,6 +52,12 @@ def __getattr__(name: str) -> Any:
         from engine import solver
 
         return getattr(solver, name)
+    # Each game's class by its name (``engine.Klondike``), found through the registry:
+    # a new game is one entry there, not a line here too.
+    for game in VARIANTS:
+        rules = game_class(game)
+        if rules.__name__ == name:
+            return rules
     raise AttributeError(f"module 'engine' has no attribute {name!r}")
 
 
@@ -67,26 +72,23 @@ __all__ = [
     "Card",
     "CodeError",
     "DealCode",
-    "FreeCell",
     "Game",
     "IllegalMove",
-    "Klondike",
     "Move",
     "NotationError",
     "OptionSet",
     "Progress",
     "SaveError",
     "Solution",
-    "Spider",
-    "Spiderette",
     "SplitMix64",
     "Variant",
     "daily_day",
     "daily_deals",
     "deal",
     "format_code",
-    "format_vegas",
+    "format_dollars",
     "from_json",
+    "game_class",
     "last_day",
     "new_game",
     "option_set",

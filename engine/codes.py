@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar, get_args
 
 from engine.cards import SUITS, Card
@@ -58,6 +58,8 @@ Scoring = Literal["N", "V", "C"]
 CODE_VERSION = 1
 SEED_LETTERS = 7
 MAX_SEED = 26**SEED_LETTERS - 1
+EXAMPLE_SEED = 6
+"""The shuffle of the deal codes that messages give as examples (``…-AAAAAAG``)."""
 """The largest seed 7 letters can hold (``ZZZZZZZ``)."""
 
 _MASK64 = (1 << 64) - 1
@@ -145,7 +147,8 @@ class DealCode:
     takes is the game's own rule (``Game.check_settings``).
     """
 
-    game: GameId = "KL"
+    game: GameId = field(default_factory=lambda: next(iter(VARIANTS)))
+    """The game's id (the registry's first when not given)."""
     draw: int = 1
     scoring: Scoring = "N"
     suits: int = 4
@@ -229,11 +232,11 @@ def parse_code(text: str) -> DealCode:
     Bad options 'D2N' in deal code 'KL1-D2N-AAAAAAG': Klondike expects D1 or D3 then N, V or C, e.g. D1N.
     """
     if not isinstance(text, str):
-        raise CodeError("A deal code must be text, such as KL1-D1N-AAAAAAG.", "bad_format")
+        raise CodeError(f"A deal code must be text, such as {example_codes(1)}.", "bad_format")
     stripped = text.strip()
     if len(stripped) > MAX_CODE_CHARS:
         raise CodeError(
-            f"Bad deal code {stripped[:20]!r}…: it is far too long for a deal code such as KL1-D1N-AAAAAAG.",
+            f"Bad deal code {stripped[:20]!r}…: it is far too long for a deal code such as {example_codes(1)}.",
             "bad_format",
             text=stripped[:20] + "…",
         )
@@ -241,7 +244,7 @@ def parse_code(text: str) -> DealCode:
     m = _CODE_RE.fullmatch(upper) if stripped.isascii() else None
     if m is None:
         raise CodeError(
-            f"Bad deal code {text!r}: expected something like KL1-D1N-AAAAAAG or SD1-S4-AAAAAAH.",
+            f"Bad deal code {text!r}: expected something like {example_codes(2)}.",
             "bad_format",
             text=text,
         )
@@ -262,6 +265,17 @@ def parse_code(text: str) -> DealCode:
     return DealCode(game, seed=seed, **fields)
 
 
+def example_codes(count: int) -> str:
+    """Deal codes of the first ``count`` games of the registry, for a message: each
+    game's first option set with a sample shuffle.
+
+    >>> example_codes(2)
+    'KL1-D1N-AAAAAAG or SD1-S1-AAAAAAG'
+    """
+    codes = [format_code(_rules(game).option_sets()[0].with_seed(EXAMPLE_SEED)) for game in list(VARIANTS)[:count]]
+    return ", ".join(codes[:-1]) + " or " + codes[-1] if len(codes) > 1 else codes[0]
+
+
 def _known() -> str:
     ids = list(VARIANTS)
     return ", ".join(ids[:-1]) + " or " + ids[-1] if len(ids) > 1 else ids[0]
@@ -276,7 +290,7 @@ def letters_seed(letters: str, text: str) -> int:
     """
     if not letters.isalpha():
         raise CodeError(
-            f"Bad deal code {text!r}: expected something like KL1-D1N-AAAAAAG or SD1-S4-AAAAAAH.",
+            f"Bad deal code {text!r}: expected something like {example_codes(2)}.",
             "bad_format",
             text=text,
         )
@@ -291,7 +305,7 @@ def letters_seed(letters: str, text: str) -> int:
 
 
 def random_code(
-    game: str = "KL",
+    game: str | None = None,
     draw: int = 1,
     scoring: str = "N",
     suits: int = 4,
@@ -306,6 +320,8 @@ def random_code(
     >>> random_code("KL", 3, "V", rng=random.Random(1))
     'KL1-D3V-PUBNLKN'
     """
+    if game is None:
+        game = next(iter(VARIANTS))
     game = game.upper() if isinstance(game, str) else game
     rules = _rules(game)
     settings = rules.random_settings(rng or random.Random(), draw=draw, scoring=scoring, suits=suits, **options)

@@ -9,9 +9,11 @@ How a day's deal is found: each game has a fixed list of candidate seeds,
 candidate ``n`` being the first 8 bytes of
 ``sha256("daily-v1 <prefix> <n>")`` mapped into the option set's seed range (no
 dependence on Python's ``random``). Day ``d``'s deal is the ``d``-th candidate
-the solver proved winnable. ``engine.daily_seeds`` stores, per game, only how
-many candidates were skipped before each day's proven one (one base-36 digit a
-day), so the table is a few KB.
+the solver proved winnable. Each game's generated module (``DAILY_SKIPS`` of
+``engine.klondike_seeds`` …, ``engine.game.seed_tables``) stores only how many
+candidates were skipped before each day's proven one (one base-36 digit a day),
+so the table is a few KB. A game has daily deals when its class names their
+option set (``Game.daily_options``).
 
 >>> import datetime
 >>> daily_deals(datetime.date(2026, 1, 1))["Klondike"][:8]
@@ -28,8 +30,9 @@ import datetime
 import hashlib
 from functools import cache
 
-from engine.daily_seeds import SKIPS
+from engine.game import game_class, seed_tables
 from engine.options import option_set
+from engine.variants import VARIANTS
 
 __all__ = [
     "DAILY_GAMES",
@@ -38,6 +41,7 @@ __all__ = [
     "candidate",
     "daily_day",
     "daily_deals",
+    "daily_skips",
     "days_shipped",
     "last_day",
 ]
@@ -46,13 +50,13 @@ DAILY_VERSION = 1
 EPOCH = datetime.date(2026, 1, 1)
 
 DAILY_GAMES: dict[str, str] = {
-    "Klondike": "KL1-D1N",
-    "Spiderette": "SD1-S2",
-    "Spider": "SP1-S1",
-    "FreeCell": "FC1-F4",
+    variant.name: prefix
+    for variant in VARIANTS.values()
+    if (prefix := game_class(variant.game).daily_options) is not None
 }
-"""Game name to the option set of its daily deal: the most played and most
-approachable variant of each game, so a typical player can win it in one sitting."""
+"""Game name to the option set of its daily deal, in registry order, for every game
+that has daily deals (``Game.daily_options``): the most played and most approachable
+variant of each game, so a typical player can win it in one sitting."""
 
 
 def candidate(prefix: str, n: int) -> int:
@@ -63,12 +67,20 @@ def candidate(prefix: str, n: int) -> int:
     return seeds.start + int.from_bytes(digest[:8], "big") % (seeds.stop - seeds.start)
 
 
+def daily_skips(prefix: str) -> str:
+    """The daily table of an option set: one base-36 digit a day, how many candidates
+    were skipped before that day's proven one (empty when it has none)."""
+    tables = seed_tables(option_set(prefix).game)
+    skips: dict[str, str] = {} if tables is None else tables.DAILY_SKIPS
+    return skips.get(prefix, "")
+
+
 @cache
 def _candidate_indexes(prefix: str) -> tuple[int, ...]:
     """Per day, the index of the candidate proven winnable for that day."""
     indexes: list[int] = []
     n = 0
-    for digit in SKIPS.get(prefix, ""):
+    for digit in daily_skips(prefix):
         n += int(digit, 36)
         indexes.append(n)
         n += 1
@@ -77,7 +89,7 @@ def _candidate_indexes(prefix: str) -> tuple[int, ...]:
 
 def days_shipped() -> int:
     """How many days, from ``EPOCH``, have a daily deal for every game."""
-    return min(len(_candidate_indexes(prefix)) for prefix in DAILY_GAMES.values())
+    return min((len(_candidate_indexes(prefix)) for prefix in DAILY_GAMES.values()), default=0)
 
 
 def last_day() -> datetime.date:

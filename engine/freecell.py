@@ -158,6 +158,7 @@ class FreeCell(Game):
     """
 
     variant = FREECELL
+    daily_options: ClassVar[str | None] = "FC1-F4"
     columns: ClassVar[tuple[str, ...]] = _COLUMNS
     """The columns, left to right."""
     has_score: ClassVar[bool] = False
@@ -166,6 +167,7 @@ class FreeCell(Game):
     advice_kinds: ClassVar[tuple[str, ...]] = KINDS
     advice_progress: ClassVar[frozenset[str]] = frozenset(KINDS[: KINDS.index("pointless")])
     solver_module: ClassVar[str | None] = "engine.solver.freecell"
+    automatic_moves: ClassVar[bool] = True
 
     # ----------------------------------------------------------- deal codes
 
@@ -199,7 +201,10 @@ class FreeCell(Game):
     def check_settings(cls, settings: DealCode) -> None:
         if not 1 <= settings.seed <= MAX_DEAL:
             raise CodeError(
-                f"A FreeCell deal number is a whole number from 1 to {MAX_DEAL}.", "bad_seed", seed="deal number"
+                f"A FreeCell deal number is a whole number from 1 to {MAX_DEAL}.",
+                "bad_seed",
+                seed="deal number",
+                game=cls.variant.game,
             )
         if len(settings.extra) != 1 or settings.option("cells") not in CELL_CHOICES:
             raise CodeError("FreeCell is played with 1, 2, 3 or 4 free cells.", "bad_options")
@@ -215,6 +220,7 @@ class FreeCell(Game):
                 "bad_seed",
                 text=text,
                 seed="deal number",
+                game=cls.variant.game,
             )
         return int(seed)
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 import importlib
 import json
 import random
+import types
 from abc import ABC, abstractmethod
 from collections import Counter, deque
 from collections.abc import Hashable, Sequence
@@ -39,6 +40,7 @@ from engine.codes import (
     Deal,
     DealCode,
     deal,
+    example_codes,
     format_code,
     letters_seed,
     parse_code,
@@ -58,10 +60,12 @@ __all__ = [
     "Step",
     "StepOp",
     "all_reasons",
+    "format_dollars",
     "from_json",
     "game_class",
     "new_game",
     "replay",
+    "seed_tables",
 ]
 
 UNDO_LIMIT = 100
@@ -172,6 +176,14 @@ class Game(ABC):
     """Every reason this game's refusals may carry (``IllegalMove.reason``)."""
     undo_limit: ClassVar[int | None] = UNDO_LIMIT
     """How many of the last actions can be undone (None: all of them)."""
+    automatic_moves: ClassVar[bool] = False
+    """True when the game plays its ``safe_move``s by itself after each move, as the
+    player's setting says (FreeCell)."""
+    single_tap_plays: ClassVar[bool] = True
+    """True: a single tap plays the card's ``tap_move`` (home to its foundation, onto
+    the waste) and a double tap its ``double_tap_move``; False (the Spider family): a tap
+    plays nothing by itself, the best place comes with a double tap or on release, as the
+    player's settings say."""
 
     advice_kinds: ClassVar[tuple[str, ...]] = ()
     """The kinds of move a hint tells apart, best first (``engine.advice``)."""
@@ -182,6 +194,10 @@ class Game(ABC):
     rather than a line of moves one after another (``finish_move``)."""
     solver_module: ClassVar[str | None] = None
     """The module of ``engine.solver`` that searches this game (None: none does)."""
+    daily_options: ClassVar[str | None] = None
+    """The option set of the game's daily deal (``"KL1-D1N"``: the start of its deal
+    codes), whose table is in the game's generated module (``seed_tables``); None for a
+    game without daily deals."""
     fast_search_proves_losses: ClassVar[bool] = True
     """False when the solver's default search leaves moves out, so that a loss it
     reports must be searched again with every legal move before it is a proof."""
@@ -686,6 +702,19 @@ _SUIT_BITS = {"s": 0, "h": 16, "d": 32, "c": 48}
 """A card's suit in ``Game.position``'s byte (the rank takes the low four bits)."""
 
 
+def format_dollars(dollars: int) -> str:
+    """An amount in dollars as shown to the player (a Vegas score).
+
+    >>> format_dollars(208), format_dollars(0), format_dollars(-52)
+    ('+$208', '$0', '-$52')
+    """
+    if dollars > 0:
+        return f"+${dollars}"
+    if dollars < 0:
+        return f"-${-dollars}"
+    return "$0"
+
+
 def _as_move(move: object) -> Move:
     # Moves may come from a UI or a save: anything that is not a well-formed
     # Move must end as IllegalMove, never as another exception.
@@ -701,7 +730,7 @@ def _settings(code: object) -> DealCode:
         return code
     if isinstance(code, str):
         return parse_code(code)
-    raise CodeError("A deal code must be text, such as KL1-D1N-AAAAAAG.", "bad_format")
+    raise CodeError(f"A deal code must be text, such as {example_codes(1)}.", "bad_format")
 
 
 def _pile_text(cards: Sequence[Card]) -> str:
@@ -850,6 +879,20 @@ def game_class(game: object) -> type[Game]:
     return cls
 
 
+def seed_tables(game: str) -> types.ModuleType | None:
+    """The generated tables of a game of the registry (``"KL"``): the module named after
+    its game module with ``_seeds`` (``engine.klondike_seeds``), which holds ``WINNABLE``,
+    ``WINNABLE_NOTES``, ``DAILY_SKIPS`` and ``DAILY_NOTES`` (tools/seed_tables.py); None
+    for a game that has none (imported when first asked for: the tables are large)."""
+    name = VARIANTS[game].module + "_seeds"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        if error.name == name:
+            return None
+        raise
+
+
 def all_reasons() -> tuple[str, ...]:
     """Every reason a refusal of any game may carry: ``engine.moves.REASONS``,
     then each game's own (``Game.reasons``), in registry order."""
@@ -872,7 +915,7 @@ def replay(record: str) -> Game:
     move that cannot be played.
     """
     if not isinstance(record, str) or not record.split():
-        raise CodeError("A game record starts with a deal code, such as KL1-D1N-AAAAAAG.", "bad_format")
+        raise CodeError(f"A game record starts with a deal code, such as {example_codes(1)}.", "bad_format")
     code, *tokens = record.split()
     game = new_game(code)
     for index, token in enumerate(tokens, 1):

@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 from engine.cards import SUITS, Card, face_up_count
 from engine.codes import MAX_SEED, CodeError, Deal, DealCode, Scoring, deal_rows, shuffle, suit_blocks
 from engine.foundations import BUILD_RULE, SLOT, fits, home_refusal, safe_home
-from engine.game import Effect, Game
+from engine.game import Effect, Game, format_dollars
 from engine.moves import STOCK_TAP, IllegalMove, Move
 from engine.variants import KLONDIKE, StockAction
 
@@ -60,17 +60,8 @@ _ROWS = tuple(tuple(range(row, 7)) for row in range(7))
 _FACES = tuple(tuple(col == row for col in cols) for row, cols in enumerate(_ROWS))
 
 
-def format_vegas(dollars: int) -> str:
-    """A Vegas score as shown to the player.
-
-    >>> format_vegas(208), format_vegas(0), format_vegas(-52)
-    ('+$208', '$0', '-$52')
-    """
-    if dollars > 0:
-        return f"+${dollars}"
-    if dollars < 0:
-        return f"-${-dollars}"
-    return "$0"
+format_vegas = format_dollars
+"""A Vegas score as shown to the player (``engine.game.format_dollars``)."""
 
 
 def _paid_bit(card: Card) -> int:
@@ -96,6 +87,7 @@ class Klondike(Game):
     """
 
     variant = KLONDIKE
+    daily_options: ClassVar[str | None] = "KL1-D1N"
     advice_kinds: ClassVar[tuple[str, ...]] = KINDS
     advice_progress: ClassVar[frozenset[str]] = frozenset(KINDS[: KINDS.index("stock")])
     solver_module: ClassVar[str | None] = "engine.solver.klondike"
@@ -112,7 +104,7 @@ class Klondike(Game):
     @classmethod
     def option_sets(cls) -> tuple[DealCode, ...]:
         """Draw 1 and 3 with Normal scoring, then Vegas, then the Classic rules."""
-        return tuple(DealCode("KL", draw, scoring) for scoring in ("N", "V", "C") for draw in (1, 3))
+        return tuple(DealCode(cls.variant.game, draw, scoring) for scoring in ("N", "V", "C") for draw in (1, 3))
 
     @classmethod
     def parse_options(cls, options: str, text: str) -> dict[str, Any]:
@@ -154,7 +146,7 @@ class Klondike(Game):
     def random_settings(cls, rng: random.Random, **options: Any) -> DealCode:
         seed = rng.randrange(MAX_SEED + 1)
         scoring: Scoring = str(options.get("scoring", "N")).upper()  # type: ignore[assignment]
-        return DealCode("KL", options.get("draw", 1), scoring, 4, seed)
+        return DealCode(cls.variant.game, options.get("draw", 1), scoring, 4, seed)
 
     @classmethod
     def make_deck(cls, settings: DealCode) -> list[Card]:

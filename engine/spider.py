@@ -98,6 +98,7 @@ class Spiderette(Game):
     """
 
     variant = SPIDERETTE
+    daily_options: ClassVar[str | None] = "SD1-S2"
     columns: ClassVar[tuple[str, ...]] = SPIDERETTE.column_ids
     """The columns, left to right."""
     _column_set: ClassVar[frozenset[str]] = frozenset(columns)
@@ -109,6 +110,7 @@ class Spiderette(Game):
     advice_progress: ClassVar[frozenset[str]] = frozenset(KINDS[: KINDS.index("stock")])
     finish_by_search: ClassVar[bool] = True
     solver_module: ClassVar[str | None] = "engine.solver.spider"
+    single_tap_plays: ClassVar[bool] = False
 
     # ----------------------------------------------------------- deal codes
 
@@ -459,6 +461,7 @@ class Spider(Spiderette):
     """
 
     variant = SPIDER
+    daily_options: ClassVar[str | None] = "SP1-S1"
     columns: ClassVar[tuple[str, ...]] = SPIDER.column_ids
     _column_set: ClassVar[frozenset[str]] = frozenset(columns)
     runs_total: ClassVar[int] = SPIDER.removed_runs

@@ -10,6 +10,7 @@ from pathlib import Path
 import engine
 from engine.codes import CODE_REASONS
 from engine.game import all_reasons
+from engine.klondike import Klondike
 from engine.moves import REASONS
 from tests.engine.players import play_greedy
 
@@ -82,7 +83,7 @@ def test_every_refusal_reason_is_documented_once() -> None:
 
 def test_the_klondike_worked_example_is_what_the_engine_scores() -> None:
     game = engine.new_game("KL1-D1N-AAAAAAC")
-    assert isinstance(game, engine.Klondike)
+    assert isinstance(game, Klondike)
     assert play_greedy(game)
     from_waste = sum(1 for move in game.played if move.src == "w" and move.dst.startswith("t"))
     assert (from_waste, game.recycles, game.score) == (15, 1, 600)
@@ -91,7 +92,7 @@ def test_the_klondike_worked_example_is_what_the_engine_scores() -> None:
 
 def test_the_vegas_and_spider_figures() -> None:
     assert engine.new_game("KL1-D1V-AAAAAAG").score_text == "-$52"
-    assert engine.format_vegas(-52 + 52 * 5) == "+$208"
+    assert engine.format_dollars(-52 + 52 * 5) == "+$208"
     assert "**+$208**" in RULES
     assert engine.new_game("SD1-S1-AAAAAAA").score == 500
     assert "500 − 53 + 400 = **847**" in RULES

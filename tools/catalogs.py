@@ -49,7 +49,7 @@ KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)
 COMMENT_TAGS = ("TRANSLATORS:",)
 FIXED_DATE = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
 """The template's creation date: fixed, so the same sources always give the same catalogs."""
-HEADER = "# Translations of the solitaire game (Klondike, Spiderette, Spider).\n# Terms: locale/GLOSSARY.md."
+HEADER = "# Translations of the solitaire game.\n# Terms: locale/GLOSSARY.md."
 TEAMS = {"th": "Thai", "km": "Khmer"}
 
 

@@ -16,13 +16,13 @@ from tests.browser.conftest import wait_ready
 from tests.browser.helpers import ANOTHER_TAB_SAVES, open_dialog, play_last_move, wait_drawn, wait_idle
 from tests.browser.records import near_win
 from tools.catalogs import whole_words
-from ui.model.rules import DIAGRAM_CODES
+from ui.model.games import pages
 
 pytestmark = pytest.mark.browser
 
 LINKED = "KL1-D1N-AAAAAAB"
 """The deal of the link asked about over the game under way."""
-DEAL_CODES = [*DIAGRAM_CODES.values(), LINKED]
+DEAL_CODES = [*{page.diagram_code for page in pages()}, LINKED]
 """The deal codes the dialogs show (the rules' pictures, the link question), besides the
 table's own: each stays on one line, as a word does."""
 

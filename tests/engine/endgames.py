@@ -18,8 +18,10 @@ from typing import Any
 from hypothesis import assume
 from hypothesis import strategies as st
 
-from engine import Game, Klondike, Spider, Spiderette
+from engine import Game
+from engine.klondike import Klondike
 from engine.solver import Solution, rules_for, solve
+from engine.spider import Spider, Spiderette
 from tests.engine.players import position
 
 RANKS = "A23456789TJQK"

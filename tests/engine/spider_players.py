@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine import Move, Spiderette
+from engine import Move
 from engine.moves import STOCK_TAP
+from engine.spider import Spiderette
 
 
 def links(game: Spiderette) -> int:

@@ -20,6 +20,7 @@ from engine.advice import KINDS, PROGRESS, Advice, leads_back, rank_moves, sugge
 from engine.codes import MAX_SEED, DealCode, format_code
 from engine.game import Game
 from engine.klondike import FOUNDATIONS
+from engine.spider import Spiderette
 from tests.engine.players import position
 
 VARIANTS = [
@@ -210,7 +211,7 @@ def test_with_a_column_empty_filling_it_comes_before_moves_that_go_nowhere() -> 
     # The deal is refused while t3 is empty: the 5 of spades filling it makes progress,
     # onto the 6 of hearts it does not (it uncovers nothing, and the stock still waits).
     piles = {"t1": "Kh 5s", "t2": "6h", "t4": "#9c 8c", "t5": "Qs", "t6": "Jh", "t7": "2c", "s": "#3d #4d #5d"}
-    game = engine.Spiderette.from_piles("SD1-S2-AAAAAAA", piles)
+    game = Spiderette.from_piles("SD1-S2-AAAAAAA", piles)
     assert not game.is_legal("s")
     kinds = {str(a.move): a.kind for a in rank_moves(game)}
     assert kinds["t1>t3"] == "fill"

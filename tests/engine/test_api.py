@@ -8,7 +8,8 @@ import inspect
 import pytest
 
 import engine
-from engine import Action, Card, CodeError, Game, IllegalMove, Klondike, Move, SaveError
+from engine import Action, Card, CodeError, Game, IllegalMove, Move, SaveError
+from engine.klondike import Klondike
 
 
 def test_public_names() -> None:
@@ -23,12 +24,16 @@ def test_public_names() -> None:
         "Card",
         "Move",
         "Game",
-        "Klondike",
         "Action",
-        "format_vegas",
+        "format_dollars",
+        "game_class",
     ):
         assert hasattr(engine, name), name
         assert name in engine.__all__
+    # Each game's class by its name, found through the registry rather than listed.
+    for game in engine.VARIANTS:
+        rules = engine.game_class(game)
+        assert getattr(engine, rules.__name__) is rules
     for error in (CodeError, IllegalMove, SaveError):
         assert issubclass(error, ValueError)
 

@@ -23,6 +23,7 @@ from engine.codes import (
     seed_letters,
     shuffle,
 )
+from engine.klondike import Klondike
 
 
 def faces(layout: engine.codes.Deal) -> str:
@@ -229,15 +230,15 @@ def test_random_code() -> None:
 
 def test_new_game_dispatches_on_the_prefix() -> None:
     g = engine.new_game("kl1-d3v-aaaaaag")
-    assert isinstance(g, engine.Klondike)
+    assert isinstance(g, Klondike)
     assert g.code == "KL1-D3V-AAAAAAG"
     assert g.settings == DealCode("KL", 3, "V", 4, 6)
     with pytest.raises(CodeError, match="not a Klondike deal code"):
-        engine.Klondike("SD1-S4-AAAAAAH")
+        Klondike("SD1-S4-AAAAAAH")
 
 
 def test_a_game_without_an_engine_is_a_clear_code_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(engine.game, "_GAMES", {"KL": engine.Klondike})
+    monkeypatch.setattr(engine.game, "_GAMES", {"KL": Klondike})
     for code, game in (("SD1-S4-AAAAAAH", "SD"), ("SP1-S1-AAAAAAA", "SP")):
         with pytest.raises(CodeError, match=f"^Unknown game '{game}': expected one of KL\\.$") as raised:
             engine.new_game(code)
@@ -261,7 +262,7 @@ def test_new_game_needs_a_code() -> None:
         with pytest.raises(CodeError, match="must be text"):
             engine.new_game(junk)  # type: ignore[arg-type]
     with pytest.raises(CodeError, match="must be text"):
-        engine.Klondike(None)  # type: ignore[arg-type]
+        Klondike(None)  # type: ignore[arg-type]
     assert engine.new_game(DealCode(seed=6)).code == "KL1-D1N-AAAAAAG"
 
 

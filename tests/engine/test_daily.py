@@ -10,8 +10,8 @@ import pytest
 
 import engine
 from engine import daily
-from engine.daily import DAILY_GAMES, EPOCH, candidate, daily_deals, days_shipped, last_day
-from engine.daily_seeds import SKIPS
+from engine.daily import DAILY_GAMES, EPOCH, candidate, daily_deals, daily_skips, days_shipped, last_day
+from engine.game import game_class, seed_tables
 from engine.options import option_set
 from engine.solver import solve
 
@@ -84,8 +84,11 @@ def test_the_pinned_days_give_the_pinned_deals() -> None:
 
 def test_engine_exports_daily_deals() -> None:
     assert engine.daily_deals is daily_deals
-    assert set(daily_deals(EPOCH)) == {"Klondike", "Spiderette", "Spider", "FreeCell"}
-    assert set(DAILY_GAMES) == {o.game_name for o in engine.OPTION_SETS}
+    assert {"Klondike", "Spiderette", "Spider", "FreeCell"} <= set(daily_deals(EPOCH))
+    assert list(DAILY_GAMES) == [
+        variant.name for game, variant in engine.VARIANTS.items() if game_class(game).daily_options is not None
+    ]
+    assert list(daily_deals(EPOCH)) == list(DAILY_GAMES)
 
 
 def test_days_outside_the_table_are_refused_clearly() -> None:
@@ -98,7 +101,7 @@ def test_days_outside_the_table_are_refused_clearly() -> None:
 
 def test_every_shipped_day_parses_and_uses_its_proven_candidate() -> None:
     for game, prefix in DAILY_GAMES.items():
-        text = SKIPS[prefix]
+        text = daily_skips(prefix)
         assert set(text) <= set("0123456789abcdefghijklmnopqrstuvwxyz")
         assert len(text) >= days_shipped()
         n = -1
@@ -141,7 +144,18 @@ def test_a_sample_of_days_replays_to_a_win(game: str) -> None:
 
 
 def test_the_table_is_small() -> None:
-    size = Path(daily.__file__).with_name("daily_seeds.py").stat().st_size
-    assert size < 4 * 1024 * len(DAILY_GAMES), size
-    for text in SKIPS.values():
-        assert len(text) < 4 * 1024
+    for prefix in DAILY_GAMES.values():
+        assert len(daily_skips(prefix)) < 4 * 1024, prefix
+
+
+def test_each_daily_table_is_in_its_games_module() -> None:
+    for game, variant in engine.VARIANTS.items():
+        prefix = game_class(game).daily_options
+        tables = seed_tables(game)
+        if prefix is None:
+            assert variant.name not in DAILY_GAMES
+            continue
+        assert tables is not None, game
+        assert tables.__name__ == variant.module + "_seeds"
+        assert prefix in tables.DAILY_SKIPS
+        assert engine.option_set(prefix).game == game

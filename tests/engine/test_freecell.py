@@ -13,10 +13,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import engine
-from engine import CodeError, FreeCell, Game, Move
+from engine import CodeError, Game, Move
 from engine.cards import Card
 from engine.codes import parse_code
-from engine.freecell import MAX_DEAL, SLOT, microsoft_deal, most_movable
+from engine.freecell import MAX_DEAL, SLOT, FreeCell, microsoft_deal, most_movable
 
 # Deal 617 (the one Microsoft's help used) whole, row by row, and the first rows of
 # deal 1 and of 11982 (the classic set's unwinnable one), as published with the game.

@@ -13,7 +13,8 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import engine
-from engine import FreeCell, Game
+from engine import Game
+from engine.freecell import FreeCell
 from engine.solver import rules_for, search_for, solve
 from engine.solver.columns import RANK, SUIT
 from engine.solver.core import run

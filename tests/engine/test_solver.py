@@ -17,9 +17,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engine
-from engine import Klondike, Spiderette
 from engine.cards import Card
 from engine.codes import DealCode
+from engine.klondike import Klondike
 from engine.solver import (
     BestFirst,
     Hybrid,
@@ -38,6 +38,7 @@ from engine.solver.columns import RANK, SUIT
 from engine.solver.core import CHECK_EVERY, Search, run
 from engine.solver.klondike import KlondikeRules, _lost
 from engine.solver.spider import SpiderRules, run_length
+from engine.spider import Spiderette
 from tests.engine.endgames import exhaustive, replay_line
 from tests.engine.players import position
 

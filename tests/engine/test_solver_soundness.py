@@ -12,14 +12,15 @@ from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
 import engine
-from engine import Klondike, Spiderette
 from engine.codes import DealCode
+from engine.klondike import Klondike
 from engine.solver import BestFirst, Confirmed, Hybrid, Search, core, proof_search, rules_for, search_for, solve
 from engine.solver import klondike as klondike_rules
 from engine.solver.core import run
 from engine.solver.klondike import KlondikeRules, _lost, halves
 from engine.solver.spider import SpiderRules
 from engine.solver.staged import Staged
+from engine.spider import Spiderette
 from tests.engine.endgames import (
     check_verdict,
     exhaustive,

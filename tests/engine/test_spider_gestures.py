@@ -4,7 +4,8 @@ and what the UI reads (removed runs, deals left)."""
 from __future__ import annotations
 
 import engine
-from engine import Move, Spider, Spiderette
+from engine import Move
+from engine.spider import Spider, Spiderette
 
 SPADES = "Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s"
 

@@ -17,10 +17,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engine
-from engine import UNDO_LIMIT, Move, Spider, Spiderette
+from engine import UNDO_LIMIT, Move
 from engine.codes import MAX_SEED, DealCode, format_code, make_deck, seed_letters
 from engine.moves import STOCK_TAP
-from engine.spider import REMOVED
+from engine.spider import REMOVED, Spider, Spiderette
 from tests.engine.spider_players import play_greedy
 
 GAMES = [(game, suits) for game in ("SD", "SP") for suits in (1, 2, 4)]

@@ -10,9 +10,10 @@ from typing import Any
 import pytest
 
 import engine
-from engine import IllegalMove, Klondike, SaveError, Spider, Spiderette
+from engine import IllegalMove, SaveError
 from engine.codes import seed_letters
-from engine.spider import REMOVED
+from engine.klondike import Klondike
+from engine.spider import REMOVED, Spider, Spiderette
 from tests.engine.spider_players import greedy_move, position_key
 
 

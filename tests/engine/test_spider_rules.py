@@ -8,9 +8,9 @@ from collections import Counter
 import pytest
 
 import engine
-from engine import CodeError, IllegalMove, Move, Spider, Spiderette
+from engine import CodeError, IllegalMove, Move
 from engine.codes import make_deck, parse_code, shuffle
-from engine.spider import REMOVED
+from engine.spider import REMOVED, Spider, Spiderette
 
 SPADES = "Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s"
 """King down to 2 of spades: one Ace short of a completed run."""

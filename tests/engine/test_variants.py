@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import engine
+from engine.spider import Spider, Spiderette
 from engine.variants import VARIANTS, pile_kind, variant_of
 
 
@@ -36,8 +37,8 @@ def test_each_game_class_is_built_from_its_variant(game: str) -> None:
 
 
 def test_runs_to_remove_match_the_spider_family() -> None:
-    assert engine.Spiderette.runs_total == variant_of("SD").removed_runs == 4
-    assert engine.Spider.runs_total == variant_of("SP").removed_runs == 8
+    assert Spiderette.runs_total == variant_of("SD").removed_runs == 4
+    assert Spider.runs_total == variant_of("SP").removed_runs == 8
     assert variant_of("KL").removed_runs == 0
 
 

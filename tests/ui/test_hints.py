@@ -8,8 +8,8 @@ import random
 import pytest
 
 import engine
-from engine import Spiderette
 from engine.codes import DealCode, parse_code
+from engine.spider import Spiderette
 from engine.winnable_seeds import WINNABLE
 from tests.engine.players import position
 from ui.model.hints import (

@@ -14,14 +14,19 @@ import pytest
 import engine
 from engine.cards import SUITS, Card
 from engine.moves import REASONS
+from engine.spider import Spider
 from tests.engine.refusal_examples import MOVE_EXAMPLES
 from tests.ui.words import english_words
 from tools import catalogs
 from ui.model import i18n, rules_view
 from ui.model import words as word_module
-from ui.model.refusals import ANCHORS, KLONDIKE_ANCHORS, SPIDER_ANCHORS, code_error_text, refusal_text, rule_anchor
-from ui.model.rules import DIAGRAM_CODES, Section, Table, rules_for, rules_title
+from ui.model.games import page_of, pages
+from ui.model.refusals import code_error_text, refusal_text, rule_anchor
+from ui.model.rules import Section, Table, diagram_code, rules_for, rules_tabs, rules_title
 from ui.model.words import card_name, game_name, pile_name
+
+GAMES = tuple(engine.VARIANTS)
+"""Every game, from the registry."""
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 THAI = re.compile("[\u0e00-\u0e7f]")
@@ -226,7 +231,7 @@ def test_every_card_has_its_own_name(language: str) -> None:
     assert len(names) == 52
     piles = {pile_name(pid) for pid in ("s", "w", "f1", "f2", "f3", "f4", *(f"t{i}" for i in range(1, 11)))}
     assert len(piles) == 16
-    assert len({game_name(g) for g in ("KL", "SD", "SP")}) == 3
+    assert len({game_name(g) for g in GAMES}) == len(GAMES)
 
 
 def test_kept_card_names_follow_every_change_of_language() -> None:
@@ -250,10 +255,11 @@ def test_english_card_names_are_the_engines() -> None:
 
 
 def test_every_reason_has_a_rule_section_in_the_games_that_refuse_with_it() -> None:
-    assert set(KLONDIKE_ANCHORS) | set(SPIDER_ANCHORS) == set(REASONS)
-    for game, anchors in ANCHORS.items():
+    assert set(REASONS) <= {reason for page in pages() for reason in page.anchors}
+    for page in pages():
+        game = page.game
         sections = {section.anchor for section in rules_for(game)}
-        assert set(anchors.values()) <= sections, game
+        assert set(page.anchors.values()) <= sections, game
         assert rule_anchor(game, None) in sections
 
 
@@ -265,7 +271,7 @@ def test_each_refusal_in_each_language(reason: str, make: object, move: object) 
     game = make()  # type: ignore[operator]
     error = game.refusal_error(move)
     prefix = game.settings.game
-    anchors = ANCHORS[prefix]
+    anchors = page_of(prefix).anchors
     assert reason in anchors, f"{reason} is refused in {prefix} but has no rule section there"
     english = refusal_text(prefix, error)
     worded_anew = ("notation", "no_such_pile", "empty_pile", "face_down", "no_foundations", "stock_tap_only")
@@ -286,7 +292,7 @@ def test_deal_code_errors_in_each_language() -> None:
             engine.parse_code(code)
         errors.append(info.value)
     with pytest.raises(engine.CodeError) as wrong:
-        engine.Spider("SD1-S1-AAAAAAA")
+        Spider("SD1-S1-AAAAAAA")
     errors.append(wrong.value)
     english = [code_error_text(e) for e in errors]
     assert len(set(english)) == 6
@@ -316,32 +322,28 @@ def all_text(sections: tuple[Section, ...]) -> list[str]:
     return texts
 
 
-WORKED_EXAMPLES = {
-    "KL": ("625", "+$208", "−$52"),
-    "SD": ("500 − 53 + 400 = 847", "104"),
-    "SP": ("500 − 53 + 400 = 847", "104"),
-    "FC": ("(2 + 1) × 2 = 6", "(2 + 1) × 1 = 3", "× 2^(", "11982", "32000", "2147483647", "FC1-F4-1"),
-}
-"""The figures each game's rules must give in every language."""
-
-
-@pytest.mark.parametrize("game", ["KL", "SD", "SP", "FC"])
+@pytest.mark.parametrize("game", GAMES)
 def test_rules_have_unique_anchors_and_the_worked_examples(game: str) -> None:
     sections = rules_for(game)
     anchors = [s.anchor for s in sections]
     assert len(anchors) == len(set(anchors))
-    assert all(re.fullmatch(r"(kl|sp|fc)-[a-z]+", a) for a in anchors)
+    assert all(re.fullmatch(r"[a-z]+-[a-z]+", a) for a in anchors)
     for language in ("en", "th", "km"):
         i18n.use_language(language)
         text = " ".join(all_text(rules_for(game)))
-        figures = WORKED_EXAMPLES[game]
-        for figure in figures:
+        for figure in page_of(game).figures:
             assert figure in text, (language, figure)
-        assert DIAGRAM_CODES[game] in text
+        assert diagram_code(game) in text
+
+
+def test_each_set_of_rules_has_anchors_of_its_own() -> None:
+    """Two tabs never share an anchor: a Why? link opens the one section it names."""
+    anchors = [section.anchor for game, _label in rules_tabs() for section in rules_for(game)]
+    assert len(anchors) == len(set(anchors))
 
 
 @pytest.mark.parametrize("language", ["th", "km"])
-@pytest.mark.parametrize("game", ["KL", "SD", "FC"])
+@pytest.mark.parametrize("game", [game for game, _label in rules_tabs()])
 def test_rules_are_fully_translated(language: str, game: str) -> None:
     english = all_text(rules_for(game))
     i18n.use_language(language)
@@ -441,7 +443,7 @@ class _Text(HTMLParser):
 
 
 @pytest.mark.parametrize("language", ["en", "th", "km"])
-@pytest.mark.parametrize("game", ["KL", "SD", "SP", "FC"])
+@pytest.mark.parametrize("game", GAMES)
 def test_rules_markup_links_every_section_and_speaks_the_language(language: str, game: str) -> None:
     i18n.use_language(language)
     parser = _Text()
@@ -453,7 +455,7 @@ def test_rules_markup_links_every_section_and_speaks_the_language(language: str,
     text = " ".join(parser.text + parser.labels)
     if language != "en":
         assert english_words(text) == [], english_words(text)
-    assert DIAGRAM_CODES[game] in text
+    assert diagram_code(game) in text
 
 
 def test_rules_markup_escapes_text(monkeypatch: pytest.MonkeyPatch) -> None:

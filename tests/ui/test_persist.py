@@ -100,10 +100,19 @@ def test_two_tabs_both_count() -> None:
 
 
 def test_preferences_round_trip_and_bad_values_fall_back() -> None:
-    prefs = Preferences(game="SP", suits=2, draw=3, scoring="V", auto_drop=True)
+    prefs = Preferences(game="SP", options={"SP": "S2", "KL": "D3V"}, auto_drop=True)
     assert preferences_from(preferences_to(prefs)) == prefs
-    damaged = preferences_from({"game": "XX", "suits": "2", "draw": 3, "auto_drop": "yes", "unknown": 1})
-    assert (damaged.game, damaged.suits, damaged.draw, damaged.auto_drop) == ("KL", Preferences().suits, 3, False)
+    damaged = preferences_from(
+        {"game": "XX", "options": {"SP": "S3", "KL": "D3N", "XX": "A"}, "auto_drop": "yes", "unknown": 1}
+    )
+    assert (damaged.game, damaged.options, damaged.auto_drop) == ("KL", {"KL": "D3N"}, False)
+
+
+def test_an_older_versions_options_are_read_by_each_game() -> None:
+    # Before the options were kept per game, settings held draw, scoring, suits and cells.
+    older = preferences_from({"game": "SD", "draw": 3, "scoring": "C", "suits": 2, "cells": 5})
+    assert older.options == {"KL": "D3C", "SD": "S2", "SP": "S2"}
+    assert older.option_set().key == "SD-S2"
 
 
 def test_choose_start_resumes_on_reload_and_follows_other_links() -> None:

@@ -22,8 +22,9 @@ from engine.game import all_reasons, game_class
 from engine.variants import VARIANTS
 from tests.ui.words import english_words
 from ui.model import i18n
-from ui.model.refusals import ANCHORS, refusal_text, rule_anchor
-from ui.model.rules import RULES, RULES_TAB, rules_for, rules_title
+from ui.model.games import page_of
+from ui.model.refusals import refusal_text, rule_anchor
+from ui.model.rules import rules_for, rules_tab, rules_title
 
 ENGINE = Path(engine.__file__).resolve().parent
 SHARED = ("engine.moves", "engine.game")
@@ -105,10 +106,10 @@ def test_the_scan_finds_every_reason_of_every_game() -> None:
 
 
 def test_every_game_has_rules_anchors_and_a_tab() -> None:
-    assert set(RULES) == set(ANCHORS) == set(RULES_TAB) == set(GAMES)
     for game in GAMES:
-        assert RULES_TAB[game] in GAMES
-        assert rules_for(RULES_TAB[game]) == rules_for(game)
+        assert page_of(game).game == game
+        assert rules_tab(game) in GAMES
+        assert rules_for(rules_tab(game)) == rules_for(game)
         assert rule_anchor(game, None) == rules_for(game)[0].anchor
         assert rules_title(game)
 
@@ -122,7 +123,7 @@ def test_an_unknown_game_has_no_rules_instead_of_another_games() -> None:
 @pytest.mark.parametrize(("game", "reason"), PAIRS, ids=[f"{g}-{r}" for g, r in PAIRS])
 def test_each_reason_has_words_and_a_section_in_each_game_that_raises_it(game: str, reason: str) -> None:
     sections = {section.anchor for section in rules_for(game)}
-    assert reason in ANCHORS[game], f"{game} refuses with {reason} but has no rules section for it"
+    assert reason in page_of(game).anchors, f"{game} refuses with {reason} but has no rules section for it"
     assert rule_anchor(game, reason) in sections
     # The values the engine gives: only a game with free cells counts them.
     values = {key: value for key, value in VALUES.items() if key != "cells" or VARIANTS[game].cells}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import engine
+from engine.klondike import Klondike
 from ui.model.session import Event, Preferences, Session, describe_code, format_clock
 
 
@@ -82,7 +83,7 @@ def _almost_won() -> engine.Game:
         for _ in range(3000):
             if g.won:
                 break
-            assert isinstance(g, engine.Klondike)
+            assert isinstance(g, Klondike)
             move = greedy_move(g)
             if move is None:
                 break
@@ -104,8 +105,7 @@ def _winning_move(game: engine.Game) -> engine.Move:
 
 def test_a_new_game_follows_the_preferences() -> None:
     session, _, _ = make()
-    session.preferences.draw = 3
-    session.preferences.scoring = "V"
+    session.preferences.options = {"KL": "D3V"}
     session.new_game()
     assert session.game.code.startswith("KL1-D3V-")
     assert session.game.score_text == "-$52"
@@ -114,7 +114,7 @@ def test_a_new_game_follows_the_preferences() -> None:
 def test_opening_a_game_updates_the_preferences() -> None:
     prefs = Preferences()
     Session(engine.new_game("KL1-D3C-AAAAAAB"), prefs)
-    assert (prefs.game, prefs.draw, prefs.scoring) == ("KL", 3, "C")
+    assert (prefs.game, prefs.options) == ("KL", {"KL": "D3C"})
 
 
 def test_a_bad_code_for_a_new_game_raises() -> None:

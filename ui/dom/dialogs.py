@@ -10,16 +10,17 @@ from typing import TYPE_CHECKING, Any
 from pyscript import document, window
 
 import engine
-from engine.codes import Scoring
 from ui.dom.callbacks import kept_proxy, listen
 from ui.model.actions import Actions
+from ui.model.games import OptionGroup, page_of, pages
 from ui.model.hints import winnable_note
-from ui.model.i18n import _
+from ui.model.i18n import N_, _
 from ui.model.keyboard import key_help
 from ui.model.progress import win_note
 from ui.model.refusals import code_error_text
 from ui.model.session import Preferences, Session, code_of_text, describe_code, format_clock
 from ui.model.themes import BACKS, TABLES
+from ui.model.words import game_name, names_list
 
 if TYPE_CHECKING:
     from js import Event
@@ -28,12 +29,6 @@ __all__ = ["ElsewhereDialog", "HelpDialog", "NewGameDialog", "SettingsDialog", "
 
 EXAMPLE_SEED = 6
 """The shuffle of the deal code shown as an example in New game (``…-AAAAAAG``)."""
-OPTION_RADIOS = ("game", "draw", "scoring", "suits", "cells")
-"""The New game dialog's radio groups, each named as the preference it sets."""
-
-
-def _scoring(value: str) -> Scoring:
-    return "V" if value == "V" else "C" if value == "C" else "N"
 
 
 def _radio(form: Any, name: str) -> str:
@@ -44,8 +39,19 @@ def _set_radio(form: Any, name: str, value: object) -> None:
     form.elements.namedItem(name).value = str(value)
 
 
+def _segments(name: str, legend: str, choices: tuple[tuple[str, str], ...], attributes: str = "") -> str:
+    """A row of radio buttons (a ``fieldset.seg``), its words translated."""
+    radios = "".join(
+        f'<label><input type="radio" name="{escape(name)}" value="{escape(value)}">'
+        f"<span>{escape(_(label))}</span></label>"
+        for value, label in choices
+    )
+    return f'<fieldset class="seg"{attributes}><legend>{escape(_(legend))}</legend>{radios}</fieldset>'
+
+
 class NewGameDialog:
-    """Game, draw, scoring, suits, and an optional deal code checked as it is typed."""
+    """The game, its options (each game's own, from its page module), and an optional deal
+    code checked as it is typed."""
 
     def __init__(self, session: Session, actions: Actions) -> None:
         self.session = session
@@ -56,20 +62,46 @@ class NewGameDialog:
         self.message = document.getElementById("new-code-msg")
         self.winnable = document.getElementById("new-winnable")
         self.winnable_msg = document.getElementById("new-winnable-msg")
+        self.choices = document.getElementById("new-choices")
         self._opened_with: tuple[str, ...] = ()
         """The options as the dialog opened with them."""
+        self._draw_choices()
         listen(self.form, "change", self._options_changed)
         listen(self.code, "input", self._code_typed)
         listen(self.form, "submit", self._submit)
         listen(document.getElementById("new-cancel"), "click", self._cancel)
 
+    def _draw_choices(self) -> None:
+        """The game's radio buttons and each game's options, from the registry, in the
+        current language. Games that offer the same options share their row (Spiderette
+        and Spider their suits): each row names the games it serves (``data-games``)."""
+        games = tuple((page.game, page.name) for page in pages())
+        rows: dict[str, tuple[OptionGroup, list[str]]] = {}
+        for page in pages():
+            for group in page.options:
+                rows.setdefault(group.name, (group, []))[1].append(page.game)
+        options = "".join(
+            _segments(
+                group.name,
+                group.legend,
+                group.choices,
+                f' id="opt-{escape(group.name)}" data-games="{escape(" ".join(served))}" hidden',
+            )
+            for group, served in rows.values()
+        )
+        self.choices.innerHTML = _segments("game", N_("Game"), games, ' id="opt-game"') + options
+
+    def _show_choices(self, game: str, options: str) -> None:
+        """Check the radio buttons of ``game`` and its ``options`` (a deal code's options)."""
+        _set_radio(self.form, "game", game)
+        for name, value in page_of(game).choices(options).items():
+            _set_radio(self.form, name, value)
+
     def open(self) -> None:
         prefs = self.session.preferences
-        _set_radio(self.form, "game", prefs.game)
-        _set_radio(self.form, "draw", prefs.draw)
-        _set_radio(self.form, "scoring", prefs.scoring)
-        _set_radio(self.form, "suits", prefs.suits)
-        _set_radio(self.form, "cells", prefs.cells)
+        for page in pages():
+            self._show_choices(page.game, prefs.options.get(page.game, ""))
+        self._show_choices(prefs.game, prefs.option_set().options)
         self.winnable.checked = prefs.winnable_only
         self.code.value = ""
         self._show_message("", ok=True)
@@ -78,8 +110,11 @@ class NewGameDialog:
         self._mark_unsaved()
         self.el.showModal()
 
+    def _radio_names(self) -> tuple[str, ...]:
+        return ("game", *dict.fromkeys(group.name for page in pages() for group in page.options))
+
     def _choices(self) -> tuple[str, ...]:
-        return (*(_radio(self.form, name) for name in OPTION_RADIOS), str(self.winnable.checked))
+        return (*(_radio(self.form, name) for name in self._radio_names()), str(self.winnable.checked))
 
     def _mark_unsaved(self) -> None:
         """Mark the dialog while it holds a choice not dealt yet (other options, a code):
@@ -88,12 +123,15 @@ class NewGameDialog:
         self.el.dataset.unsaved = "true" if unsaved else "false"
 
     def _sync_visibility(self) -> None:
-        # The options of the game chosen (draw and scoring, suits, free cells): each
-        # fieldset names the kind of options it holds.
-        kind = engine.variant_of(_radio(self.form, "game")).options
-        for el in self.form.querySelectorAll("fieldset[data-options]"):
-            el.hidden = str(el.dataset.options) != kind
+        # The options of the game chosen: each game's fieldsets name their game.
+        game = _radio(self.form, "game")
+        for el in self.form.querySelectorAll("fieldset[data-games]"):
+            el.hidden = game not in str(el.dataset.games).split()
         chosen = self._chosen()
+        # Winnable deals only is offered for the games a solver knows.
+        box = self.winnable.closest("label")
+        if box is not None:
+            box.hidden = not page_of(chosen.game).has_solver
         note = winnable_note(chosen)
         self.winnable_msg.textContent = note
         self.winnable_msg.hidden = not note
@@ -110,14 +148,10 @@ class NewGameDialog:
 
     def _chosen(self) -> engine.DealCode:
         """The options picked with the radios (with the game's first seed)."""
-        prefs = Preferences(
-            game=_radio(self.form, "game"),
-            draw=int(_radio(self.form, "draw")),
-            scoring=_scoring(_radio(self.form, "scoring")),
-            suits=int(_radio(self.form, "suits")),
-            cells=int(_radio(self.form, "cells")),
-        )
-        return prefs.option_set().settings
+        game = _radio(self.form, "game")
+        page = page_of(game)
+        options = page.options_text({group.name: _radio(self.form, group.name) for group in page.options})
+        return Preferences(game=game, options={game: options}).option_set().settings
 
     def _validate(self) -> engine.DealCode | None:
         text = str(self.code.value).strip()
@@ -140,10 +174,7 @@ class NewGameDialog:
             return
         if settings is not None:
             # The options follow the code, so the dialog shows what will be dealt.
-            follow = Preferences()
-            follow.deal_like(settings)
-            for name in OPTION_RADIOS:
-                _set_radio(self.form, name, getattr(follow, name))
+            self._show_choices(settings.game, settings.options)
             self._sync_visibility()
 
     def _options_changed(self, event: Event) -> None:
@@ -172,6 +203,10 @@ class NewGameDialog:
 
     def language_changed(self) -> None:
         """Write the dialog's own words again in the new language."""
+        chosen = self._choices()
+        self._draw_choices()
+        for name, value in zip(self._radio_names(), chosen, strict=False):
+            _set_radio(self.form, name, value)
         self._sync_visibility()
         if str(self.code.value).strip():
             try:
@@ -248,7 +283,21 @@ class SettingsDialog:
         self.safe_moves.checked = prefs.safe_moves
         self.volume.value = str(prefs.volume)
         self._draw_swatches()
+        self._draw_game_words()
         self.el.showModal()
+
+    def _draw_game_words(self) -> None:
+        """The settings that only some games use say which (from the registry): the
+        automatic moves home, and how a tap plays where a single tap does not."""
+        automatic = [game for game in engine.VARIANTS if engine.game_class(game).automatic_moves]
+        placing = [game for game in engine.VARIANTS if not engine.game_class(game).single_tap_plays]
+        document.getElementById("set-safemoves-text").textContent = _(
+            "{games}: cards no other card can need go to their foundations by themselves"
+        ).format(games=names_list([game_name(game) for game in automatic]))
+        document.getElementById("set-place-legend").textContent = names_list([game_name(game) for game in placing])
+        for box, shown in ((self.safe_moves.closest("label"), automatic), (self.double.closest("fieldset"), placing)):
+            if box is not None:
+                box.hidden = not shown
 
     def _draw_swatches(self) -> None:
         """The backs and table colours, named in the current language."""
@@ -264,6 +313,7 @@ class SettingsDialog:
             focused = document.activeElement
             name = str(focused.name) if focused and focused.closest("#set-backs, #set-tables") else ""
             self._draw_swatches()
+            self._draw_game_words()
             chosen = self.el.querySelector(f'input[name="{name}"]:checked') if name else None
             if chosen:
                 chosen.focus()

@@ -18,6 +18,7 @@ from ui.dom.frames import Frames
 from ui.dom.pointer import Pointer
 from ui.model.announce import win_text
 from ui.model.event_words import event_words
+from ui.model.games import page_of
 from ui.model.progress import unfinished
 from ui.model.session import Event, Session
 from ui.model.table import TableState
@@ -83,7 +84,8 @@ class GameFlow:
         only", a proven-winnable one (None when the solver is still looking for it)."""
         self.pointer.cancel_pending()
         prefs = self.session.preferences
-        if code is None and prefs.winnable_only:
+        # Only a game the solver knows has proven deals; another deals at random.
+        if code is None and prefs.winnable_only and page_of(prefs.game).has_solver:
             code = self._winnable_deal(engine.parse_code(prefs.random_code()))
             save_preferences()  # where the order of proven deals is
             if code is None:

@@ -92,15 +92,9 @@ class Hinter:
     def verdict(self, choice: HintChoice, record: str, line: bool) -> str:
         """What is known of ``choice`` before any new search (see ``ui.model.hints.VERDICTS``);
         ``line``: a winning line from this position is known."""
-        if choice.proven:
-            return "proven"
-        if line:
-            return "other"
-        if record == self.lost:
-            return "lost"
-        if record in self.undecided:
-            return "unknown"
-        return "checking"
+        from ui.model.hints import first_verdict
+
+        return first_verdict(self.session.game, choice, line, record == self.lost, record in self.undecided)
 
     def _check(self, *_: Any) -> None:
         pending, self._pending = self._pending, None

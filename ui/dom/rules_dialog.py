@@ -3,13 +3,15 @@ game, chosen by the tabs at its top), opened at a section for the "Why?" of a re
 
 from __future__ import annotations
 
+from html import escape
 from typing import TYPE_CHECKING
 
 from pyscript import document
 
 from ui.dom.callbacks import listen
 from ui.dom.elements import find
-from ui.model.rules import RULES_TAB
+from ui.model.i18n import _
+from ui.model.rules import rules_tab, rules_tabs
 from ui.model.rules_view import rules_html
 
 if TYPE_CHECKING:
@@ -28,13 +30,15 @@ class RulesDialog:
         self.scroller = find("#dlg-rules .dialog-body")
         """What scrolls: the dialog's body, between its title and its Done button."""
         self._game = ""
-        listen(document.getElementById("rules-game"), "change", self._game_chosen)
+        self.tabs = document.getElementById("rules-game")
+        self._draw_tabs()
+        listen(self.tabs, "change", self._game_chosen)
         listen(self.body, "click", self._link_clicked)
 
     def open(self, game: str, section: str = "") -> None:
         """Show the rules of ``game`` (a deal-code prefix), at ``section`` when given,
         with the tab that holds them chosen."""
-        self._show(RULES_TAB[game])
+        self._show(rules_tab(game))
         if not self.el.open:
             self.el.showModal()
         if section and document.getElementById(section):
@@ -64,6 +68,18 @@ class RulesDialog:
         if heading:
             heading.focus()
 
+    def _draw_tabs(self) -> None:
+        """One tab per set of rules, from the games' own modules, named in the current language."""
+        tabs = "".join(
+            f'<label><input type="radio" name="rules-game" value="{escape(game)}"><span>{escape(label)}</span></label>'
+            for game, label in rules_tabs()
+        )
+        legend = escape(_("Rules of"))
+        self.tabs.innerHTML = f'<legend class="sr-only">{legend}</legend>{tabs}'
+        if self._game:
+            for radio in self.tabs.querySelectorAll("input"):
+                radio.checked = str(radio.value) == self._game
+
     def _show(self, tab: str) -> None:
         self._game = tab
         for radio in self.form.querySelectorAll("input[name='rules-game']"):
@@ -76,5 +92,6 @@ class RulesDialog:
 
     def language_changed(self) -> None:
         """The rules again in the new language (the section in view is kept)."""
+        self._draw_tabs()
         if self._game:
             self._show(self._game)

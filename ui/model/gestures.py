@@ -88,9 +88,9 @@ def tap_plan(game: Game, pid: str, index: int, taps: int, preferences: Preferenc
     count = picked_count(game, pid, index)
     if count < 1:
         return TapPlan()
-    # A single tap sends a card to its foundation; the Spider family has none, and
-    # plays on a double tap or on release, as its settings say.
-    if game.variant.foundations:
+    # A single tap plays the game's tap move (a card home, onto the waste) where the game
+    # says so; otherwise (the Spider family) a double tap or a release plays, as the settings say.
+    if game.single_tap_plays:
         single = game.tap_move(pid) if count == 1 else None
         double = game.double_tap_move(pid, count)
         if taps >= 2:
@@ -136,7 +136,7 @@ def drop_plan(
             return move, "", ""
         rule = refusal_text(game.settings.game, error)
         section = rule_anchor(game.settings.game, error.reason)
-    if preferences.auto_drop and not game.variant.foundations:
+    if preferences.auto_drop and not game.single_tap_plays:
         best = game.double_tap_move(pid, count)
         if best is not None:
             return best, "", ""

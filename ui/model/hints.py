@@ -220,11 +220,36 @@ class HintCycle:
         self._presses = 0
 
 
-VERDICTS = ("proven", "checking", "unknown", "lost", "other")
+VERDICTS = ("proven", "checking", "unknown", "lost", "other", "unchecked")
 """What is known of a shown move: the next move of a winning line the solver
 found; the solver has no line yet and is looking (the move is the fast
 ranking's); it could not find one in time; no win is possible from here; the
-winning line found starts with another move (a later press of Hint)."""
+winning line found starts with another move (a later press of Hint); no solver
+knows this game, so the move is the ranking's and nothing checks it."""
+
+
+def first_verdict(game: Game, choice: HintChoice, line: bool, lost: bool, undecided: bool) -> str:
+    """What is known of ``choice`` before any new search (one of ``VERDICTS``): ``line``,
+    a winning line from this position is known; ``lost`` and ``undecided``, the solver
+    proved this position lost or could not decide it. A game no solver knows is
+    ``"unchecked"``: its hints are the ranking's, and nothing is asked of a solver.
+
+    >>> import engine
+    >>> g = engine.new_game("KL1-D1N-AAAAAAG")
+    >>> first_verdict(g, choose_hint(g, 0), False, False, False)
+    'checking'
+    """
+    if type(game).solver_module is None:
+        return "unchecked"
+    if choice.proven:
+        return "proven"
+    if line:
+        return "other"
+    if lost:
+        return "lost"
+    if undecided:
+        return "unknown"
+    return "checking"
 
 
 def hint_words(choice: HintChoice, verdict: str) -> str:
@@ -258,6 +283,10 @@ def _hint_words(choice: HintChoice, verdict: str) -> str:
         note = _("The solver has no winning line yet: it is looking.")
     elif verdict == "lost":
         note = _("Not proven: no win is possible from here.")
+    elif verdict == "unchecked" and choice.progress:
+        note = _("No solver knows this game: this move makes progress, but it is not proven to keep the game winnable.")
+    elif verdict == "unchecked":
+        note = _("No solver knows this game: this is a good move by its kind, not a proven one.")
     elif verdict == "other":
         note = _("Not proven: the winning line found starts with another move.")
     else:

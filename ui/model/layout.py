@@ -318,7 +318,10 @@ def _side_columns(table: Table) -> tuple[int, int]:
     two by two, or Spider's runs, on the right."""
     cells = sum(1 for pid, _ in table.piles if pile_kind(pid) == "cell")
     left = 2 if cells > 1 else 1
-    return (left, 2) if _has_foundations(table) else (left, 1)
+    if _has_foundations(table):
+        return left, 2
+    # Completed runs take one column at the right; a game with nothing there (Golf) none.
+    return (left, 1) if any(pile_kind(pid) == "removed" for pid, _ in table.piles) else (left, 0)
 
 
 def _has_foundations(table: Table) -> bool:
@@ -386,8 +389,9 @@ def _side_slots(
     cells = [pid for pid, _ in table.piles if pile_kind(pid) == "cell"]
     for i, pid in enumerate(cells):
         slots[pid] = (col_x(i % 2), below if i >= 2 else round(top))
-    if _has_foundations(table):
+    if any(pid == "w" for pid, _ in table.piles):
         slots["w"] = (col_x(0), below)
+    if _has_foundations(table):
         foundations = [pid for pid, _ in table.piles if pile_kind(pid) == "foundation"]
         first = cols + (2 if len(cells) > 1 else 1)
         for i, pid in enumerate(foundations):

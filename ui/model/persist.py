@@ -24,6 +24,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 import engine
+from ui.model.games import pages
 from ui.model.hashlink import open_link, parse_hash
 from ui.model.progress import Entry
 from ui.model.session import Event, Preferences, Session
@@ -371,15 +372,12 @@ def preferences_from(settings: dict[str, Any]) -> Preferences:
     preferences = Preferences()
     allowed: dict[str, tuple[object, ...]] = {
         "game": tuple(engine.VARIANTS),
-        "draw": (1, 3),
-        "scoring": ("N", "V", "C"),
-        "suits": (1, 2, 4),
-        "cells": (1, 2, 3, 4),
         "card_back": back_names(),
         "table": table_names(),
     }
+    preferences.options = _stored_options(settings)
     for field in fields(Preferences):
-        if field.name not in settings:
+        if field.name not in settings or field.name == "options":
             continue
         value = settings[field.name]
         default = getattr(preferences, field.name)
@@ -427,3 +425,16 @@ def abandon(store: Store, saved: SavedGame | None) -> None:
         played=True,
     )
     store.update_stats(lambda variants: _catch_up(variants, tracked, leaving=True))
+
+
+def _stored_options(settings: dict[str, Any]) -> dict[str, str]:
+    """Each game's options kept in ``settings``, those it offers only; an older version's
+    settings (a game's own keys, such as Klondike's draw) are read by the game's page."""
+    stored = settings.get("options")
+    kept: dict[str, str] = {}
+    for page in pages():
+        offered = {option_set.options for option_set in engine.option_sets_of(engine.variant_of(page.game))}
+        value = stored.get(page.game) if isinstance(stored, dict) else page.stored_options(settings)
+        if isinstance(value, str) and value in offered:
+            kept[page.game] = value
+    return kept

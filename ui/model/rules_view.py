@@ -26,7 +26,7 @@ import engine
 from engine.cards import Card
 from ui.model.faces import face_html
 from ui.model.i18n import _
-from ui.model.rules import DIAGRAM_CODES, Section, Table, rules_for
+from ui.model.rules import Section, Table, diagram_code, rules_for
 from ui.model.words import card_name
 
 __all__ = ["deal_diagram_html", "rules_html"]
@@ -124,10 +124,10 @@ def _names(text: str, code: str) -> bool:
 def _section(section: Section, game: str) -> str:
     body = []
     for block in section.blocks:
-        if isinstance(block, str) and _names(block, DIAGRAM_CODES[game]) and "deal" in section.anchor:
+        if isinstance(block, str) and _names(block, diagram_code(game)) and "deal" in section.anchor:
             caption = f"{section.anchor}-picture"
             body.append(
-                f'<figure class="rule-figure">{deal_diagram_html(DIAGRAM_CODES[game], caption)}'
+                f'<figure class="rule-figure">{deal_diagram_html(diagram_code(game), caption)}'
                 f'<figcaption id="{caption}">{_text(block)}</figcaption></figure>'
             )
         else:

@@ -17,20 +17,20 @@ Pure Python (the clock is injected), so it is tested in CPython.
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 import engine
 from engine import Action, Game, IllegalMove, Move
-from engine.codes import GameId, Scoring
+from engine.codes import GameId
 from ui.model.i18n import _
 from ui.model.refusals import refusal_text, rule_anchor
-from ui.model.words import SCORING_NAMES, variant_label
+from ui.model.words import variant_label
 
 __all__ = [
-    "SCORING_NAMES",
     "Event",
     "EventKind",
     "Preferences",
@@ -54,8 +54,9 @@ def describe_code(settings: engine.DealCode) -> str:
 
 def code_of_text(text: str, chosen: engine.DealCode) -> str:
     """What the New game dialog reads from its code field: a deal code, or a bare
-    number, which is a FreeCell deal (as FreeCell's players know them) with the free
-    cells chosen if FreeCell is chosen, else 4. The result is parsed as any code.
+    number, which is a deal of a game that numbers its deals (FreeCell's, as its players
+    know them): of the game chosen if it numbers them, with its options, else of the
+    first game that does, with its first options. The result is parsed as any code.
 
     >>> freecell, klondike = engine.parse_code("FC1-F2-1"), engine.parse_code("KL1-D1N-AAAAAAG")
     >>> code_of_text(" 11982 ", freecell), code_of_text("617", klondike)
@@ -66,37 +67,29 @@ def code_of_text(text: str, chosen: engine.DealCode) -> str:
     text = text.strip()
     if not (text.isascii() and text.isdigit()):
         return text
-    cells = chosen.option("cells", 4) if engine.variant_of(chosen.game).cells else 4
-    return f"FC1-F{cells}-{text.lstrip('0') or '0'}"
+    number = text.lstrip("0") or "0"
+    numbered = [chosen.game] + [game for game in engine.VARIANTS if game != chosen.game]
+    for game in numbered:
+        if _numbers_deals(game):
+            settings = chosen if game == chosen.game else engine.option_sets_of(engine.variant_of(game))[0].settings
+            return f"{engine.option_set_of(settings).prefix}-{number}"
+    return text
 
 
-_OPTION_FIELDS: dict[str, tuple[str, ...]] = {
-    "draw and scoring": ("draw", "scoring"),
-    "suits": ("suits",),
-    "free cells": ("cells",),
-}
-"""Which preferences carry each kind of options (``engine.variants.OptionKind``)."""
-
-
-def _option_values(settings: engine.DealCode) -> dict[str, object]:
-    return {
-        "draw": settings.draw,
-        "scoring": settings.scoring,
-        "suits": settings.suits,
-        "cells": settings.option("cells", 4),
-    }
+def _numbers_deals(game: str) -> bool:
+    """Whether a game's deal codes end in a deal number (FreeCell's) rather than letters."""
+    return bool(engine.game_class(game).format_seed(1) == "1")
 
 
 @dataclass(slots=True)
 class Preferences:
     """What a new game is dealt with, and the gesture settings."""
 
-    game: GameId = "KL"
-    draw: int = 1
-    scoring: Scoring = "N"
-    suits: int = 1
-    cells: int = 4
-    """FreeCell: the free cells of a new deal (4 is the standard game)."""
+    game: GameId = field(default_factory=lambda: next(iter(engine.VARIANTS)))
+    """The game of a new deal (the registry's first at first)."""
+    options: dict[GameId, str] = field(default_factory=dict)
+    """The options last chosen for each game, as its deal codes write them
+    (``{"KL": "D3V", "FC": "F4"}``); a game missing has its first option set."""
     double_click: bool = True
     """Spider family: a double click moves a group to its best place."""
     auto_drop: bool = False
@@ -127,32 +120,22 @@ class Preferences:
     """Games with automatic moves (FreeCell): a card no other card can need goes to its
     foundation by itself after each move, as an ordinary, undoable move (on by default)."""
 
-    def _fields(self) -> tuple[str, ...]:
-        return _OPTION_FIELDS[engine.variant_of(self.game).options]
-
     def option_set(self) -> engine.OptionSet:
         """The option set a new game is dealt with (the game's first when the
         preferences name none of its)."""
         sets = engine.option_sets_of(engine.variant_of(self.game))
-        for option_set in sets:
-            values = _option_values(option_set.settings)
-            if all(values[name] == getattr(self, name) for name in self._fields()):
-                return option_set
-        return sets[0]
+        chosen = self.options.get(self.game)
+        return next((option_set for option_set in sets if option_set.options == chosen), sets[0])
 
     def random_code(self) -> str:
         settings = self.option_set().settings
-        return engine.random_code(
-            self.game, settings.draw, settings.scoring, settings.suits, cells=settings.option("cells", 4)
-        )
+        options = {"draw": settings.draw, "scoring": settings.scoring, "suits": settings.suits, **dict(settings.extra)}
+        return engine.format_code(engine.game_class(settings.game).random_settings(random.Random(), **options))
 
     def deal_like(self, settings: engine.DealCode) -> None:
-        """New games get the game and options of ``settings`` (the options it does not
-        carry keep theirs: the suits of the Spider family while Klondike is played)."""
+        """New games get the game and options of ``settings`` (the other games keep theirs)."""
         self.game = settings.game
-        values = _option_values(settings)
-        for name in self._fields():
-            setattr(self, name, values[name])
+        self.options = {**self.options, settings.game: settings.options}
 
     def follow(self, game: Game) -> None:
         """Take the options of a game that was opened (so "New game" deals alike)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine import format_vegas
+from engine import format_dollars
 from ui.model.i18n import N_, _, ngettext
 from ui.model.session import format_clock
 from ui.model.stats import RECENT, VariantStats, is_scored, is_vegas
@@ -36,7 +36,7 @@ def figures(key: str, stats: VariantStats, bankroll: int | None = None) -> list[
     def score(value: int | None) -> str:
         if value is None:
             return "–"
-        return format_vegas(value) if money else str(value)
+        return format_dollars(value) if money else str(value)
 
     average = stats.average_win_moves
     rows = [
@@ -53,7 +53,7 @@ def figures(key: str, stats: VariantStats, bankroll: int | None = None) -> list[
     if not is_scored(key):
         del rows[5]  # a game with no score has no best one (its results hold a 0)
     if money:
-        rows.append((_("Bankroll"), format_vegas(stats.bankroll if bankroll is None else bankroll)))
+        rows.append((_("Bankroll"), format_dollars(stats.bankroll if bankroll is None else bankroll)))
     return rows
 
 
@@ -105,7 +105,7 @@ def chart_of(
         bar_height = height - 4 if won else height * 0.3
         if money:
             # TRANSLATORS: a Vegas game's result in the chart: {amount} is dollars ("+$208"), never points.
-            result = (_("Won, {amount}") if won else _("Lost, {amount}")).format(amount=format_vegas(score))
+            result = (_("Won, {amount}") if won else _("Lost, {amount}")).format(amount=format_dollars(score))
         elif scored:
             result = (_("Won, score {score}") if won else _("Lost, score {score}")).format(score=score)
         else:

@@ -14,11 +14,13 @@ Pure Python: the names come from the catalogs through ``ui.model.i18n``.
 
 from __future__ import annotations
 
+import engine
 from engine import Card, DealCode, parse_card
 from engine.game import game_class
-from ui.model.i18n import N_, _, current, ngettext, pgettext
+from ui.model.games import page_of
+from ui.model.i18n import N_, _, current, pgettext
 
-__all__ = ["card_name", "game_name", "in_dollars", "pile_name", "rank_name", "suit_name"]
+__all__ = ["card_name", "game_name", "in_dollars", "names_list", "pile_name", "rank_name", "suit_name", "variant_label"]
 
 _RANKS: dict[int, str] = {1: N_("Ace"), 11: N_("Jack"), 12: N_("Queen"), 13: N_("King")}
 _SUITS: dict[str, str] = {"s": N_("spades"), "h": N_("hearts"), "d": N_("diamonds"), "c": N_("clubs")}
@@ -28,7 +30,6 @@ _FOUNDATIONS: dict[str, str] = {
     "f3": N_("Diamonds foundation"),
     "f4": N_("Clubs foundation"),
 }
-_GAMES: dict[str, str] = {"KL": N_("Klondike"), "SD": N_("Spiderette"), "SP": N_("Spider"), "FC": N_("FreeCell")}
 _card_names: dict[tuple[int, str], str] = {}
 
 
@@ -85,12 +86,25 @@ def pile_name(pid: str) -> str:
 
 
 def game_name(game: str) -> str:
-    """``"Klondike"``, ``"Spiderette"``, ``"Spider"`` or ``"FreeCell"`` for a game id, translated."""
-    return _(_GAMES[game])
+    """A game's name (``"Klondike"`` for ``"KL"``), translated: the game's page module says it."""
+    return _(page_of(game).name)
 
 
-SCORING_NAMES = {"N": N_("Normal scoring"), "V": N_("Vegas scoring"), "C": N_("Classic rules")}
-"""Klondike's scoring rules by their letter in a deal code."""
+def names_list(names: list[str]) -> str:
+    """Names joined as the language lists them: ``"Spiderette and Spider"``,
+    ``"Klondike, Spiderette and Spider"``.
+
+    >>> names_list(["Klondike"]), names_list(["Spiderette", "Spider"]), names_list(["A", "B", "C"])
+    ('Klondike', 'Spiderette and Spider', 'A, B and C')
+    """
+    if len(names) < 2:
+        return "".join(names)
+    head = names[0]
+    for name in names[1:-1]:
+        # TRANSLATORS: names in a list, all but the last: "Klondike, Spiderette".
+        head = _("{first}, {next}").format(first=head, next=name)
+    # TRANSLATORS: the last two names of a list: "Spiderette and Spider".
+    return _("{first} and {last}").format(first=head, last=names[-1])
 
 
 def variant_label(key: str) -> str:
@@ -100,16 +114,9 @@ def variant_label(key: str) -> str:
     ('Klondike, draw 3, Vegas scoring', 'Spiderette, 1 suit', 'FreeCell, 3 free cells')
     """
     game, _dash, options = key.partition("-")
-    name = game_name(game) if game in _GAMES else game
-    # The options' letter says what they are: D(raw and scoring), S(uits), F(ree cells).
-    if options[:1] == "D" and len(options) == 3:
-        scoring = _(SCORING_NAMES[options[2]]) if options[2] in SCORING_NAMES else options[2]
-        return _("{game}, draw {n}, {scoring}").format(game=name, n=options[1], scoring=scoring)
-    count = options[1:]
-    n = int(count) if count.isdigit() else 0
-    if options[:1] == "F":
-        return ngettext("{game}, {n} free cell", "{game}, {n} free cells", n).format(game=name, n=count)
-    return ngettext("{game}, {n} suit", "{game}, {n} suits", n).format(game=name, n=count)
+    if game not in engine.VARIANTS:
+        return key
+    return page_of(game).label(options)
 
 
 def in_dollars(settings: DealCode) -> bool:
