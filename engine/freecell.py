@@ -162,6 +162,7 @@ class FreeCell(Game):
     columns: ClassVar[tuple[str, ...]] = _COLUMNS
     """The columns, left to right."""
     has_score: ClassVar[bool] = False
+    same_pile_text: ClassVar[str] = "Those cards are already there."
     undo_limit: ClassVar[int | None] = None
     reasons: ClassVar[tuple[str, ...]] = (*REASONS, *REASONS_OWN)
     advice_kinds: ClassVar[tuple[str, ...]] = KINDS
@@ -355,19 +356,8 @@ class FreeCell(Game):
     def _check_pile_move(self, move: Move, recorded: bool = False) -> Move:
         src, dst, n = move.src, move.dst, move.count
         piles = self._piles
-        if src not in piles:
-            raise self._no_pile(src)
-        if dst != "f" and dst not in piles:
-            raise self._no_pile(dst)
-        if n < 1:
-            raise IllegalMove("A move takes at least one card.", "no_cards")
-        cards = piles[src]
-        if not cards:
-            if src in _COLUMN_SET:
-                raise IllegalMove(f"Column {src} is empty.", "empty_pile", pile=src)
-            if src in _FOUNDATION_SET:
-                raise IllegalMove("That foundation is empty.", "empty_pile", pile=src)
-            raise IllegalMove("That free cell is empty.", "empty_pile", pile=src)
+        self._check_ends(move, piles, piles)
+        cards = self._source_cards(src)
         if src in _FOUNDATION_SET and dst != "f" and dst not in _FOUNDATION_SET:
             if not recorded or dst not in _COLUMN_SET:
                 raise IllegalMove(
@@ -388,8 +378,7 @@ class FreeCell(Game):
         card = cards[-n]
         if dst == "f" or dst in _FOUNDATION_SET:
             return self._check_home(src, card, n)
-        if dst == src:
-            raise IllegalMove("Those cards are already there.", "same_pile")
+        self._check_other_pile(src, dst)
         target = piles[dst]
         if dst not in _COLUMN_SET:  # a free cell
             if n != 1:
@@ -550,23 +539,10 @@ class FreeCell(Game):
         home = Move(pid, "f", 1)
         if count == 1 and self.is_legal(home):
             return home
+        column = self._fullest_column(pid, count)
+        if column is not None:
+            return column
         piles = self._piles
-        best: tuple[int, int, str] | None = None
-        empty: str | None = None
-        for index, dst in enumerate(_COLUMNS):
-            if dst == pid or not self.is_legal(Move(pid, dst, count)):
-                continue
-            size = len(piles[dst])
-            if size:
-                key = (-size, index, dst)
-                if best is None or key < best:
-                    best = key
-            elif empty is None:
-                empty = dst
-        if best is not None:
-            return Move(pid, best[2], count)
-        if empty is not None and not (pid in _COLUMN_SET and count == len(piles[pid])):
-            return Move(pid, empty, count)
         if count == 1 and pid in _COLUMN_SET:
             for cell in self.cells:
                 if not piles[cell]:

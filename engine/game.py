@@ -28,12 +28,12 @@ import random
 import types
 from abc import ABC, abstractmethod
 from collections import Counter, deque
-from collections.abc import Hashable, Sequence
+from collections.abc import Container, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, NamedTuple, TypeVar
 
 from engine import safejson
-from engine.cards import Card, parse_card
+from engine.cards import Card, face_up_count, parse_card
 from engine.codes import (
     MAX_SEED,
     CodeError,
@@ -47,7 +47,7 @@ from engine.codes import (
     seed_letters,
 )
 from engine.moves import REASONS, STOCK_TAP, IllegalMove, Move, NotationError, parse_move
-from engine.variants import VARIANTS, StockAction, Variant
+from engine.variants import VARIANTS, StockAction, Variant, pile_kind
 
 __all__ = [
     "JSON_VERSION",
@@ -198,6 +198,9 @@ class Game(ABC):
     """The option set of the game's daily deal (``"KL1-D1N"``: the start of its deal
     codes), whose table is in the game's generated module (``seed_tables``); None for a
     game without daily deals."""
+    multi_source: ClassVar[bool] = False
+    """True for a game whose moves may take cards from several piles at once
+    (``Move.also``: Pyramid's pairs); any other refuses such a move as notation."""
     fast_search_proves_losses: ClassVar[bool] = True
     """False when the solver's default search leaves moves out, so that a loss it
     reports must be searched again with every legal move before it is a proof."""
@@ -336,7 +339,73 @@ class Game(ABC):
 
     @abstractmethod
     def _check_pile_move(self, move: Move) -> Move:
-        """``_check`` for a move of cards from one pile to another."""
+        """``_check`` for a move of cards from one pile to another (the helpers
+        below make the checks every game shares, each game in its own order)."""
+
+    # The move checks the games share: each raises the refusal, in the same words
+    # for every game, and a game words only what differs (``_no_pile``,
+    # ``_target_refusal``, ``same_pile_text``).
+
+    same_pile_text: ClassVar[str] = "Those cards are already in that column."
+    """The refusal of a move onto the pile it comes from."""
+
+    def _no_pile(self, pid: str) -> IllegalMove:
+        """The refusal of a pile this game does not have."""
+        return IllegalMove(f"There is no pile {pid!r} in {self.game_name}.", "no_such_pile", pile=pid)
+
+    def _target_refusal(self, dst: str) -> IllegalMove | None:
+        """The refusal of a destination the game has a rule against before any
+        other (Klondike's waste, Golf's foundations), or None."""
+        return None
+
+    def _check_ends(self, move: Move, sources: Container[str], targets: Container[str]) -> None:
+        """The source and destination exist (``sources``, ``targets``, with ``f``
+        meaning a card's own foundation when the game has them), nothing goes
+        back into the stock, and at least one card moves."""
+        src, dst = move.src, move.dst
+        if src not in sources:
+            raise self._no_pile(src)
+        if dst == "s":
+            raise IllegalMove("Cards can't be put back into the stock.", "not_to_stock")
+        refusal = self._target_refusal(dst)
+        if refusal is not None:
+            raise refusal
+        if dst not in targets and not (dst == "f" and self.variant.foundations):
+            raise self._no_pile(dst)
+        if move.count < 1:
+            raise IllegalMove("A move takes at least one card.", "no_cards")
+
+    def _source_cards(self, src: str) -> list[Card]:
+        """The cards of pile ``src``, refused when it is empty (in the words of its kind)."""
+        cards = self._piles[src]
+        if not cards:
+            kind = pile_kind(src)
+            if kind == "foundation":
+                raise IllegalMove("That foundation is empty.", "empty_pile", pile=src)
+            if kind == "cell":
+                raise IllegalMove("That free cell is empty.", "empty_pile", pile=src)
+            if kind == "waste":
+                raise IllegalMove("The waste is empty.", "empty_pile", pile=src)
+            raise IllegalMove(f"Column {src} is empty.", "empty_pile", pile=src)
+        return cards
+
+    @staticmethod
+    def _check_face_up(src: str, cards: Sequence[Card], n: int) -> None:
+        """Only face-up cards of column ``src`` move."""
+        up = face_up_count(cards)
+        if n > up:
+            plural = "card" if up == 1 else "cards"
+            raise IllegalMove(
+                f"Only face-up cards can be moved: column {src} has {up} face-up {plural}.",
+                "face_down",
+                pile=src,
+                up=up,
+            )
+
+    def _check_other_pile(self, src: str, dst: str) -> None:
+        """Cards don't move onto the pile they are on."""
+        if dst == src:
+            raise IllegalMove(self.same_pile_text, "same_pile")
 
     @abstractmethod
     def _perform(self, move: Move) -> Effect:
@@ -461,7 +530,7 @@ class Game(ABC):
 
         Raises ``IllegalMove`` whose text is the rule that refuses it.
         """
-        return self._push(self._check(_as_move(move)))
+        return self._push(self._check(self._one_source(_as_move(move))))
 
     def play_recorded(self, move: Move | str) -> Action:
         """Play a move of a game record or a save (``replay``, ``from_json``):
@@ -483,10 +552,20 @@ class Game(ABC):
         """The error that refuses ``move`` (its ``reason`` and ``values`` name
         the rule), or None when it is legal."""
         try:
-            self._check(_as_move(move))
+            self._check(self._one_source(_as_move(move)))
         except IllegalMove as error:
             return error
         return None
+
+    def _one_source(self, move: Move) -> Move:
+        """``move``, unless it takes cards from several piles in a game that has no such moves."""
+        if move.also and not self.multi_source:
+            raise NotationError(
+                f"{move} takes cards from several piles: in {self.game_name} a move takes cards from one pile.",
+                "notation",
+                text=str(move),
+            )
+        return move
 
     def is_legal(self, move: Move | str) -> bool:
         """True when ``move`` may be played now."""
@@ -595,9 +674,40 @@ class Game(ABC):
         """The move a single tap on the top card of ``pid`` makes, if any."""
         return None
 
+    def tap_intent(self, pid: str) -> Move | None:
+        """The move a tap on the top card of ``pid`` means even when it may not be made
+        now, so that the page plays it and the refusal says the rule (a game with one
+        place for a card: Golf's waste); None (the default) when a tap that plays nothing
+        means nothing, and the page explains the gestures instead."""
+        return None
+
     @abstractmethod
     def double_tap_move(self, pid: str, count: int = 1) -> Move | None:
         """The move a double tap on the top ``count`` cards of ``pid`` makes."""
+
+    def _fullest_column(self, pid: str, count: int) -> Move | None:
+        """The column a double tap sends the top ``count`` cards of ``pid`` to: the
+        legal column holding the most cards (a tie goes to the leftmost), else the
+        leftmost empty one, or None. A run that already fills its column is not
+        sent to another empty column: that would change nothing."""
+        piles = self._piles
+        best: tuple[int, int, str] | None = None
+        empty: str | None = None
+        for index, dst in enumerate(self.variant.column_ids):
+            if dst == pid or not self.is_legal(Move(pid, dst, count)):
+                continue
+            size = len(piles[dst])
+            if size:
+                key = (-size, index, dst)
+                if best is None or key < best:
+                    best = key
+            elif empty is None:
+                empty = dst
+        if best is not None:
+            return Move(pid, best[2], count)
+        if empty is not None and not (pid in self.variant.column_ids and count == len(piles[pid])):
+            return Move(pid, empty, count)
+        return None
 
     @abstractmethod
     def stock_action(self) -> StockAction | None:
@@ -720,7 +830,14 @@ def _as_move(move: object) -> Move:
     # Move must end as IllegalMove, never as another exception.
     if isinstance(move, str):
         return parse_move(move)
-    if isinstance(move, Move) and isinstance(move.src, str) and isinstance(move.dst, str) and type(move.count) is int:
+    if (
+        isinstance(move, Move)
+        and isinstance(move.src, str)
+        and isinstance(move.dst, str)
+        and type(move.count) is int
+        and isinstance(move.also, tuple)
+        and all(isinstance(pid, str) for pid in move.also)
+    ):
         return move
     raise NotationError("A move must be written like t3:2>t5, w>f or s.", "notation")
 

@@ -270,44 +270,26 @@ class Klondike(Game):
             return "draw"
         return None if self._recycle_refusal() is not None else "recycle"
 
+    def _target_refusal(self, dst: str) -> IllegalMove | None:
+        if dst == "w":
+            return IllegalMove("Only the stock turns cards onto the waste.", "not_to_waste")
+        return None
+
     def _check_pile_move(self, move: Move) -> Move:
         src, dst, n = move.src, move.dst, move.count
         piles = self._piles
-        if src not in piles:
-            raise IllegalMove(f"There is no pile {src!r} in Klondike.", "no_such_pile", pile=src)
-        if dst == "s":
-            raise IllegalMove("Cards can't be put back into the stock.", "not_to_stock")
-        if dst == "w":
-            raise IllegalMove("Only the stock turns cards onto the waste.", "not_to_waste")
-        if dst != "f" and dst not in piles:
-            raise IllegalMove(f"There is no pile {dst!r} in Klondike.", "no_such_pile", pile=dst)
-        if n < 1:
-            raise IllegalMove("A move takes at least one card.", "no_cards")
-        cards = piles[src]
+        self._check_ends(move, piles, piles)
+        if src in _FOUNDATION_SET and self.scoring == "C":
+            raise IllegalMove("Classic rules never take a card back from a foundation.", "classic_no_takeback")
+        cards = self._source_cards(src)
         if src == "w":
-            if not cards:
-                raise IllegalMove("The waste is empty.", "empty_pile", pile=src)
             if n != 1:
                 raise IllegalMove("Only the top card of the waste can be played.", "waste_top_only")
         elif src in _FOUNDATION_SET:
-            if self.scoring == "C":
-                raise IllegalMove("Classic rules never take a card back from a foundation.", "classic_no_takeback")
-            if not cards:
-                raise IllegalMove("That foundation is empty.", "empty_pile", pile=src)
             if n != 1:
                 raise IllegalMove("Only the top card of a foundation can be taken back.", "foundation_top_only")
         else:
-            if not cards:
-                raise IllegalMove(f"Column {src} is empty.", "empty_pile", pile=src)
-            up = face_up_count(cards)
-            if n > up:
-                plural = "card" if up == 1 else "cards"
-                raise IllegalMove(
-                    f"Only face-up cards can be moved: column {src} has {up} face-up {plural}.",
-                    "face_down",
-                    pile=src,
-                    up=up,
-                )
+            self._check_face_up(src, cards, n)
         card = cards[-n]
         if dst == "f" or dst in _FOUNDATION_SET:
             slot = SLOT[card.suit]
@@ -319,8 +301,7 @@ class Klondike(Game):
             if refusal is not None:
                 raise refusal
             return Move(src, "f", 1)
-        if dst == src:
-            raise IllegalMove("Those cards are already in that column.", "same_pile")
+        self._check_other_pile(src, dst)
         target = piles[dst]
         if not target:
             if card.rank != 13:
@@ -483,27 +464,7 @@ class Klondike(Game):
         """
         if not self.can_pick(pid, count):
             return None
-        cards = self._piles[pid]
-        best: tuple[int, int, str] | None = None
-        empty: str | None = None
-        for index, dst in enumerate(COLUMNS):
-            if dst == pid:
-                continue
-            move = Move(pid, dst, count)
-            if not self.is_legal(move):
-                continue
-            size = len(self._piles[dst])
-            if size:
-                key = (-size, index, dst)
-                if best is None or key < best:
-                    best = key
-            elif empty is None:
-                empty = dst
-        if best is not None:
-            return Move(pid, best[2], count)
-        if empty is not None and not (pid in _COLUMN_SET and count == len(cards)):
-            return Move(pid, empty, count)
-        return None
+        return self._fullest_column(pid, count)
 
     # ------------------------------------------------------ advice, finish
 

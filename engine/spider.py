@@ -38,7 +38,7 @@ import re
 from collections.abc import Mapping
 from typing import Any, ClassVar, TypeVar
 
-from engine.cards import Card, face_up_count, parse_card
+from engine.cards import Card, parse_card
 from engine.codes import MAX_SEED, CodeError, Deal, DealCode, deal_rows, shuffle, suit_blocks
 from engine.game import Effect, Game
 from engine.moves import STOCK_TAP, IllegalMove, Move
@@ -268,28 +268,10 @@ class Spiderette(Game):
     def _check_pile_move(self, move: Move) -> Move:
         src, dst, n = move.src, move.dst, move.count
         columns = self._column_set
-        if src not in columns:
-            raise self._no_pile(src)
-        if dst == "s":
-            raise IllegalMove("Cards can't be put back into the stock.", "not_to_stock")
-        if dst not in columns:
-            raise self._no_pile(dst)
-        if n < 1:
-            raise IllegalMove("A move takes at least one card.", "no_cards")
-        cards = self._piles[src]
-        if not cards:
-            raise IllegalMove(f"Column {src} is empty.", "empty_pile", pile=src)
-        if dst == src:
-            raise IllegalMove("Those cards are already in that column.", "same_pile")
-        up = face_up_count(cards)
-        if n > up:
-            plural = "card" if up == 1 else "cards"
-            raise IllegalMove(
-                f"Only face-up cards can be moved: column {src} has {up} face-up {plural}.",
-                "face_down",
-                pile=src,
-                up=up,
-            )
+        self._check_ends(move, columns, columns)
+        cards = self._source_cards(src)
+        self._check_other_pile(src, dst)
+        self._check_face_up(src, cards, n)
         if n > 1 and n > _run_length(cards):
             raise IllegalMove(GROUP_RULE, "group_one_suit")
         card = cards[-n]

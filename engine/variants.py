@@ -13,8 +13,8 @@ one entry here and one module beside ``klondike.py``.
 ('Klondike', 't7', (('s', 0), ('w', 1), ('f1', 3), ('f2', 4), ('f3', 5), ('f4', 6)))
 >>> variant_of("SP").removed_ids
 ('r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7', 'r8')
->>> [pile_kind(pid) for pid in ("s", "w", "f2", "t10", "r1", "c3")]
-['stock', 'waste', 'foundation', 'tableau', 'removed', 'cell']
+>>> [pile_kind(pid) for pid in ("s", "w", "f2", "t10", "r1", "c3", "p28", "x")]
+['stock', 'waste', 'foundation', 'tableau', 'removed', 'cell', 'peak', 'discard']
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from typing import Literal
 
 __all__ = [
     "FREECELL",
+    "GOLF",
     "KLONDIKE",
     "SPIDER",
     "SPIDERETTE",
@@ -44,9 +45,10 @@ GameId = str
 ``SP1-…``): the keys of ``VARIANTS``. (Plain text, so that a new game is
 only a new entry of the registry.)"""
 
-PileKind = Literal["stock", "waste", "foundation", "tableau", "removed", "cell"]
+PileKind = Literal["stock", "waste", "foundation", "tableau", "removed", "cell", "peak", "discard"]
 """What a pile is; ``removed`` are the slots that show completed Spider runs (``r1``…),
-``cell`` the free cells that hold one card each (``c1``…)."""
+``cell`` the free cells that hold one card each (``c1``…), ``peak`` the peak and pyramid
+cards (``p1``-``p28``, one card each), ``discard`` where removed cards go (``x``)."""
 
 StockKind = Literal["draws", "deals", "none"]
 """``draws``: tapping the stock turns cards onto the waste (which goes back as the
@@ -56,12 +58,14 @@ game has no stock (every card is dealt at the start)."""
 StockAction = Literal["draw", "recycle", "deal"]
 """What one tap on the stock does."""
 
-EmptyColumn = Literal["king", "any"]
-"""What an empty column takes: only a King (and the cards on it), or any card or run."""
+EmptyColumn = Literal["king", "any", "none"]
+"""What an empty column takes: only a King (and the cards on it), any card or run, or
+nothing (Golf: nothing builds on the columns)."""
 
 OptionKind = str
 """The options a deal code carries besides its seed, in words: ``"draw and
-scoring"`` (Klondike), ``"suits"`` (the Spider family), ``"free cells"``."""
+scoring"`` (Klondike), ``"suits"`` (the Spider family), ``"free cells"``,
+``"turn the corner"`` (Golf)."""
 
 FOUNDATION_IDS = ("f1", "f2", "f3", "f4")
 
@@ -89,6 +93,8 @@ class Variant:
     design_column: tuple[int, int] = (6, 12)
     """The long column the table's cards are sized for: its face-down cards and its
     covered face-up cards (Klondike's longest: 6 face-down cards under a King-to-Ace run)."""
+    redeals: bool = True
+    """False for a stock that draws but never turns the waste back (Golf: one pass)."""
 
     @property
     def column_ids(self) -> tuple[str, ...]:
@@ -156,7 +162,22 @@ FREECELL = Variant(
     design_column=(0, 16),
 )
 
-VARIANTS: dict[GameId, Variant] = {v.game: v for v in (KLONDIKE, SPIDERETTE, SPIDER, FREECELL)}
+GOLF = Variant(
+    # Five face-up cards a column, never more: nothing builds on them.
+    "GF",
+    "Golf",
+    7,
+    "draws",
+    False,
+    0,
+    "none",
+    "turn the corner",
+    "engine.golf",
+    design_column=(0, 5),
+    redeals=False,
+)
+
+VARIANTS: dict[GameId, Variant] = {v.game: v for v in (KLONDIKE, SPIDERETTE, SPIDER, FREECELL, GOLF)}
 """Every game, by id, in the order menus list them: the one registry of games."""
 
 
@@ -180,4 +201,8 @@ def pile_kind(pid: str) -> PileKind:
         return "removed"
     if pid.startswith("c"):
         return "cell"
+    if pid.startswith("p"):
+        return "peak"
+    if pid == "x":
+        return "discard"
     return "tableau"

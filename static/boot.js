@@ -123,28 +123,61 @@
     }
     return wholePattern;
   }
+  // A number stays on one line with the word after it ("13 ใบ", "52 សន្លឹក"): the
+  // number, its spaces and that word (as the browser's segmenter finds it) go together.
+  var NUMBER = /[0-9](?:[0-9.,]*[0-9])?[ \u00a0]+(?=[A-Za-z\u0E00-\u0E7F\u1780-\u17FF])/g;
+  var segmenterFor = null;
+  var segmenter = null;
+  function wordEnd(text, at) {
+    if (segmenterFor !== language) {
+      segmenterFor = language;
+      segmenter = window.Intl && Intl.Segmenter ? new Intl.Segmenter(language, { granularity: "word" }) : null;
+    }
+    var part = segmenter ? segmenter.segment(text).containing(at) : null;
+    return part ? part.index + part.segment.length : at;
+  }
+  function kept(text, pattern) {
+    // The stretches of ``text`` kept whole, in order, overlapping ones joined.
+    var found = [];
+    var match;
+    pattern.lastIndex = 0;
+    while ((match = pattern.exec(text))) found.push([match.index, match.index + match[0].length]);
+    NUMBER.lastIndex = 0;
+    while ((match = NUMBER.exec(text))) {
+      var after = match.index + match[0].length;
+      found.push([match.index, Math.max(after, wordEnd(text, after))]);
+    }
+    found.sort(function (a, b) { return a[0] - b[0]; });
+    var joined = [];
+    found.forEach(function (stretch) {
+      var last = joined[joined.length - 1];
+      if (last && stretch[0] < last[1]) last[1] = Math.max(last[1], stretch[1]);
+      else joined.push(stretch);
+    });
+    return joined;
+  }
   function keepWordsWhole(root) {
     var pattern = wholeWords();
     if (!pattern || !root || (root.closest && root.closest(NOT_WRAPPED))) return;
     var found = [];
     var walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     for (var node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.parentElement || node.parentElement.closest(NOT_WRAPPED)) continue;
       pattern.lastIndex = 0;
-      if (node.parentElement && !node.parentElement.closest(NOT_WRAPPED) && pattern.test(node.data)) found.push(node);
+      NUMBER.lastIndex = 0;
+      if (pattern.test(node.data) || NUMBER.test(node.data)) found.push(node);
     }
     found.forEach(function (text) {
       var parts = [];
       var at = 0;
-      var match;
-      pattern.lastIndex = 0;
-      while ((match = pattern.exec(text.data))) {
-        if (match.index > at) parts.push(document.createTextNode(text.data.slice(at, match.index)));
+      kept(text.data, pattern).forEach(function (stretch) {
+        if (stretch[0] > at) parts.push(document.createTextNode(text.data.slice(at, stretch[0])));
         var word = document.createElement("span");
         word.className = "word";
-        word.textContent = match[0];
+        word.textContent = text.data.slice(stretch[0], stretch[1]);
         parts.push(word);
-        at = match.index + match[0].length;
-      }
+        at = stretch[1];
+      });
       if (at < text.data.length) parts.push(document.createTextNode(text.data.slice(at)));
       text.replaceWith.apply(text, parts);
     });

@@ -28,7 +28,7 @@ window.solitaireWords = {
   "Dealing the cards": "កំពុងចែកបៀ",
   "Done": "រួចរាល់",
   "Double click moves a card or group to its best place": "ចុចពីរដង ដើម្បីផ្លាស់ទីសន្លឹក ឬក្រុមសន្លឹកទៅកន្លែងល្អបំផុត",
-  "Downloading the Python runtime": "កំពុងទាញយកប្រព័ន្ធផៃថុន",
+  "Double tap moves a card or group to its best place": "ប៉ះពីរដង ដើម្បីផ្លាស់ទីសន្លឹក ឬក្រុមសន្លឹកទៅកន្លែងល្អបំផុត",
   "Every card can be played without a mouse. A screen reader hears each pile, each card and what every move did.": "គ្រប់សន្លឹកអាចលេងបានដោយគ្មានកណ្ដុរ។ កម្មវិធីអានអេក្រង់អានគ្រប់គំនរ គ្រប់សន្លឹក និងលទ្ធផលនៃការដើរនីមួយៗ។",
   "Every deal is one the solver has proven can be won. The solver sees the face-down cards; you don't, so a winnable deal can still be lost.": "ល្បែងនីមួយៗ ជាល្បែងដែលកម្មវិធីដោះស្រាយបានបញ្ជាក់ថាអាចឈ្នះបាន។ កម្មវិធីនោះមើលឃើញសន្លឹកផ្កាប់ តែអ្នកមើលមិនឃើញទេ ដូច្នេះល្បែងដែលអាចឈ្នះបាន នៅតែអាចចាញ់។",
   "Export": "នាំចេញ",
@@ -38,6 +38,7 @@ window.solitaireWords = {
   "Four-colour deck:": "បៀបួនពណ៌៖",
   "Game": "ល្បែង",
   "Game stats": "ស្ថិតិល្បែង",
+  "Getting the game ready": "កំពុងរៀបចំល្បែង",
   "Hint": "តម្រុយ",
   "Hint (H): a good move; press again for another": "តម្រុយ (H)៖ ការដើរល្អមួយ ចុចម្ដងទៀតដើម្បីមើលការដើរផ្សេង",
   "How to play": "របៀបលេង",
@@ -81,7 +82,7 @@ window.solitaireWords = {
   "Solver": "កម្មវិធីដោះស្រាយ",
   "Sound volume": "កម្រិតសំឡេង",
   "Sound: mute the card sounds": "សំឡេង៖ បិទសំឡេងសន្លឹកបៀ",
-  "Starting Python": "កំពុងចាប់ផ្ដើមផៃថុន",
+  "Starting the game": "កំពុងចាប់ផ្ដើមល្បែង",
   "Statistics": "ស្ថិតិ",
   "Table colour": "ពណ៌តុ",
   "The download stopped: nothing arrived for {seconds} seconds. Check your connection and try again.": "ការទាញយកបានឈប់៖ គ្មានទិន្នន័យមកដល់អស់រយៈពេល {seconds} វិនាទី។ សូមពិនិត្យការតភ្ជាប់ ហើយសាកម្ដងទៀត។",
@@ -145,7 +146,7 @@ window.solitaireWords = {
   "Dealing the cards": "กำลังแจกไพ่",
   "Done": "เสร็จ",
   "Double click moves a card or group to its best place": "ดับเบิลคลิกเพื่อย้ายไพ่หรือกลุ่มไพ่ไปที่ที่ดีที่สุด",
-  "Downloading the Python runtime": "กำลังดาวน์โหลดระบบไพทอน",
+  "Double tap moves a card or group to its best place": "แตะสองครั้งเพื่อย้ายไพ่หรือกลุ่มไพ่ไปที่ที่ดีที่สุด",
   "Every card can be played without a mouse. A screen reader hears each pile, each card and what every move did.": "เล่นไพ่ได้ทุกใบโดยไม่ต้องใช้เมาส์ โปรแกรมอ่านหน้าจอจะอ่านทุกกอง ทุกใบ และผลของทุกตาเดิน",
   "Every deal is one the solver has proven can be won. The solver sees the face-down cards; you don't, so a winnable deal can still be lost.": "ทุกเกมเป็นเกมที่ตัวแก้เกมพิสูจน์แล้วว่าชนะได้ ตัวแก้เกมมองเห็นไพ่ที่คว่ำอยู่ แต่คุณมองไม่เห็น เกมที่ชนะได้จึงยังอาจแพ้ได้",
   "Export": "ส่งออก",
@@ -155,6 +156,7 @@ window.solitaireWords = {
   "Four-colour deck:": "ไพ่สี่สี:",
   "Game": "เกม",
   "Game stats": "สถิติเกม",
+  "Getting the game ready": "กำลังเตรียมเกม",
   "Hint": "คำใบ้",
   "Hint (H): a good move; press again for another": "คำใบ้ (H): ตาเดินที่ดี กดอีกครั้งเพื่อดูตาอื่น",
   "How to play": "วิธีเล่น",
@@ -198,7 +200,7 @@ window.solitaireWords = {
   "Solver": "ตัวแก้เกม",
   "Sound volume": "ระดับเสียง",
   "Sound: mute the card sounds": "เสียง: ปิดเสียงไพ่",
-  "Starting Python": "กำลังเริ่มไพทอน",
+  "Starting the game": "กำลังเริ่มเกม",
   "Statistics": "สถิติ",
   "Table colour": "สีโต๊ะ",
   "The download stopped: nothing arrived for {seconds} seconds. Check your connection and try again.": "การดาวน์โหลดหยุดชะงัก: ไม่ได้รับข้อมูลเลยนาน {seconds} วินาที ตรวจสอบการเชื่อมต่อแล้วลองอีกครั้ง",
@@ -252,7 +254,12 @@ window.solitaireWholeWords = {
   "អេក្រង់",
   "លុះត្រាតែ",
   "ស្រេចចិត្ត",
-  "វឌ្ឍនភាព"
+  "វឌ្ឍនភាព",
+  "ឈុតពេញ",
+  "គំនរគោល",
+  "គំនរសល់",
+  "គំនរបើក",
+  "ក្រឡាទំនេរ"
  ],
  "th": [
   "สไปเดอร์เรตต์",
@@ -272,6 +279,11 @@ window.solitaireWholeWords = {
   "บันทึก",
   "กระทำ",
   "ระหว่าง",
-  "ตาข่าย"
+  "ตาข่าย",
+  "กองฐาน",
+  "กองจั่ว",
+  "กองพัก",
+  "ช่องพัก",
+  "ชุดเรียง"
  ]
 };

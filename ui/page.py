@@ -200,9 +200,18 @@ class App:
         update_notice_language()
 
     def say(
-        self, text: str, note: bool = False, rule: str = "", offer: Offer | None = None, stays: bool = False
+        self,
+        text: str,
+        note: bool = False,
+        rule: str = "",
+        offer: Offer | None = None,
+        stays: bool = False,
+        short: str = "",
     ) -> None:
-        self.frames.status_line.say(text, note, rule, offer, stays)
+        self.frames.status_line.say(text, note, rule, offer, stays, short)
+
+    def forget_staying(self) -> None:
+        self.frames.status_line.forget_staying()
 
     def _take_offer(self, offer: Offer) -> None:
         """The solver's offer in the status line, taken (after a hint's check)."""

@@ -484,3 +484,27 @@ def test_with_reduced_motion_a_tap_that_plays_nothing_only_says_so(open_game: Ca
     assert status(page) == TAP_HELP
     assert page.evaluate("document.getElementById('board').dataset.nudges") is None
     assert not page.evaluate("document.getAnimations().some(a => a.id === 'nudge')")
+
+
+def test_with_one_tap_plays_the_card_a_habitual_double_tap_plays_one_card(open_game: Callable[..., Page]) -> None:
+    # KL1-D1N-AAAAAAL: the 6 of hearts ends column 7 over the face-down Ace of hearts.
+    page = open_game("#KL1-D1N-AAAAAAL", width=360, height=640)
+    page.click("#btn-settings")
+    page.check("#set-onetap")
+    page.keyboard.press("Escape")
+    wait_dialogs_closed(page)
+    wait_idle(page)
+    assert cards_in(page, "t7")[-1] == "6h"
+    six = card_at(page, "t7", len(cards_in(page, "t7")) - 1).grab
+    # Two taps 250 ms apart: the first plays the 6 by itself, the second lands on the Ace
+    # it uncovered, which a tap of its own would send home.
+    page.evaluate(TAPS, [*six, [0, 250]])
+    page.wait_for_function("Number(document.querySelector('[data-moves]').dataset.moves) >= 1")
+    wait_idle(page)  # both taps were answered as they ended: these frames show all they did
+    assert moves(page) == 1
+    assert cards_in(page, "t7")[-1] == "Ah"
+    assert "6h" not in cards_in(page, "t7")
+    # A tap of its own, later, plays the Ace.
+    page.evaluate(TAPS, [*six, [1000]])
+    wait_moves(page, 2)
+    assert cards_in(page, "f2") == ["Ah"]

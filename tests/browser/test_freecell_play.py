@@ -8,8 +8,11 @@ from collections.abc import Callable
 
 from playwright.sync_api import Page
 
+import engine
+from engine.solver import solve
 from tests.browser.conftest import screenshot, wait_ready
 from tests.browser.helpers import ask_hint, cards_in, click_card, drag, moves, pile_of, status, wait_idle, wait_moves
+from ui.model.hashlink import record_hash
 
 # Microsoft's deal 1, column by column, bottom to top (engine/freecell.py).
 # t1 Jd Kd 2s 4c 3s 6d 6s    t5 5d Ad Js 4h 8h 6c
@@ -112,3 +115,26 @@ def test_a_hint_on_a_freecell_deal_is_proven_by_the_solver(open_game: Callable[.
     assert page.evaluate("document.body.dataset.hintVerdict") == "proven"
     assert ">" in hinted
     screenshot(page, "freecell-hint-desktop")
+
+
+def test_a_freecell_win_summary_shows_moves_and_time_and_no_empty_score(open_game: Callable[..., Page]) -> None:
+    # FreeCell has no score: the summary has no Score tile at all, not an empty one.
+    game = engine.new_game(DEAL_1)
+    line = solve(game, seconds=30).moves
+    assert line
+    *record, last = line
+    page = open_game(record_hash(" ".join([DEAL_1, *record])), width=360, height=640)
+    wait_idle(page)
+    click_card(page, cards_in(page, last.split(">")[0])[-1])  # a tap sends the last card home
+    page.wait_for_function("document.body.dataset.won === 'true'")
+    page.keyboard.press("Escape")  # a key skips the cascade
+    page.wait_for_selector("#dlg-win[open]")
+    wait_idle(page)
+    assert not page.is_visible("#win-score")
+    assert page.inner_text("#win-moves") == str(len(line))
+    assert page.is_visible("#win-time")
+    tiles = page.eval_on_selector_all(
+        "#dlg-win .summary > div", "els => els.filter(e => e.getBoundingClientRect().width > 0).map(e => e.innerText)"
+    )
+    assert len(tiles) == 2, tiles
+    assert all(tile.split("\n")[-1].strip() for tile in tiles), tiles

@@ -29,7 +29,8 @@ Script = Sequence[tuple[tuple[str, ...], str | None]]
 
 
 STATUS_TEXT = """(() => { const status = document.querySelector('[role=status]').cloneNode(true);
-    status.querySelectorAll('.why').forEach(button => button.remove());  // a refusal's "Why?" link
+    // What a screen reader reads: without a refusal's "Why?" link or the short form shown of a long message.
+    status.querySelectorAll('.why, [aria-hidden=true]').forEach(el => el.remove());
     return status.textContent; })()"""
 """The status line's words, without the "Why?" button a refused move adds."""
 

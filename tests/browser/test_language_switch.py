@@ -140,7 +140,7 @@ def test_changing_language_rewrites_every_open_screen(open_game: Callable[..., P
     page.evaluate("hash => { location.hash = hash; }", record_hash(LOST))
     page.wait_for_function("n => document.querySelector('[data-moves]').dataset.moves === String(n)", arg=10)
     assert ask_hint(page) == "verdict:lost"
-    assert status(page).endswith("Not proven: no win is possible from here.")
+    assert status(page).endswith("Lost: no win is possible from here.")
     switch(page, "km")
     assert STATUS_WORDS["km"] in status(page)
     no_english(page, "km: lost position")

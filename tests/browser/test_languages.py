@@ -65,9 +65,9 @@ def loading_screen(new_context: Callable[..., BrowserContext], site_url: str, **
 @pytest.mark.parametrize(
     ("locale", "lang", "title", "first_step"),
     [
-        ("th-TH", "th", "โซลิแทร์", "กำลังดาวน์โหลดระบบไพทอน"),
-        ("km-KH", "km", "សូលីទែរ", "កំពុងទាញយកប្រព័ន្ធផៃថុន"),
-        ("fr-FR", "en", "Solitaire", "Downloading the Python runtime"),
+        ("th-TH", "th", "โซลิแทร์", "กำลังเตรียมเกม"),
+        ("km-KH", "km", "សូលីទែរ", "កំពុងរៀបចំល្បែង"),
+        ("fr-FR", "en", "Solitaire", "Getting the game ready"),
     ],
 )
 def test_the_loading_screen_speaks_the_browsers_language(
@@ -78,6 +78,9 @@ def test_the_loading_screen_speaks_the_browsers_language(
     assert page.title() == title
     assert page.inner_text(".boot-title") == title
     assert page.inner_text(".boot-steps li[data-step='runtime']") == first_step
+    # A player's words: what the game is doing, not the software it runs on.
+    steps = page.inner_text(".boot-steps")
+    assert not any(word in steps for word in ("Python", "runtime", "ไพทอน", "ផៃថុន")), steps
     assert page.get_attribute("#boot", "aria-label") == {"th": "กำลังโหลด", "km": "កំពុងផ្ទុក", "en": "Loading"}[lang]
     manifest = page.get_attribute("link[rel='manifest']", "href")
     assert manifest == ("./static/manifest.webmanifest" if lang == "en" else f"./static/manifest.{lang}.webmanifest")
@@ -96,9 +99,9 @@ def test_a_remembered_choice_beats_the_browsers_language(
     assert page.inner_text(".boot-title") == "សូលីទែរ"
     # The page can change language again: the English is remembered.
     page.evaluate("window.solitaireBoot.setLanguage('en')")
-    assert page.inner_text(".boot-steps li[data-step='python']") == "Starting Python"
+    assert page.inner_text(".boot-steps li[data-step='python']") == "Starting the game"
     page.evaluate("window.solitaireBoot.setLanguage('th')")
-    assert page.inner_text(".boot-steps li[data-step='python']") == "กำลังเริ่มไพทอน"
+    assert page.inner_text(".boot-steps li[data-step='python']") == "กำลังเริ่มเกม"
     assert page.title() == "โซลิแทร์"
 
 

@@ -156,3 +156,32 @@ def test_a_tap_beside_a_dialog_closes_it_unless_it_holds_a_choice(
     assert page.is_visible("#dlg-rules[open]")
     tap_beside(page, "#dlg-rules")
     closed(page, "#dlg-rules")
+
+
+@pytest.mark.parametrize(
+    ("locale", "tap_words", "click_words"),
+    [
+        ("en", "Double tap", "Double click"),
+        ("th-TH", "แตะสองครั้ง", "ดับเบิลคลิก"),
+        ("km-KH", "ប៉ះពីរដង", "ចុចពីរដង"),
+    ],
+)
+def test_settings_speak_of_taps_on_a_touch_screen_and_of_clicks_and_keys_beside_a_mouse(
+    new_context: Callable[..., BrowserContext], site_url: str, locale: str, tap_words: str, click_words: str
+) -> None:
+    for touch in (True, False):
+        options = {"has_touch": True, "is_mobile": True} if touch else {}
+        context = new_context(viewport={"width": 360, "height": 640}, locale=locale, **options)
+        page = context.new_page()
+        page.goto(site_url + "#SD1-S1-AAAAAAM")
+        wait_ready(page)
+        wait_idle(page)
+        page.click("#btn-settings")
+        page.wait_for_selector("#dlg-settings[open]")
+        label = page.inner_text("label:has(#set-double)")
+        said, unsaid = (tap_words, click_words) if touch else (click_words, tap_words)
+        assert said in label, label
+        assert unsaid not in label, label
+        # A touch screen has no keyboard to list shortcuts for.
+        assert page.is_visible("#settings-keys") is not touch
+        context.close()

@@ -25,6 +25,7 @@ from tests.browser.helpers import (
     archive_with,
     ask_hint,
     cards_in,
+    drag,
     drag_from,
     moves,
     panel_state,
@@ -217,7 +218,7 @@ def test_cancel_and_escape_stop_a_long_search(open_game: Callable[..., Page]) ->
 def test_lost_position_offers_undo_to_the_last_winnable_position(open_game: Callable[..., Page]) -> None:
     page = open_game(record_hash(LOST), width=360, height=640)
     assert ask_hint(page) == "verdict:lost"
-    assert status(page).endswith("Not proven: no win is possible from here.")
+    assert status(page).endswith("Lost: no win is possible from here.")
     assert page.is_hidden("#solver-panel"), "the verdict joins the hint in the status line"
     assert page.inner_text("#status-rewind") == "Undo to the last winnable position"
     screenshot(page, "solver-lost-phone")
@@ -378,3 +379,31 @@ def test_a_hints_verdict_stays_while_the_position_does(open_game: Callable[..., 
     check_and_play(page, game)
     page.wait_for_function(f"() => !document.getElementById('status').textContent.includes({verdict!r})")
     assert page.evaluate("document.body.dataset.hintVerdict") is None
+
+
+def test_a_hints_offer_stays_until_the_player_acts_or_the_table_changes(open_game: Callable[..., Page]) -> None:
+    """A refused move says its rule for a while over a lost position's verdict; when its
+    time is up the verdict and its offer come back, for as long as the hint is on the table."""
+    page = open_game(record_hash(LOST), width=360, height=640)
+    wait_warm(page)
+    page.clock.install()  # the timers set from here on run on a clock the test moves forward
+    assert ask_hint(page) == "verdict:lost"
+    assert page.is_visible("#status-rewind")
+    verdict = "Lost: no win is possible from here."
+    drag(page, "8c", "t2")  # the 8 of clubs cannot go onto the Queen of hearts
+    page.wait_for_selector("#status .why")
+    assert not page.is_visible("#status-rewind")
+    page.clock.fast_forward("00:30")
+    page.wait_for_selector("#status-rewind")
+    assert status(page).endswith(verdict)
+    assert page.evaluate("document.body.dataset.hintVerdict") == "lost"
+    page.clock.fast_forward("05:00")
+    wait_idle(page)
+    assert page.is_visible("#status-rewind"), "no timer takes the offer away"
+    # The table changes: the verdict and its offer go, and do not come back.
+    page.click("#btn-undo")
+    page.wait_for_function("() => !document.getElementById('status-rewind')")
+    page.clock.fast_forward("00:30")
+    wait_idle(page)
+    assert not status(page).endswith(verdict)
+    assert page.locator("#status-rewind").count() == 0

@@ -156,3 +156,23 @@ def test_spider_drag_refusal_deal_and_undo(open_game: Callable[..., Page]) -> No
     wait_idle(page)
     assert score(page) == "500"
     assert cards_in(page, "t3")[-1] == "7s"
+
+
+def test_a_deal_shows_one_short_line_and_screen_readers_hear_every_card(open_game: Callable[..., Page]) -> None:
+    # Spider deals ten cards: the line says it dealt them, the live region names each one.
+    page = open_game("#SP1-S1-AAAAAAM", width=360, height=640)
+    wait_idle(page)
+    tap_stock(page)
+    wait_moves(page, 1)
+    page.wait_for_selector("#status .status-short")
+    shown = page.locator("#status .status-short")
+    assert shown.inner_text() == "Dealt a row of 10."
+    assert shown.get_attribute("aria-hidden") == "true"
+    heard = status(page)  # the live region's words: what a screen reader reads
+    assert heard.startswith("Dealt a row of 10: ")
+    assert heard.count(" of spades") == 10
+    assert page.eval_on_selector("#status span", "el => el.classList.contains('sr-only')")
+    line = page.eval_on_selector("#status .status-short", "el => el.getBoundingClientRect().height")
+    line_height = page.eval_on_selector("#status", "el => parseFloat(getComputedStyle(el).lineHeight)")
+    assert line < 1.5 * line_height, "one line"
+    screenshot(page, "spider-deal-status-phone")

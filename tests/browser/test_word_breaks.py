@@ -1,8 +1,10 @@
-"""Thai and Khmer lines break only between words: in every dialog, upright and sideways
-on a phone, no line of text breaks inside a word, whether the browser's own segmenter
-(``Intl.Segmenter``) finds it or it is one of the words the game keeps whole
-(``locale/GLOSSARY.md``, which that segmenter's dictionary does not know); nor does a
-deal code break at its hyphens. Beside a
+"""Thai and Khmer lines break only between words: in every dialog, the toolbar and the
+status line, upright and sideways on a phone, no line of text breaks inside a word,
+whether the browser's own segmenter (``Intl.Segmenter``) finds it or it is one of the
+words the game keeps whole (``locale/GLOSSARY.md``: words that dictionary does not know,
+and game terms it splits in two, กอง|ฐาน, ឈុត|ពេញ); nor between a number and the word
+after it ("13 ใบ"); nor does a deal code break at its hyphens. No paragraph leaves a
+short word (มา, ទេ។) alone on a line, and no label takes three lines. Beside a
 two-line tab label, a one-line one keeps its text centred in a tab of the same height."""
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ BROKEN_WORDS = """(words) => {
     const isBlock = el => !getComputedStyle(el).display.startsWith('inline');
     const blockOf = el => { while (!isBlock(el)) el = el.parentElement; return el; };
     const blocks = new Set();
-    for (const dialog of document.querySelectorAll('dialog[open]')) {
+    for (const dialog of document.querySelectorAll('dialog[open], .bar, #status')) {
         const walker = document.createTreeWalker(dialog, NodeFilter.SHOW_TEXT);
         for (let node = walker.nextNode(); node; node = walker.nextNode()) {
             if (node.data.trim() && !node.parentElement.closest(skipped)) blocks.add(blockOf(node.parentElement));
@@ -52,6 +54,12 @@ BROKEN_WORDS = """(words) => {
             text += node.data;
         }
         const between = new Set([...wordsOf.segment(text)].map(part => part.index));
+        // A number and the word after it ("13 ใบ", "52 សន្លឹក") stay on one line.
+        const numbers = /[0-9](?:[0-9.,]*[0-9])?[ \u00a0]+(?=[A-Za-z\u0e00-\u0e7f\u1780-\u17ff])/g;
+        for (const number of text.matchAll(numbers)) {
+            const end = number.index + number[0].length;
+            for (let inside = number.index + 1; inside <= end; inside++) between.delete(inside);
+        }
         for (const word of words) {
             for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + word.length)) {
                 for (let inside = at + 1; inside < at + word.length; inside++) between.delete(inside);
@@ -60,6 +68,8 @@ BROKEN_WORDS = """(words) => {
             }
         }
         let lineBottom = null;
+        const lines = [''];
+        const where = (block.closest('dialog') || block.closest('.bar, #status')).id || 'toolbar';
         const range = document.createRange();
         for (const {index, segment} of graphemesOf.segment(text)) {
             const piece = pieces.findLast(p => p.start <= index);
@@ -67,12 +77,28 @@ BROKEN_WORDS = """(words) => {
             range.setStart(piece.node, offset);
             range.setEnd(piece.node, Math.min(piece.node.length, offset + segment.length));
             const box = range.getClientRects()[0];
-            if (!box || box.width === 0 || !segment.trim()) continue;
-            if (lineBottom !== null && box.top >= lineBottom - 2 && !between.has(index)) {
-                broken.push(`${block.closest('dialog').id}: "${text.slice(Math.max(0, index - 12), index)}|`
-                    + `${text.slice(index, index + 12)}"`);
+            if (!box || box.width === 0 || !segment.trim()) {
+                lines[lines.length - 1] += segment;
+                continue;
             }
+            if (lineBottom !== null && box.top >= lineBottom - 2) {
+                lines.push('');
+                if (!between.has(index)) {
+                    broken.push(`${where}: "${text.slice(Math.max(0, index - 12), index)}|`
+                        + `${text.slice(index, index + 12)}"`);
+                }
+            }
+            lines[lines.length - 1] += segment;
             lineBottom = box.bottom;
+        }
+        // Nor is a paragraph's short word left alone on a line, nor a label (a short text) set on three.
+        const paragraph = text.trim().length > 40;
+        const lone = lines.find(line => paragraph && lines.length > 1 && [...line.trim()].length <= 3);
+        if (lone !== undefined && /[\u0e00-\u0e7f\u1780-\u17ff]/.test(lone)) {
+            broken.push(`${where}: "${lone.trim()}" alone on a line of "${text.trim().slice(0, 40)}"`);
+        }
+        if (lines.length > 2 && !paragraph) {
+            broken.push(`${where}: "${text.trim()}" on ${lines.length} lines`);
         }
     }
     return broken;
@@ -110,7 +136,7 @@ def test_no_line_breaks_inside_a_word(
         broken += broken_words(page, language)
         page.keyboard.press("Escape")
     open_dialog(page, "#btn-rules", "#dlg-rules")
-    for family, anchors in (("KL", "kl-"), ("SD", "sp-")):
+    for family, anchors in (("KL", "kl-"), ("SD", "sp-"), ("FC", "fc-")):
         page.check(f"#rules-game input[value='{family}']")
         page.wait_for_selector(f"#rules-body section[id^='{anchors}']")
         wait_idle(page)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import engine
 from engine import IllegalMove, Move
@@ -147,3 +149,66 @@ def test_refusal_and_is_legal_take_anything() -> None:
         assert g.refusal(junk)  # type: ignore[arg-type]
     assert g.refusal("t1>f") is None
     assert g.is_legal(Move("t1", "f"))
+
+
+# ------------------------------------------------------ several sources at once
+
+SOURCE = st.sampled_from(
+    ["w", *(f"f{i}" for i in range(1, 5)), *(f"c{i}" for i in range(1, 10)), *(f"t{i}" for i in range(1, 11))]
+    + [f"p{i}" for i in range(1, 29)]
+)
+DESTINATION = st.sampled_from(
+    ["w", "f", "x", *(f"f{i}" for i in range(1, 5)), *(f"c{i}" for i in range(1, 10)), *(f"t{i}" for i in range(1, 11))]
+)
+
+
+@given(sources=st.lists(SOURCE, min_size=1, max_size=4, unique=True), dst=DESTINATION)
+def test_a_move_from_several_piles_round_trips(sources: list[str], dst: str) -> None:
+    move = Move(sources[0], dst, 1, tuple(sources[1:]))
+    text = str(move)
+    assert text == "+".join(sources) + ">" + dst
+    assert parse_move(text) == move
+    assert parse_move(text.upper()) == move
+    assert move.sources == tuple(sources)
+    assert ("also=" in repr(move)) == (len(sources) > 1)
+
+
+@given(src=SOURCE, dst=DESTINATION, count=st.integers(1, 13))
+def test_a_move_from_one_pile_prints_as_ever(src: str, dst: str, count: int) -> None:
+    if not src.startswith("t"):
+        count = 1
+    move = Move(src, dst, count)
+    assert str(move) == (f"{src}:{count}>{dst}" if count != 1 else f"{src}>{dst}")
+    assert parse_move(str(move)) == move
+    assert repr(move) == f"Move(src={src!r}, dst={dst!r}, count={count})"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("p7:2+p12>x", "without a count"),
+        ("p7+p7>x", "names p7 twice"),
+        ("p29>x", "not a move"),
+        ("p0>x", "not a move"),
+        ("p7+>x", "not a move"),
+        ("x>w", "not a move"),
+        ("p7>p8", "not a move"),
+    ],
+)
+def test_bad_multi_source_notation(text: str, message: str) -> None:
+    with pytest.raises(engine.NotationError, match=message):
+        parse_move(text)
+
+
+def test_a_game_without_such_moves_refuses_several_sources() -> None:
+    for code in ("KL1-D1N-AAAAAAG", "FC1-F4-1", "SD1-S1-AAAAAAB", "GF1-N-AAAAAAI"):
+        g = engine.new_game(code)
+        assert not g.multi_source
+        error = g.refusal_error("t1+t2>w")
+        assert error is not None, code
+        assert error.reason == "notation", code
+        assert "several piles" in str(error)
+        assert g.refusal_error(Move("t1", "f", 1, ("t2",))) is not None
+    g = engine.new_game("KL1-D1N-AAAAAAG")
+    assert g.refusal("p7>w") is not None
+    assert g.refusal("t1>x") is not None

@@ -45,6 +45,18 @@ def test_a_column_is_named_by_what_it_shows() -> None:
     assert pile_label(spider, "t1") != pile_label(engine.new_game("SD1-S2-AAAAABD"), "t1")
 
 
+def test_a_card_put_into_a_free_cell_names_the_free_cell() -> None:
+    said = {"en": "to free cell 1.", "th": "ไปที่ช่องพัก 1", "km": "ទៅក្រឡាទំនេរទី 1។"}
+    try:
+        for language, words in said.items():
+            assert i18n.use_language(language)
+            game = engine.new_game("FC1-F4-1")
+            text = describe_play(game, game.play("t1>c1"))
+            assert text.endswith(words), text
+    finally:
+        i18n.use_language("en")
+
+
 def test_draw_three_recycle_and_their_undo() -> None:
     game = engine.new_game("KL1-D3N-AAAAAAG")
     said = describe_play(game, game.play("s"))

@@ -99,7 +99,7 @@ def test_two_taps_403_ms_apart_are_a_double_tap() -> None:
     assert taps.tap("t5", 4, 11.6, 52, 51) == 1  # 600 ms: two taps
     second = SecondTap()
     second.played(1.0, 10.0, 10.0, Move("t5", "t4"), "R")
-    assert second.second(1.403, 10.0, 10.0, "R") == Move("t5", "t4")
+    assert second.second(1.403, 10.0, 10.0, "R") == (True, Move("t5", "t4"))
 
 
 def test_a_single_tap_that_plays_nothing_nudges_the_card_and_says_what_taps_do() -> None:

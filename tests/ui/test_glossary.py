@@ -343,3 +343,15 @@ def test_the_rules_read_escaped_pipes_in_a_cell() -> None:
     assert rule.never[0].pattern == "ជួរ(?!ឈរ|ដេក)"
     assert rule.offences("row", "ជួរខាងលើ")
     assert not rule.offences("row", "ជួរដេកខាងលើ ជួរឈរ")
+
+
+@pytest.mark.parametrize(("language", "quoted"), [("th", "“{}”"), ("km", "«{}»")])
+def test_a_button_named_in_a_sentence_reads_as_the_button_does(language: str, quoted: str) -> None:
+    """A sentence that asks for Undo quotes the word the toolbar's button shows."""
+    try:
+        assert i18n.use_language(language)
+        button = i18n.pgettext("toolbar", "Undo")
+        sentence = i18n._("Undo brings back the game you left.")
+    finally:
+        i18n.use_language("en")
+    assert quoted.format(button) in sentence, (button, sentence)

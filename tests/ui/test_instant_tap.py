@@ -26,7 +26,7 @@ def play_then_second(game: engine.Game, pid: str, at: float, dx: float, dy: floa
     assert plan.move is not None
     game.play(plan.move)
     second.played(1.0, 100.0, 100.0, plan.followup, game.record())
-    return plan.followup, second.second(1.0 + at, 100.0 + dx, 100.0 + dy, game.record())
+    return plan.followup, second.second(1.0 + at, 100.0 + dx, 100.0 + dy, game.record())[1]
 
 
 def game_with_a_choice() -> tuple[engine.Game, str]:
@@ -68,13 +68,36 @@ def test_a_second_tap_after_another_action_is_a_new_tap() -> None:
     second = SecondTap()
     second.played(1.0, 5.0, 5.0, plan.followup, game.record())
     game.play(engine.STOCK_TAP)
-    assert second.second(1.1, 5.0, 5.0, game.record()) is None
+    assert second.second(1.1, 5.0, 5.0, game.record()) == (False, None)
 
 
 def test_without_a_followup_or_after_forget_nothing_is_remembered() -> None:
     second = SecondTap()
     second.played(1.0, 5.0, 5.0, None, "KL1-D1N-AAAAAAG t1>f")
-    assert second.second(1.1, 5.0, 5.0, "KL1-D1N-AAAAAAG t1>f") is None
+    assert second.second(1.1, 5.0, 5.0, "KL1-D1N-AAAAAAG t1>f") == (False, None)
     second.played(1.0, 5.0, 5.0, Move("t1", "t2"), "KL1-D1N-AAAAAAG t1>f")
     second.forget()
-    assert second.second(1.1, 5.0, 5.0, "KL1-D1N-AAAAAAG t1>f") is None
+    assert second.second(1.1, 5.0, 5.0, "KL1-D1N-AAAAAAG t1>f") == (False, None)
+
+
+def test_with_one_tap_plays_the_card_a_double_tap_plays_one_card() -> None:
+    # KL1-D1N-AAAAAAL: one tap sends the 6 of hearts from column 7 onto a column; the Ace
+    # of hearts it uncovers would go home on a tap of its own, but not on the second tap
+    # of the player's double tap.
+    one = Preferences(one_tap=True)
+    game = engine.new_game("KL1-D1N-AAAAAAL")
+    plan = tap_plan(game, "t7", 6, 1, one)
+    assert plan.move is not None
+    assert plan.move.dst != "f"
+    assert plan.followup is None
+    assert plan.settled
+    game.play(plan.move)
+    assert tap_plan(game, "t7", 5, 1, one).move == Move("t7", "f")  # a tap of its own would play it
+    second = SecondTap()
+    second.played(1.0, 100.0, 100.0, plan.followup, game.record(), settled=plan.settled)
+    assert second.second(1.2, 102.0, 110.0, game.record()) == (True, None)
+    # Slower than a double tap, the next tap is a tap of its own.
+    second.played(1.0, 100.0, 100.0, plan.followup, game.record(), settled=plan.settled)
+    assert second.second(1.0 + DOUBLE_TAP_SECONDS + 0.05, 100.0, 100.0, game.record()) == (False, None)
+    # Without the setting a tap that plays leaves no double tap to settle.
+    assert not tap_plan(engine.new_game("KL1-D1N-AAAAAAG"), "t1", 0, 1, Preferences()).settled

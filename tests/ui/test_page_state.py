@@ -11,7 +11,16 @@ from ui.model.event_words import EventWords, event_words
 from ui.model.header import header_of
 from ui.model.i18n import _, again, use_language
 from ui.model.session import Event, Session
-from ui.model.status_line import NBSP, STATUS_SECONDS, StatusLine, cleared, offer_taken, said, said_again
+from ui.model.status_line import (
+    NBSP,
+    STATUS_SECONDS,
+    StatusLine,
+    cleared,
+    offer_taken,
+    said,
+    said_again,
+    without_staying,
+)
 from ui.model.table import FinishButton, TableState, body_attributes
 
 CODE = "KL1-D1N-AAAAAAG"
@@ -25,11 +34,11 @@ def english() -> None:
 # ------------------------------------------------------------ the status line
 
 
-def test_a_message_stays_seven_seconds_and_twice_as_long_with_a_button() -> None:
+def test_a_message_stays_seven_seconds_twice_as_long_with_why_and_an_offer_until_the_next() -> None:
     line = StatusLine()
     assert said(line, "Drew the 7 of hearts.", note=True).seconds == STATUS_SECONDS == 7
     assert said(line, "No.", rule="building").seconds == 14, "time to reach Why?"
-    assert said(line, "Not proven.", offer="more").seconds == 14
+    assert said(line, "Not proven.", offer="more").seconds == 0, "an offer stays until the player acts"
     assert said(line, "").seconds == 0
     assert cleared(said(line, "Drew.")).seconds == 0
 
@@ -43,6 +52,47 @@ def test_a_hints_verdict_stays_with_no_time_limit_until_the_next_message() -> No
     assert not after.stays
     assert after.seconds == STATUS_SECONDS
     assert not said(line, "", stays=True).stays, "an empty line has nothing to keep"
+
+
+def test_a_passing_message_over_a_hints_verdict_gives_it_back_when_its_time_is_up() -> None:
+    verdict = said(StatusLine(), "Hint: 8 of clubs onto 9 of hearts. Lost.", offer="rewind", stays=True)
+    refused = said(verdict, "That card can't go there.", rule="building")
+    assert refused.seconds == 14
+    again_refused = said(refused, "That card can't go there.", rule="building")
+    back = cleared(again_refused)
+    assert (back.text, back.offer, back.stays) == (verdict.text, "rewind", True)
+    assert back.serial > again_refused.serial, "drawn afresh"
+    assert cleared(said(refused, "")).text == "", "an emptied line keeps nothing behind"
+    # The table changed: what stayed goes, on show or behind the passing message.
+    assert without_staying(verdict).text == ""
+    assert cleared(without_staying(refused)).text == ""
+    assert without_staying(refused).text == refused.text
+    assert cleared(said(StatusLine(), "Drew.", note=True)).text == "", "nothing stayed: nothing comes back"
+
+
+def test_a_long_description_shows_one_short_thing_and_is_read_whole() -> None:
+    game = engine.new_game("SP1-S1-AAAAAAM")
+    words = event_words(Event("play", game.play("s")), game)
+    assert words is not None
+    assert words.short == "Dealt a row of 10."
+    assert words.text.startswith("Dealt a row of 10: ")
+    assert words.text.count(" of spades") == 10
+    line = said(StatusLine(), words.text, words.note, short=words.short)
+    assert (line.shown_text, line.text) == (words.short, words.text)
+    assert said(StatusLine(), "Drew.", short="Drew.").short == "", "nothing shorter to show"
+    klondike = engine.new_game(CODE)
+    move = event_words(Event("play", klondike.play("t5>t4")), klondike)
+    assert move is not None
+    assert move.short == "9 of diamonds onto 10 of clubs."
+    use_language("th")
+    try:
+        game = engine.new_game("SP1-S1-AAAAAAM")
+        thai = event_words(Event("play", game.play("s")), game)
+        assert thai is not None
+        assert thai.short == "แจกไพ่ 10 ใบ"
+        assert len(thai.text) > 3 * len(thai.short)
+    finally:
+        use_language("en")
 
 
 def test_nothing_said_has_no_buttons_and_empties_the_line() -> None:

@@ -110,7 +110,7 @@ def test_only_a_pointless_move_left_is_offered_not_proven() -> None:
     assert choice.hint.move == "f1>t1"
     words = hint_words(choice, "unknown")
     assert words.startswith("Hint: 3 of spades onto 4 of hearts.")
-    assert "Not proven" in words
+    assert "Undecided" in words
 
 
 def test_every_verdict_has_its_own_words() -> None:
@@ -119,6 +119,28 @@ def test_every_verdict_has_its_own_words() -> None:
     texts = {verdict: hint_words(choice, verdict) for verdict in VERDICTS}
     assert len(set(texts.values())) == len(VERDICTS)
     assert all(text.startswith("Hint 4 of 4: tap the stock.") for text in texts.values())
+
+
+def test_a_verdict_never_contradicts_itself() -> None:
+    """A decided loss says lost and nothing of proof; an undecided game says undecided."""
+    choice = choose_hint(engine.new_game("KL1-D1N-AAAAAAG"), 0)
+    assert choice is not None
+    words = {  # language: (lost, undecided, words no lost position may say)
+        "en": ("Lost:", "Undecided:", ("Not proven", "not proven")),
+        "th": ("แพ้แล้ว", "ยังตัดสินไม่ได้", ("พิสูจน์ไม่ได้", "ยังไม่ได้พิสูจน์")),
+        "km": ("ចាញ់ហើយ", "មិនទាន់សម្រេចបាន", ("មិនអាចបញ្ជាក់បាន", "មិនទាន់បានបញ្ជាក់")),
+    }
+    try:
+        for language, (lost, undecided, unproven) in words.items():
+            assert use_language(language)
+            lost_words = hint_words(choice, "lost")
+            assert lost in lost_words, lost_words
+            assert not any(w in lost_words for w in unproven), lost_words
+            unknown_words = hint_words(choice, "unknown")
+            assert undecided in unknown_words, unknown_words
+            assert lost not in unknown_words, unknown_words
+    finally:
+        use_language("en")
 
 
 GAMES = [DealCode("KL", 3, "V", 4, 0), DealCode("KL", 1, "N", 4, 0), DealCode("SD", 1, "N", 4, 0)]

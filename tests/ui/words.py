@@ -8,7 +8,7 @@ import re
 # Deal codes, their parts, notation, single letters (card ranks J Q K A, keys D F U H) and
 # the names printed on keys are not words to translate.
 NOT_WORDS = re.compile(
-    r"[A-Z]{2}\d-[A-Z0-9]{2,3}-[A-Z]{7}|\b[A-Z]{1,2}\d?\b|\bt\d+(?::\d+)?>[a-z]\d*|\bw>f\b|\bs\b|\$"
+    r"[A-Z]{2}\d-[A-Z0-9]{1,3}-[A-Z]{7}|\b[A-Z]{1,2}\d?\b|\bt\d+(?::\d+)?>[a-z]\d*|\bw>f\b|\bs\b|\$"
     r"|\b(?:Ctrl|Enter|Escape|Tab|Shift|Home|End|Space|JSON)\b|[\w-]+\.json"
 )
 

@@ -233,7 +233,8 @@ def _swatches(group: str, choices: tuple[tuple[str, str], ...]) -> str:
     """Radio buttons, each with a small picture of the choice drawn by the stylesheet."""
     return "".join(
         f'<label><input type="radio" name="{group}" value="{name}">'
-        f'<span class="swatch-{group}" data-{group}="{name}" aria-hidden="true"></span>{escape(_(text))}</label>'
+        f'<span class="swatch-{group}" data-{group}="{name}" aria-hidden="true"></span>'
+        f'<span class="swatch-name">{escape(_(text))}</span></label>'
         for name, text in choices
     )
 
@@ -364,7 +365,11 @@ class WinDialog:
         self._opened_at = opened_at
         self._note()
         _name_game(game)
-        document.getElementById("win-score").textContent = game.score_text
+        score = document.getElementById("win-score")
+        score.textContent = game.score_text
+        tile = score.parentElement
+        if tile is not None:  # a game without a score (FreeCell) shows moves and time only
+            tile.hidden = not game.has_score
         document.getElementById("win-moves").textContent = str(game.moves)
         document.getElementById("win-time").textContent = format_clock(session.elapsed())
         if not self.el.open:

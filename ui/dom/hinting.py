@@ -125,8 +125,7 @@ class Hinter:
             self.state.hint = None
             self.state.hint_verdict = ""
             self.actions.redraw_marks()
-            if self.state.status.stays:
-                self.actions.say("")
+            self.actions.forget_staying()
 
     def _on_event(self, event: Event) -> None:
         if event.kind != "refused":

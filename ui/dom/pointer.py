@@ -243,13 +243,18 @@ class Pointer:
     def _tap(self, press: Press, now: float) -> None:
         actions = self.actions
         game = self.session.game
-        followup = self.second.second(now, press.x0, press.y0, game.record())
+        is_second, followup = self.second.second(now, press.x0, press.y0, game.record())
         if followup is not None:
             # The second tap of a double tap whose first tap already sent the card
             # home: the card goes where the double tap sends it instead.
             self.taps.forget()
             self.session.undo()
             actions.play(followup)
+            return
+        if is_second:
+            # The second tap of a double tap whose first tap played its card by itself
+            # (One tap plays the card): it must not play the card that move uncovered.
+            self.taps.forget()
             return
         pid = press.pid
         if pid is None:
@@ -266,7 +271,8 @@ class Pointer:
         if plan.move is not None:
             self.taps.forget()
             if actions.play(plan.move).kind == "play":
-                self.second.played(now, press.x0, press.y0, plan.followup, self.session.game.record())
+                record = self.session.game.record()
+                self.second.played(now, press.x0, press.y0, plan.followup, record, settled=plan.settled)
         else:
             if plan.nudge:
                 actions.nudge(pid, press.index, press.count)

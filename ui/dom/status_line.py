@@ -10,6 +10,7 @@ refused move, an offer's button asks the solver for it.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from pyscript import document, window
@@ -18,7 +19,7 @@ from ui.dom.attributes import set_attribute
 from ui.dom.callbacks import kept_proxy
 from ui.model.actions import OFFERS, Offer
 from ui.model.i18n import _, again
-from ui.model.status_line import StatusLine, cleared, offer_taken, said, said_again
+from ui.model.status_line import StatusLine, cleared, offer_taken, said, said_again, without_staying
 from ui.model.table import FinishButton, TableState
 
 __all__ = ["StatusLineView"]
@@ -49,15 +50,34 @@ class StatusLineView:
         self._offer_proxy = kept_proxy(lambda _e: self._offer_pressed())
 
     def say(
-        self, text: str, note: bool = False, rule: str = "", offer: Offer | None = None, stays: bool = False
+        self,
+        text: str,
+        note: bool = False,
+        rule: str = "",
+        offer: Offer | None = None,
+        stays: bool = False,
+        short: str = "",
     ) -> None:
         """Say ``text`` in the next frame (see ``ui.model.actions.Actions.say``)."""
-        self.state.status = said(self.state.status, text, note, rule, offer, stays)
+        self.state.status = said(self.state.status, text, note, rule, offer, stays, short)
         self._request_frame()
+
+    def forget_staying(self) -> None:
+        """The table changed: a message that stays (a hint's verdict) goes, on show or behind another."""
+        line = self.state.status
+        self.state.status = without_staying(line)
+        if self.state.status.serial != line.serial:
+            self._request_frame()
 
     def language_changed(self) -> None:
         """The message on show, written again (and so read again) in the new language."""
-        self.state.status = said_again(self.state.status, again(self.state.status.words))
+        line = self.state.status
+        rewritten = said_again(line, again(line.words), again(line.short) if line.short else "")
+        behind = line.behind
+        if behind is not None:
+            words = said_again(behind, again(behind.words), again(behind.short) if behind.short else "")
+            rewritten = replace(rewritten, behind=replace(words, behind=None))
+        self.state.status = rewritten
         self._request_frame()
 
     def _offer_pressed(self) -> None:
@@ -86,6 +106,15 @@ class StatusLineView:
         words = document.createElement("span")
         words.textContent = line.text
         status.appendChild(words)
+        if line.short:
+            # A long description: screen readers read it whole (the first span, visually
+            # hidden); the line shows one short thing, which they skip.
+            words.className = "sr-only"
+            shown = document.createElement("span")
+            shown.className = "status-short"
+            shown.setAttribute("aria-hidden", "true")
+            shown.textContent = line.short
+            status.appendChild(shown)
         if line.rule:
             why = document.createElement("button")
             why.type = "button"

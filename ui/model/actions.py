@@ -45,12 +45,24 @@ class Actions(Protocol):
         ...
 
     def say(
-        self, text: str, note: bool = False, rule: str = "", offer: Offer | None = None, stays: bool = False
+        self,
+        text: str,
+        note: bool = False,
+        rule: str = "",
+        offer: Offer | None = None,
+        stays: bool = False,
+        short: str = "",
     ) -> None:
         """Show a message in the status line, drawn in the next frame (``note``: a routine
         announcement, shown quietly; ``rule``: the rules section that explains a refusal, offered as "Why?";
-        ``offer``: a button for what the solver offers after a hint's check; ``stays``: no time
-        limit, the message stays until the next one)."""
+        ``offer``: a button for what the solver offers after a hint's check, which stays until the
+        player acts or the table changes; ``stays``: no time limit, the message stays until the next
+        one; ``short``: what the line shows of a long ``text``, which only screen readers read whole)."""
+        ...
+
+    def forget_staying(self) -> None:
+        """The table changed: a message that stays (a hint's verdict, its offer) goes from the
+        status line, on show or behind a passing message."""
         ...
 
     def hint(self) -> None: ...

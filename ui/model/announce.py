@@ -37,6 +37,7 @@ __all__ = [
     "pile_in_sentence",
     "pile_label",
     "pile_name",
+    "play_headline",
     "win_text",
 ]
 
@@ -251,7 +252,7 @@ def _join(parts: Sequence[str]) -> str:
 
 def _moved(moved: str, dst: str, under: Card | None, to_run: bool) -> str:
     """The sentence for cards that went to pile ``dst`` (onto ``under``, if any)."""
-    if dst.startswith("f") or to_run:
+    if dst.startswith(("f", "c")) or to_run:
         return _("{cards} to {pile}.").format(cards=moved, pile=_the(dst))
     if under is None:
         return _("{cards} to empty column {n}.").format(cards=moved, n=dst[1:])
@@ -270,19 +271,42 @@ def describe_play(game: Game, action: Action) -> str:
     >>> describe_play(g, g.play("t1>f"))
     'Ace of diamonds to the diamonds foundation. Column 1 is empty. Score 10.'
     """
+    return _join(_play_parts(game, action)[1])
+
+
+def play_headline(game: Game, action: Action) -> str:
+    """The one short thing the status line shows of a played action, when its description
+    (``describe_play``, which screen readers read whole) says more; "" when it says no more.
+
+    >>> import engine
+    >>> g = engine.new_game("SD1-S1-AAAAAAM")
+    >>> play_headline(g, g.play("s"))
+    'Dealt a row of 7.'
+    >>> g = engine.new_game("KL1-D1N-AAAAAAG")
+    >>> play_headline(g, g.play("t1>f"))
+    'Ace of diamonds to the diamonds foundation.'
+    >>> play_headline(g, g.play("s"))
+    ''
+    """
+    headline, parts = _play_parts(game, action)
+    return "" if headline == _join(parts) else headline
+
+
+def _play_parts(game: Game, action: Action) -> tuple[str, list[str]]:
+    """The headline of a played action and every part of its description."""
     if action.kind == "draw":
         drawn = game.pile("w")[-(action.steps[0].n if action.steps else 1) :]
         if len(drawn) == 1:
-            text = _("Drew {card}.").format(card=card_name(drawn[0]))
+            text = headline = _("Drew {card}.").format(card=card_name(drawn[0]))
         else:
             text = _("Drew {n} cards: {cards}, and {card} on top.").format(
                 n=len(drawn), cards=_list([card_name(c) for c in drawn[:-1]]), card=card_name(drawn[-1])
             )
-        return _join([text, _score(game, action.score_before, action.score_after)])
+            headline = _("Drew {n} cards, {card} on top.").format(n=len(drawn), card=card_name(drawn[-1]))
+        return headline, [text, _score(game, action.score_before, action.score_after)]
     if action.kind == "recycle":
-        return _join(
-            [_("The waste is turned back into the stock."), _score(game, action.score_before, action.score_after)]
-        )
+        text = _("The waste is turned back into the stock.")
+        return text, [text, _score(game, action.score_before, action.score_after)]
     if action.kind == "deal":
         fed = [step.dst for step in action.steps if step.op == "t"]
         dealt = [game.top(pid) for pid in fed]
@@ -291,14 +315,15 @@ def describe_play(game: Game, action: Action) -> str:
         left = (
             _("No deals left.") if deals == 0 else ngettext("{n} deal left.", "{n} deals left.", deals).format(n=deals)
         )
-        row = (
-            _("Dealt a row of {n}: {cards}.").format(n=len(fed), cards=_list(names))
-            if names
-            else _("Dealt a row of {n}.").format(n=len(fed))
-        )
-        return _join(
-            [row, left, _runs(action), *_flipped(game, action), _score(game, action.score_before, action.score_after)]
-        )
+        headline = _("Dealt a row of {n}.").format(n=len(fed))
+        row = _("Dealt a row of {n}: {cards}.").format(n=len(fed), cards=_list(names)) if names else headline
+        return headline, [
+            row,
+            left,
+            _runs(action),
+            *_flipped(game, action),
+            _score(game, action.score_before, action.score_after),
+        ]
     move = action.move
     count = move.count
     dst = action.dst
@@ -320,7 +345,7 @@ def describe_play(game: Game, action: Action) -> str:
     words.append(_runs(action))
     words.extend(_flipped(game, action))
     words.append(_score(game, action.score_before, action.score_after))
-    return _join(words)
+    return sentence, words
 
 
 def describe_undo(game: Game, action: Action) -> str:

@@ -11,8 +11,9 @@ checked in CPython.
 >>> words = event_words(Event("restart"), g, left_game=True)
 >>> words.text, words.note
 ('The deal starts again. Undo brings back the game you left.', False)
->>> event_words(Event("play", g.play("t5>t4")), g)
-EventWords(text='9 of diamonds onto 10 of clubs. 7 of diamonds turned up. Score 5.', note=True, rule='')
+>>> words = event_words(Event("play", g.play("t5>t4")), g)
+>>> words.text, words.short, words.note
+('9 of diamonds onto 10 of clubs. 7 of diamonds turned up. Score 5.', '9 of diamonds onto 10 of clubs.', True)
 >>> event_words(Event("load"), g, quiet=True) is None  # Back or Forward: the history says which game
 True
 """
@@ -22,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import engine
-from ui.model.announce import describe_play, describe_undo
+from ui.model.announce import describe_play, describe_undo, play_headline
 from ui.model.i18n import _, joined
 from ui.model.session import Event, describe_code
 from ui.model.startup import opened_at_move
@@ -37,6 +38,8 @@ class EventWords:
     text: str
     note: bool = False
     rule: str = ""
+    short: str = ""
+    """What the line shows of a long ``text`` ("": ``text`` itself), which screen readers read whole."""
 
 
 def event_words(event: Event, game: engine.Game, left_game: bool = False, quiet: bool = False) -> EventWords | None:
@@ -61,7 +64,7 @@ def event_words(event: Event, game: engine.Game, left_game: bool = False, quiet:
         return EventWords(opened.format(code=game.code, game=describe_code(game.settings)))
     action = event.action
     if action is not None and event.kind == "play":
-        return EventWords(describe_play(game, action), note=True)
+        return EventWords(describe_play(game, action), note=True, short=play_headline(game, action))
     if action is not None and event.kind == "undo":
         return EventWords(describe_undo(game, action), note=True)
     return EventWords("", note=True)

@@ -44,6 +44,10 @@ class TapPlan:
     message: str = ""
     followup: Move | None = None
     """What a second tap would turn ``move`` into (see ``SecondTap``)."""
+    settled: bool = False
+    """A quick second tap on the same spot plays nothing more: the tap played the card by
+    itself (One tap plays the card, auto-drop), so a player's habitual double tap plays
+    one card, not this one and then the card it uncovered."""
     nudge: bool = False
     """The tapped cards answer with a small nudge: the tap can play nothing (``message`` says why)."""
 
@@ -93,16 +97,21 @@ def tap_plan(game: Game, pid: str, index: int, taps: int, preferences: Preferenc
     if game.single_tap_plays:
         single = game.tap_move(pid) if count == 1 else None
         double = game.double_tap_move(pid, count)
+        # A tap the game gives a meaning to even when it can't be played (Golf: onto the
+        # waste) is played, so that its refusal says the rule, with its Why?.
+        intent = game.tap_intent(pid) if count == 1 else None
         if taps >= 2:
             if double is not None:
                 return TapPlan(double)
             if single is not None:
                 return TapPlan(single)
-            return TapPlan(message=_no_place(game, pid, count))
+            return TapPlan(intent) if intent is not None else TapPlan(message=_no_place(game, pid, count))
         if single is not None:
-            return TapPlan(single, followup=double)
+            return TapPlan(single, followup=double, settled=preferences.one_tap)
         if preferences.one_tap and double is not None:
-            return TapPlan(double)
+            return TapPlan(double, settled=True)
+        if intent is not None:
+            return TapPlan(intent)
         if not _playable(game, pid, count):
             return TapPlan()
         # Nothing for a single tap: the card answers at once (a second tap may still come).
@@ -112,7 +121,7 @@ def tap_plan(game: Game, pid: str, index: int, taps: int, preferences: Preferenc
     # The Spider family: auto-drop sends the group at once, double click on a second tap.
     best = game.double_tap_move(pid, count)
     if preferences.auto_drop and taps == 1:
-        return TapPlan(best) if best is not None else TapPlan(message=_no_place(game, pid, count))
+        return TapPlan(best, settled=True) if best is not None else TapPlan(message=_no_place(game, pid, count))
     if taps >= 2 and preferences.double_click and not preferences.auto_drop:
         return TapPlan(best) if best is not None else TapPlan(message=_no_place(game, pid, count))
     return TapPlan()
@@ -174,7 +183,8 @@ class TapTracker:
 
 class SecondTap:
     """Remembers a tap that played at once, so that a quick second tap on the same
-    spot turns it into the double-tap move.
+    spot turns it into the double-tap move, or, after a tap that settled its card,
+    plays nothing.
 
     A single tap on a Klondike card that can go home sends it home at once; a
     double tap on the same card looks for a place in the tableau. So that both
@@ -186,33 +196,40 @@ class SecondTap:
     >>> second = SecondTap()
     >>> second.played(1.0, 10.0, 10.0, Move("t5", "t4"), "KL1-D1N-AAAAAAG t5>f")
     >>> second.second(1.2, 12.0, 9.0, "KL1-D1N-AAAAAAG t5>f")
-    Move(src='t5', dst='t4', count=1)
-    >>> second.second(1.3, 12.0, 9.0, "KL1-D1N-AAAAAAG t5>f") is None   # used once
-    True
+    (True, Move(src='t5', dst='t4', count=1))
+    >>> second.second(1.3, 12.0, 9.0, "KL1-D1N-AAAAAAG t5>f")   # used once
+    (False, None)
+    >>> second.played(2.0, 10.0, 10.0, None, "KL1-D1N-AAAAAAG t5>t4", settled=True)
+    >>> second.second(2.3, 10.0, 30.0, "KL1-D1N-AAAAAAG t5>t4")   # the second tap of a settled card
+    (True, None)
     """
 
     def __init__(self, window: float = DOUBLE_TAP_SECONDS, slop: float = DOUBLE_TAP_SLOP) -> None:
         self.window = window
         self.slop = slop
-        self._last: tuple[float, float, float, Move, str] | None = None
+        self._last: tuple[float, float, float, Move | None, str, bool] | None = None
 
-    def played(self, at: float, x: float, y: float, followup: Move | None, record: str) -> None:
+    def played(self, at: float, x: float, y: float, followup: Move | None, record: str, settled: bool = False) -> None:
         """A tap at time ``at`` (seconds) and ``(x, y)`` played a move; ``record`` is
-        the game record after it. Without a ``followup`` there is nothing to remember."""
-        self._last = None if followup is None else (at, x, y, followup, record)
+        the game record after it. Without a ``followup``, and unless the tap ``settled``
+        its card (``TapPlan.settled``), there is nothing to remember."""
+        self._last = None if followup is None and not settled else (at, x, y, followup, record, settled)
 
-    def second(self, at: float, x: float, y: float, record: str) -> Move | None:
-        """The followup to play instead, when this tap is the second of a double tap
-        (the first move is to be undone first); None otherwise. Forgets the first tap."""
+    def second(self, at: float, x: float, y: float, record: str) -> tuple[bool, Move | None]:
+        """Whether this tap is the second of a double tap whose first tap played, and
+        the followup to play instead (the first move is to be undone first; None: play
+        nothing more). Forgets the first tap."""
         last, self._last = self._last, None
         if last is None:
-            return None
-        first_at, x0, y0, followup, after = last
-        if record != after or at - first_at > self.window:
-            return None
-        if abs(x - x0) > self.slop or abs(y - y0) > self.slop:
-            return None
-        return followup
+            return False, None
+        first_at, x0, y0, followup, after, settled = last
+        if at - first_at > self.window or abs(x - x0) > self.slop or abs(y - y0) > self.slop:
+            return False, None
+        if followup is not None and record == after:
+            return True, followup
+        # A settled card went where one tap sends it: the second tap plays nothing (cards
+        # that went home by themselves after it, in FreeCell, change nothing of that).
+        return settled, None
 
     def forget(self) -> None:
         """Something else happened: the next tap is a first tap."""

@@ -282,7 +282,7 @@ def _hint_words(choice: HintChoice, verdict: str) -> str:
     elif verdict == "checking":
         note = _("The solver has no winning line yet: it is looking.")
     elif verdict == "lost":
-        note = _("Not proven: no win is possible from here.")
+        note = _("Lost: no win is possible from here.")
     elif verdict == "unchecked" and choice.progress:
         note = _("No solver knows this game: this move makes progress, but it is not proven to keep the game winnable.")
     elif verdict == "unchecked":
@@ -290,7 +290,7 @@ def _hint_words(choice: HintChoice, verdict: str) -> str:
     elif verdict == "other":
         note = _("Not proven: the winning line found starts with another move.")
     else:
-        note = _("Not proven: the solver could not decide in time whether the game can still be won.")
+        note = _("Undecided: the solver could not decide in time whether the game can still be won.")
     return f"{text} {note}"
 
 

@@ -19,10 +19,10 @@ Pure Python.
 ['fc-goal', 'fc-deal', 'fc-columns', 'fc-runs']
 >>> rules_tab("SP"), rules_title("FC")
 ('SD', 'How to play FreeCell')
->>> rules_for("XX")
+>>> rules_for("XX")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-KeyError: "There is no game 'XX': the games are KL, SD, SP, FC."
+KeyError: "There is no game 'XX': the games are KL, SD, SP, FC..."
 >>> _ = use_language("th")
 >>> rules_for("SD")[0].title
 'เป้าหมาย'

@@ -17,10 +17,10 @@ keeps a list or table of games: it asks ``page_of(game)`` or walks ``pages()``.
 'D3V'
 >>> page_of("KL").choices("D3C")
 {'draw': '3', 'scoring': 'C'}
->>> page_of("XX")
+>>> page_of("XX")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-KeyError: "There is no game 'XX': the games are KL, SD, SP, FC."
+KeyError: "There is no game 'XX': the games are KL, SD, SP, FC..."
 """
 
 from __future__ import annotations

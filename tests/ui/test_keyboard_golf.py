@@ -1,0 +1,49 @@
+"""The keys on a Golf table: the stock and the waste in the top row, a column's last card
+picked up with Enter and put on the waste, D turning the stock, and the words a screen
+reader hears."""
+
+from __future__ import annotations
+
+import engine
+from ui.model.announce import pile_in_sentence
+from ui.model.hints import describe_hint
+from ui.model.keyboard import Keyboard, Spot
+
+DEAL = "GF1-N-AAAAAAI"
+"""t3 ends with the 5 of clubs, t2 with the 9 of hearts; the waste starts with the 4 of diamonds."""
+
+
+def test_the_top_row_holds_the_stock_and_the_waste() -> None:
+    game = engine.new_game(DEAL)
+    keys = Keyboard()
+    top, table = keys.stops(game)
+    assert top == Spot("s")
+    assert table.pid == "t1"
+    keys.go(game, Spot("s"))
+    moved = keys.press(game, "ArrowRight").spot
+    assert moved is not None
+    assert moved.pid == "w"
+
+
+def test_a_card_goes_onto_the_waste_with_the_keys() -> None:
+    game = engine.new_game(DEAL)
+    keys = Keyboard()
+    keys.go(game, Spot("t3", 4))
+    assert keys.press(game, "Enter").kind == "pick"
+    keys.go(game, Spot("w"))
+    dropped = keys.press(game, "Enter")
+    assert dropped.kind == "play"
+    assert dropped.move == engine.Move("t3", "w", 1)
+
+
+def test_d_turns_the_stock() -> None:
+    game = engine.new_game(DEAL)
+    keys = Keyboard()
+    result = keys.press(game, "d")
+    assert result.move == engine.STOCK_TAP
+
+
+def test_a_hint_names_the_waste_card_it_goes_on() -> None:
+    game = engine.new_game(DEAL)
+    assert describe_hint(game, "t3>w").text == "Hint: 5 of clubs onto 4 of diamonds."
+    assert pile_in_sentence("w") == "the waste"
