@@ -5,8 +5,10 @@ alternating colours, any card may go into an empty free cell or an empty
 column, and the foundations build up by suit from the Ace. A run moves as
 a unit when there is room to move it one card at a time through the free
 cells and the empty columns: at most (empty cells + 1) x 2^(empty columns)
-cards, an empty destination column not counted. There is no stock and no
-score; every action can be undone.
+cards, an empty destination column not counted. A card on a foundation
+stays there, as in Microsoft's game (records and saves made when it could
+come back onto a column still play: ``FreeCell._check_recorded``). There is
+no stock and no score; every action can be undone.
 
 >>> g = FreeCell("FC1-F4-1")
 >>> " ".join(str(g.pile(t)[0]) for t in g.columns)      # Microsoft's deal 1, first row
@@ -78,7 +80,7 @@ REASONS_OWN: tuple[str, ...] = (
     "cell_one_card",
     "run_alternating",
     "supermove_limit",
-    "takeback_to_column",
+    "foundation_stays",
 )
 """The refusals only FreeCell makes (beside the shared ones of ``engine.moves``)."""
 
@@ -91,7 +93,6 @@ KINDS: tuple[str, ...] = (
     "build",
     "to-empty",
     "to-cell",
-    "take-back",
     "pointless",
     "reverse",
 )
@@ -106,10 +107,10 @@ KINDS: tuple[str, ...] = (
 6. ``build``: any other move onto a card (the longest run first);
 7. ``to-empty``: a run into an empty column;
 8. ``to-cell``: a card into a free cell (off the column with the fewest cards first);
-9. ``take-back``: a card back from a foundation;
-10. ``pointless`` (a whole column into an empty one) and ``reverse``, as in the other games.
+9. ``pointless`` (a whole column into an empty one) and ``reverse``, as in the other games.
 
-None of them is a stock tap: every kind but the last three makes progress."""
+None of them is a stock tap: every kind but the last two makes progress. (No
+kind is a take-back: a foundation card never comes back, ``FreeCell``.)"""
 
 
 def microsoft_deal(number: int) -> list[Card]:
@@ -165,7 +166,7 @@ class FreeCell(Game):
     undo_limit: ClassVar[int | None] = None
     reasons: ClassVar[tuple[str, ...]] = (*REASONS, *REASONS_OWN)
     advice_kinds: ClassVar[tuple[str, ...]] = KINDS
-    advice_progress: ClassVar[frozenset[str]] = frozenset(KINDS[: KINDS.index("take-back")])
+    advice_progress: ClassVar[frozenset[str]] = frozenset(KINDS[: KINDS.index("pointless")])
     solver_module: ClassVar[str | None] = "engine.solver.freecell"
     automatic_moves: ClassVar[bool] = True
 
@@ -342,13 +343,30 @@ class FreeCell(Game):
             cells=cells,
         )
 
-    def _check_pile_move(self, move: Move) -> Move:
+    def _check_recorded(self, move: Move) -> Move:
+        """A move of a record or a save: as ``_check``, except that a card taken
+        back from a foundation onto a column (the top one, as a column takes
+        it) still plays. An earlier version of the game allowed it, and the
+        records and saves made then open and play on; new play never offers
+        or allows it (``legal_moves``, ``_check``)."""
+        if move.src in ("s", "w") or move.dst in ("s", "w"):
+            raise self._stock_refused()  # type: ignore[misc]
+        return self._check_pile_move(move, recorded=True)
+
+    def _check_pile_move(self, move: Move, recorded: bool = False) -> Move:
         src, dst, n = move.src, move.dst, move.count
         piles = self._piles
         self._check_ends(move, piles, piles)
         cards = self._source_cards(src)
-        if src in _FOUNDATION_SET and n != 1:
-            raise IllegalMove("Only the top card of a foundation can be taken back.", "foundation_top_only")
+        if src in _FOUNDATION_SET and dst != "f" and dst not in _FOUNDATION_SET:
+            if not recorded or dst not in _COLUMN_SET:
+                raise IllegalMove(
+                    f"The {cards[-1].name} stays on its foundation: in FreeCell a card that is home never comes back.",
+                    "foundation_stays",
+                    card=str(cards[-1]),
+                )
+            if n != 1:
+                raise IllegalMove("Only the top card of a foundation can be taken back.", "foundation_top_only")
         if n > 1 and n > _run_length(cards):
             raise IllegalMove(
                 f"Only a run that goes down in alternating colours moves as a unit: the top {_run_length(cards)} "
@@ -361,8 +379,6 @@ class FreeCell(Game):
         if dst == "f" or dst in _FOUNDATION_SET:
             return self._check_home(src, card, n)
         self._check_other_pile(src, dst)
-        if src in _FOUNDATION_SET and dst not in _COLUMN_SET:
-            raise IllegalMove("A card taken back from a foundation goes onto a column.", "takeback_to_column")
         target = piles[dst]
         if dst not in _COLUMN_SET:  # a free cell
             if n != 1:
@@ -416,7 +432,7 @@ class FreeCell(Game):
     def legal_moves(self) -> list[Move]:
         """Every legal move: cards home (columns, then cells), cells onto
         columns (and into another empty cell), column runs onto columns (each legal length into an empty
-        one), cards into each empty cell, and take-backs onto columns."""
+        one), and cards into each empty cell. Never a card from a foundation."""
         piles = self._piles
         moves: list[Move] = []
         found = {suit: len(piles[slot]) for suit, slot in SLOT.items()}
@@ -452,10 +468,6 @@ class FreeCell(Game):
         for src in _COLUMNS:
             if piles[src]:
                 moves.extend(Move(src, dst, 1) for dst in free_cells)
-        for src in FOUNDATIONS:
-            cards = piles[src]
-            if cards:
-                moves.extend(Move(src, dst, 1) for dst in self._columns_taking(cards[-1]))
         return moves
 
     def _columns_taking(self, card: Card) -> Iterator[str]:
@@ -471,7 +483,8 @@ class FreeCell(Game):
     def can_pick(self, pid: str, count: int) -> bool:
         """May the top ``count`` cards of ``pid`` be picked up? A run of a
         column that goes down in alternating colours (the drop says when it
-        is longer than may move); a free cell's card; a foundation's top card."""
+        is longer than may move); a free cell's card. Never a foundation's card:
+        it stays home."""
         if type(count) is not int or count < 1:
             return False
         cards = self._piles.get(pid)
@@ -479,7 +492,7 @@ class FreeCell(Game):
             return False
         if pid in _COLUMN_SET:
             return count <= _run_length(cards)
-        return count == 1
+        return count == 1 and pid not in _FOUNDATION_SET
 
     def move_for_drop(self, pid: str, count: int, dst: str) -> Move:
         """The move a drop means; any foundation slot means the card's own one."""
@@ -524,7 +537,7 @@ class FreeCell(Game):
         if not self.can_pick(pid, count):
             return None
         home = Move(pid, "f", 1)
-        if count == 1 and pid not in _FOUNDATION_SET and self.is_legal(home):
+        if count == 1 and self.is_legal(home):
             return home
         column = self._fullest_column(pid, count)
         if column is not None:
@@ -588,8 +601,6 @@ class FreeCell(Game):
         piles = self._piles
         cards = piles[src]
         card = cards[-n]
-        if src in _FOUNDATION_SET:
-            return "take-back", 0
         if dst == "f":
             return ("home-safe" if self.safe_home(card) else "home"), card.rank
         target = piles[dst]

@@ -207,10 +207,10 @@ WINNABLE: dict[str, tuple[tuple[int, int], ...]] = {
 }
 
 WINNABLE_NOTES: dict[str, str] = {
-    "FC1-F4": "50 winnable of 51 deals tried, 5 s of solver time each",
-    "FC1-F3": "50 winnable of 50 deals tried, 5 s of solver time each",
-    "FC1-F2": "50 winnable of 65 deals tried, 5 s of solver time each",
-    "FC1-F1": "30 winnable of 111 deals tried, 8 s of solver time each",
+    "FC1-F4": "50 winnable of 51 deals tried, 5 s of solver time each; re-proven, no take-backs, 2026-12-07",
+    "FC1-F3": "50 winnable of 50 deals tried, 5 s of solver time each; re-proven, no take-backs, 2026-12-07",
+    "FC1-F2": "50 winnable of 65 deals tried, 5 s of solver time each; re-proven, no take-backs, 2026-12-07",
+    "FC1-F1": "30 winnable of 111 deals tried, 8 s of solver time each; re-proven, no take-backs, 2026-12-07",
 }
 
 DAILY_SKIPS: dict[str, str] = {
@@ -265,5 +265,5 @@ DAILY_SKIPS: dict[str, str] = {
 }
 
 DAILY_NOTES: dict[str, str] = {
-    "FC1-F4": "3652 days; last run added 3642 in 348 s wall time with 1 jobs, 3 s of solver time per candidate at most",
+    "FC1-F4": "3652 days, 3 s a candidate; every day re-proven with no take-backs on 2026-12-07: none changed",
 }

@@ -535,6 +535,17 @@ class Game(ABC):
         """
         return self._push(self._check(self._one_source(_as_move(move))))
 
+    def play_recorded(self, move: Move | str) -> Action:
+        """Play a move of a game record or a save (``replay``, ``from_json``):
+        checked as ``play`` does, except where a game's rules once allowed a
+        move they no longer do (``_check_recorded``): what was played then
+        plays on."""
+        return self._push(self._check_recorded(_as_move(move)))
+
+    def _check_recorded(self, move: Move) -> Move:
+        """``_check`` for a move of a record or a save (``play_recorded``)."""
+        return self._check(move)
+
     def refusal(self, move: Move | str) -> str | None:
         """The rule that refuses ``move``, or None when it is legal."""
         error = self.refusal_error(move)
@@ -933,7 +944,7 @@ def _load(text: str, expected: type[Game] | None) -> Game:
 
     for index, token in enumerate(data["played"].split(), 1):
         try:
-            game.play(token)
+            game.play_recorded(token)
         except IllegalMove as error:
             raise SaveError(f"Move {index} ({token}) in the save is not legal: {error}") from None
     if piles != game._piles:
@@ -1029,7 +1040,7 @@ def replay(record: str) -> Game:
     game = new_game(code)
     for index, token in enumerate(tokens, 1):
         try:
-            game.play(token)
+            game.play_recorded(token)
         except IllegalMove as error:
             raise IllegalMove(
                 f"Move {index} ({token}): {error}", error.reason, **error.values, index=index, token=token

@@ -153,6 +153,9 @@ class Rules(Protocol[S, M]):
     # a search that passes over covered positions still meets a won position
     # if one is reachable: a shortest winning line from a covered position is
     # matched, move by move, by one from the position covering it.
+    # ``shorten(start, moves) -> moves`` gives a line that wins as ``moves``
+    # does from ``start``, shorter when it can (the winning line is written
+    # from it).
 
 
 class Search(Generic[S, M]):
@@ -357,6 +360,9 @@ class Search(Generic[S, M]):
         rules made before it and after the last one)."""
         out = list(self._prefix)
         state = self._root
+        shorten = getattr(self.rules, "shorten", None)
+        if shorten is not None:
+            moves = shorten(state, list(moves))
         for move in moves:
             state = self.rules.play(state, move, out)
         self.rules.finish(state, out)

@@ -11,50 +11,44 @@ Position: ``(cells, columns, foundations)``.
 - ``foundations``: 4 bytes, the top rank of each slot (0 when empty).
 
 Moves are the game's own: a card home, a card into a free cell, a card out
-of one, a run from column to column as one move within the run limit
-(``engine.freecell.most_movable``, a supermove as the game allows it), and a
-card taken back from a foundation. The winning line is written in the game's
-notation (``t3:4>t5``, ``c2>t1``, ``t6>f``, ``f2>t4``) with the real cell and
-column ids, the automatic moves included as ordinary moves, so it replays
-with ``Game.play``.
+of one, and a run from column to column as one move within the run limit
+(``engine.freecell.most_movable``, a supermove as the game allows it). A
+card never comes back from a foundation (RULES.md section 3). The winning
+line is written in the game's notation (``t3:4>t5``, ``c2>t1``, ``t6>f``)
+with the real cell and column ids, the automatic moves included as ordinary
+moves, so it replays with ``Game.play``.
 
-The complete rules (``complete=True``, the only ones whose loss is a proof)
-leave out only what is proven never to matter:
+The rules leave out only what is proven never to matter, so a search that
+runs out of positions proves the deal unwinnable:
 
-- Safe automatic moves to the foundations. The game lets a card be taken back
-  from its foundation, so the rule is the one Klondike's solver uses with
-  take-backs: a card of rank r goes up by itself when it is an Ace or a 2, or
-  both cards of the other colour of rank r - 1 are up and the other suit of
-  its colour is at r - 2 or more. Then every card that could ever be built
-  below it is on the foundations already, and stays there in some winning
-  line if there is one (a line that takes such cards back can leave them, and
-  the card, up: whatever lies on them in that line is such cards too, and
-  every other move plays the same with them up: columns and cells only get
-  emptier). An Ace or a 2: nothing but an Ace goes on a 2, and an Ace can go
-  up instead. (The engine's own ``safe_home``, which asks only for the two
-  other-colour r - 1 cards, is not enough once take-backs exist: one of them
-  could be taken back onto the card to hold an r - 2 card of the other suit
-  of its colour. The fast rules use it.)
+- Safe automatic moves to the foundations, the engine's ``safe_home``: a
+  card goes up by itself when it is an Ace or a 2, or both cards of the
+  other colour one rank lower are up. Nothing can ever be built on it then
+  (those two never come back down), so in any winning line it can go up at
+  once instead: it is on top of its column or in a cell from then on, every
+  later move of the line plays the same without it (a run it ends is one
+  card shorter; the cell or column it held is free), and its suit's next
+  cards may go up after it, as before. An Ace or a 2: nothing but an Ace
+  goes on a 2, and an Ace can go up instead. (Under the earlier rule that
+  let a card come back, this was not enough; the solver then asked for
+  more.)
 - The order of the free cells and of the columns does not matter: the key
   holds the cells as a sorted multiset and the columns sorted. So a card goes
   into the first empty cell only, a run into the first empty column only (once
   for each length it may have), a card never from a cell to another cell, and
   a whole column never into an empty one.
-- A card is never taken back when it would go straight back up by itself.
 - A position whose columns all go down in rank from bottom to top (not
   necessarily in alternating colours) is won: the lowest card left is always
   free and goes up next (``finish`` plays that out).
 
-The fast rules (``complete=False``) play the engine's wider ``safe_home``
-automatic moves and never take a card back; a search with them may miss a
-win, so it never answers ``unwinnable`` (``proof_search``).
+``complete`` is kept for the solver's protocol: both values give the same
+rules now (the fast rules used to leave out take-backs).
 
-Search (``search_for``): a best-first search with the fast rules, on
-``score`` (cards not home, cards above a lower card of their column, the
-next cards each foundation needs buried, free cells used, empty columns),
-beside a depth-first search with the complete rules, children in ``score``
-order (``core.Hybrid``). Either may find a win; only the complete one answers
-``unwinnable``.
+Search (``search_for``): a best-first search on ``score`` (cards not home,
+cards above a lower card of their column, the next cards each foundation
+needs buried, free cells used, empty columns), beside a depth-first search,
+children in move order (``core.Hybrid``). Either may find a win, and either
+may answer ``unwinnable``: neither leaves a move out.
 """
 
 from __future__ import annotations
@@ -91,7 +85,7 @@ FCState = tuple[bytes, tuple[bytes, ...], bytes]
 FCMove = tuple[int, ...]
 """``(priority, kind, ...)``: kind 0 column top home ``(i)``; 1 cell card home
 ``(c)``; 2 column to column ``(i, j, n)``; 3 cell to column ``(c, j)``; 4 column
-top to a cell ``(i, c)``; 5 take-back of a foundation's top card ``(suit, j)``."""
+top to a cell ``(i, c)``."""
 
 EMPTY = 0xFF
 """An empty free cell."""
@@ -103,8 +97,6 @@ RED = tuple(s in (1, 2) for s in range(4))
 COLOUR = tuple(RED[SUIT[c]] for c in range(52))
 OPPOSITE = ((1, 2), (0, 3), (0, 3), (1, 2))
 """The two suits of the other colour, per suit."""
-TWIN = (3, 2, 1, 0)
-"""The other suit of the same colour."""
 FITS = tuple(tuple(RANK[top] == RANK[c] + 1 and COLOUR[top] != COLOUR[c] for top in range(52)) for c in range(52))
 """``FITS[card][top]``: may ``card`` go on ``top`` in a column?"""
 
@@ -198,9 +190,7 @@ class FreeCellRules:
             return True
         suit = SUIT[card]
         a, b = OPPOSITE[suit]
-        if found[a] < rank - 1 or found[b] < rank - 1:
-            return False
-        return not self.complete or found[TWIN[suit]] >= rank - 2
+        return found[a] >= rank - 1 and found[b] >= rank - 1
 
     def _auto(self, cells: bytearray, cols: list[bytes], found: bytearray, out: list[str] | None) -> FCState:
         """Play the safe automatic moves (lowest card first, as the game's
@@ -262,6 +252,63 @@ class FreeCellRules:
         used = sum(1 for c in cells if c != EMPTY)
         home = sum(found)
         return score + WEIGHTS[2] * (52 - home) + WEIGHTS[3] * used - WEIGHTS[4] * empty
+
+    def shorten(self, start: FCState, moves: list[FCMove]) -> list[FCMove]:
+        """A line from ``start`` that wins as ``moves`` does, with as few moves
+        that are not to a foundation as short shortcuts give. Every card
+        goes up exactly once in any winning line, so those other moves are all
+        a line's length beyond 52.
+
+        Along the line's positions, one move or two from one of them that lead
+        straight to a later one (the very same position, cells and columns in
+        place, so the rest of the line plays on unchanged), or to a won one,
+        are a shortcut, and a loop back to the same position goes; the cheapest path
+        through the line and its shortcuts is the answer (costs: 1 for a move
+        that is not to a foundation, 0 for one that is). A search's line
+        wanders: this cuts its detours.
+        """
+        states = [start]
+        for move in moves:
+            states.append(self.play(states[-1], move, None))
+        last = len(states) - 1
+        where = {state: i for i, state in enumerate(states)}
+        # best[i]: (cost to win from position i, the next moves, the position they lead to)
+        best: list[tuple[int, list[FCMove], int]] = [(0, [], last)] * len(states)
+        for i in range(last - 1, -1, -1):
+            again = where[states[i]]
+            if again > i:  # the line comes back here later: the loop goes
+                best[i] = (best[again][0], [], again)
+                continue
+            cost = (moves[i][1] >= 2) + best[i + 1][0]
+            choice: tuple[int, list[FCMove], int] = (cost, [moves[i]], i + 1)
+            for move in self.moves(states[i]):
+                price = int(move[1] >= 2)
+                if price >= choice[0]:
+                    continue
+                child = self.play(states[i], move, None)
+                j = where.get(child, -1)
+                if j > i + 1 and price + best[j][0] < choice[0]:
+                    choice = (price + best[j][0], [move], j)
+                elif j < 0 and self.won(child):
+                    choice = (price, [move], -1)
+                elif j < 0 and price + 1 < choice[0]:
+                    for second in self.moves(child):
+                        both = price + int(second[1] >= 2)
+                        if both >= choice[0]:
+                            continue
+                        after = self.play(child, second, None)
+                        k = where.get(after, -1)
+                        if k > i + 1 and both + best[k][0] < choice[0]:
+                            choice = (both + best[k][0], [move, second], k)
+                        elif k < 0 and self.won(after):
+                            choice = (both, [move, second], -1)
+            best[i] = choice
+        line: list[FCMove] = []
+        i = 0
+        while 0 <= i < last:
+            _, step, i = best[i]
+            line += step
+        return line
 
     def pack(self, state: FCState) -> bytes:
         """``state`` as one bytes object (for the best-first frontier)."""
@@ -350,23 +397,6 @@ class FreeCellRules:
                 col = cols[i]
                 if col:
                     add((10 + (len(col) == 1) * 15, 4, i, free_cell))
-        # Take-backs (complete rules only), unless the card would go straight back up.
-        if self.complete:
-            for s in range(4):
-                rank = found[s]
-                if not rank:
-                    continue
-                card = s * 13 + rank - 1
-                below = bytearray(found)
-                below[s] -= 1
-                if self._safe(card, below):
-                    continue
-                fits = FITS[card]
-                for j in range(8):
-                    if cols[j] and fits[cols[j][-1]]:
-                        add((5, 5, s, j))
-                if empty_col >= 0:
-                    add((0, 5, s, empty_col))
         result.sort(reverse=True)
         return result
 
@@ -398,16 +428,11 @@ class FreeCellRules:
             cols[j] = cols[j] + bytes((cells[c],))
             cells[c] = EMPTY
             text = f"{CELL_NAMES[c]}>{COLUMN_NAMES[j]}"
-        elif kind == 4:
+        else:
             i, c = move[2], move[3]
             cells[c] = cols[i][-1]
             cols[i] = cols[i][:-1]
             text = f"{COLUMN_NAMES[i]}>{CELL_NAMES[c]}"
-        else:
-            s, j = move[2], move[3]
-            cols[j] = cols[j] + bytes((s * 13 + found[s] - 1,))
-            found[s] -= 1
-            text = f"{FOUNDATIONS[s]}>{COLUMN_NAMES[j]}"
         if out is not None:
             out.append(text)
         return self._auto(cells, cols, found, out)
@@ -424,16 +449,15 @@ def rules_for(game: Game, complete: bool = False) -> FreeCellRules:
 
 
 def search_for(game: Game, complete: bool = False) -> Search[Any, Any]:
-    """Depth-first with the complete rules beside best-first with the fast
-    ones (``core.Hybrid``); ``complete=True``: the depth-first search alone.
-    Only the complete search can answer ``unwinnable``."""
-    exact = rules_for(game, complete=True)
+    """Depth-first beside best-first (``core.Hybrid``); ``complete=True``:
+    the depth-first search alone. Either may answer ``unwinnable``: the rules
+    leave out no move a win could need."""
+    rules = rules_for(game, complete=True)
     if complete:
-        return Search(exact)
-    fast = BestFirst(rules_for(game, complete=False), proves=False)
-    return Hybrid(exact, first=Search(exact), second=fast, shares=(0.25, 0.25))
+        return Search(rules)
+    return Hybrid(rules, first=Search(rules), second=BestFirst(rules), shares=(0.25, 0.25))
 
 
 def proof_search(game: Game) -> Search[Any, Any]:
-    """``search_for``: every ``unwinnable`` comes from the complete rules."""
+    """``search_for``: every answer is a proof."""
     return search_for(game)

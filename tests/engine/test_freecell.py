@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import engine
-from engine import CodeError, Move
+from engine import CodeError, Game, Move
 from engine.cards import Card
 from engine.codes import parse_code
 from engine.freecell import MAX_DEAL, SLOT, FreeCell, microsoft_deal, most_movable
@@ -117,7 +117,7 @@ def test_the_run_limit_counts_cells_and_empty_columns_but_not_the_destination() 
     assert "at most 2" in str(error)
 
 
-def refusal(game: FreeCell, move: str) -> str | None:
+def refusal(game: Game, move: str) -> str | None:
     error = game.refusal_error(move)
     return None if error is None else error.reason
 
@@ -142,7 +142,8 @@ def test_each_rule_refuses_with_its_reason() -> None:
     assert refusal(game, "t1>c1") == "cell_full"
     assert refusal(game, "t1:2>c2") == "cell_one_card"
     assert refusal(game, "t2:2>t3") == "run_alternating"
-    assert refusal(game, "f2>c2") == "takeback_to_column"
+    assert refusal(game, "f2>c2") == "foundation_stays"
+    assert refusal(game, "f2>t3") == "foundation_stays"
     assert refusal(game, "t1>t2") == "build_alternating"
     assert refusal(game, "t2>f") == "foundation_ace_first"
     assert refusal(game, "t1>f") == "foundation_sequence"
@@ -151,12 +152,54 @@ def test_each_rule_refuses_with_its_reason() -> None:
     assert refusal(game, "c3>t1") == "no_such_pile"
     assert refusal(game, "t1>t1") == "same_pile"
     assert refusal(game, "f1>f") == "already_on_foundation"
-    # And what is allowed: a take-back onto a column, any card into an empty column or cell.
-    assert game.is_legal("f2>t3")
+    # And what is allowed: any card into an empty column or cell.
     assert game.is_legal("t2>t3")
     assert game.is_legal("t1:2>t3")
     assert game.is_legal("c1>c2")
     assert refusal(game, "t1:3>t3") == "supermove_limit"
+
+
+def test_a_card_on_a_foundation_never_comes_back() -> None:
+    game = FreeCell.from_piles("FC1-F4-1", {"f2": "Ah 2h", "t1": "3s", "t2": ""})
+    for move in ("f2>t1", "f2>t2", "f2>c1"):
+        assert refusal(game, move) == "foundation_stays", move
+        assert game.refusal(move) == (
+            "The 2 of hearts stays on its foundation: in FreeCell a card that is home never comes back."
+        )
+    assert not any(m.src.startswith("f") for m in game.legal_moves())
+    assert not game.can_pick("f2", 1)
+    assert game.drop_targets("f2", 1) == []
+    assert game.double_tap_move("f2") is None
+    assert "foundation_stays" in FreeCell.reasons
+    assert "take-back" not in FreeCell.advice_kinds
+
+
+OLD_RECORD = "FC1-F4-8 t8>f f3>t8"
+"""Deal 8 under the earlier rule: the Ace of diamonds goes home, then back onto the 2 of spades."""
+
+
+def test_a_record_or_save_that_took_a_card_back_still_opens_and_plays_on() -> None:
+    new = FreeCell("FC1-F4-8")
+    new.play("t8>f")
+    assert refusal(new, "f3>t8") == "foundation_stays"  # new play never takes it back
+    game = engine.replay(OLD_RECORD)
+    assert isinstance(game, FreeCell)
+    assert (game.moves, str(game.top("t8")), game.pile("f3")) == (2, "Ad", ())
+    assert game.record() == OLD_RECORD
+    loaded = engine.from_json(game.to_json())
+    assert loaded.to_json() == game.to_json()
+    # Play goes on by today's rule: the card goes home again and stays there.
+    for played in (game, loaded):
+        played.play("t8>f")
+        assert refusal(played, "f3>t8") == "foundation_stays"
+        assert not any(m.src.startswith("f") for m in played.legal_moves())
+        played.undo()
+        played.undo()  # the old take-back is undone like any move
+        assert str(played.top("f3")) == "Ad"
+    # Only a take-back onto a column ever played: into a cell it never did.
+    with pytest.raises(engine.IllegalMove) as refused:
+        engine.replay("FC1-F4-8 t8>f f3>c1")
+    assert refused.value.reason == "foundation_stays"
 
 
 def test_a_card_goes_to_its_own_foundation_whatever_slot_is_named() -> None:
@@ -172,7 +215,7 @@ def test_a_won_game_has_every_card_home() -> None:
     for move in ("t1>f", "t1>f", "c2>f", "t5>f"):
         game.play(move)
     assert game.won
-    assert all(m.src.startswith("f") for m in game.legal_moves())
+    assert game.legal_moves() == []  # and no card comes back
 
 
 def test_safe_moves_go_home_lowest_first_and_stop_at_a_card_still_needed() -> None:

@@ -119,8 +119,8 @@ RULES: tuple[Section, ...] = (
                 ),
                 N_("A foundation starts with the Ace and is built up by suit, 2, 3 … King, one card at a time."),
                 N_(
-                    "The top card of a foundation can be taken back onto a column, following the column rules, "
-                    "but not into a free cell."
+                    "A card on a foundation stays there: it never comes back to a column or a free cell, "
+                    "as in Microsoft's FreeCell."
                 ),
             ),
         ),
@@ -212,7 +212,7 @@ class FreeCellPage(GamePage):
         "foundation_ace_first": "fc-foundations",
         "foundation_sequence": "fc-foundations",
         "already_on_foundation": "fc-foundations",
-        "takeback_to_column": "fc-foundations",
+        "foundation_stays": "fc-foundations",
         "nothing_to_undo": "fc-undo",
     }
     own_words: ClassVar[Mapping[Reason, str]] = {
@@ -220,7 +220,6 @@ class FreeCellPage(GamePage):
         "stock_tap_only": N_("FreeCell has no stock: every card is dealt at the start."),
         "no_stock": N_("FreeCell has no stock: every card is dealt at the start."),
         "cell_one_card": N_("A free cell holds one card."),
-        "takeback_to_column": N_("A card taken back from a foundation goes onto a column."),
     }
     code_words: ClassVar[Mapping[CodeReason, str]] = {
         "bad_seed": N_("A FreeCell deal code ends in a deal number from 1 to 2147483647."),
@@ -252,6 +251,10 @@ class FreeCellPage(GamePage):
         cards = {key: card_name(str(value)) for key, value in values.items() if key in ("card", "top")}
         if reason == "cell_full":
             return _("That free cell already holds the {card}.").format(**cards)
+        if reason == "foundation_stays":
+            return _("The {card} stays on its foundation: in FreeCell a card that is home never comes back.").format(
+                **cards
+            )
         if reason == "run_alternating":
             run = int(values.get("run", 1))
             return ngettext(
