@@ -54,7 +54,7 @@ import engine
 from engine.daily import EPOCH
 from ui.model.i18n import _, ngettext
 from ui.model.session import format_clock
-from ui.model.words import game_name
+from ui.model.words import PAGE_GAMES, game_name
 
 __all__ = [
     "DAILY_PREFIXES",
@@ -78,8 +78,9 @@ __all__ = [
     "won_days",
 ]
 
-DAILY_PREFIXES = tuple(engine.DAILY_GAMES.values())
-"""The option set of each game's daily deal, in the calendar's order."""
+DAILY_PREFIXES = tuple(prefix for prefix in engine.DAILY_GAMES.values() if prefix[:2] in PAGE_GAMES)
+"""The option set of each game's daily deal, in the calendar's order (the games the
+page offers: the engine has daily deals of games the page does not show yet)."""
 FIRST_GAME = next(iter(engine.DAILY_GAMES))
 """The game ``#daily`` opens (Klondike: the most played)."""
 MAX_DAILY_CHARS = 400_000

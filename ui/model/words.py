@@ -18,7 +18,7 @@ from engine import Card, DealCode, parse_card
 from engine.game import game_class
 from ui.model.i18n import N_, _, current, ngettext, pgettext
 
-__all__ = ["card_name", "game_name", "in_dollars", "pile_name", "rank_name", "suit_name"]
+__all__ = ["PAGE_GAMES", "card_name", "game_name", "in_dollars", "pile_name", "rank_name", "suit_name"]
 
 _RANKS: dict[int, str] = {1: N_("Ace"), 11: N_("Jack"), 12: N_("Queen"), 13: N_("King")}
 _SUITS: dict[str, str] = {"s": N_("spades"), "h": N_("hearts"), "d": N_("diamonds"), "c": N_("clubs")}
@@ -29,6 +29,8 @@ _FOUNDATIONS: dict[str, str] = {
     "f4": N_("Clubs foundation"),
 }
 _GAMES: dict[str, str] = {"KL": N_("Klondike"), "SD": N_("Spiderette"), "SP": N_("Spider"), "FC": N_("FreeCell")}
+PAGE_GAMES = frozenset(_GAMES)
+"""The games the page has words for, and so offers (the engine may play more: Golf)."""
 _card_names: dict[tuple[int, str], str] = {}
 
 
