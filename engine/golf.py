@@ -99,7 +99,7 @@ class Golf(Game):
     """
 
     variant = GOLF
-    daily_options: ClassVar[str | None] = None  # GF1-N once its daily table is made
+    daily_options: ClassVar[str | None] = "GF1-N"
     columns: ClassVar[tuple[str, ...]] = COLUMNS
     """The columns, left to right."""
     undo_limit: ClassVar[int | None] = None

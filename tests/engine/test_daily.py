@@ -24,54 +24,63 @@ PINNED: dict[str, dict[str, str]] = {
         "Spiderette": "SD1-S2-MTQCWXH",
         "Spider": "SP1-S1-EGJRLDN",
         "FreeCell": "FC1-F4-271452649",
+        "Golf": "GF1-N-KMAVKRY",
     },
     "2026-01-02": {
         "Klondike": "KL1-D1N-VOQJQGE",
         "Spiderette": "SD1-S2-FNOHZAJ",
         "Spider": "SP1-S1-YCQUVJH",
         "FreeCell": "FC1-F4-1865354617",
+        "Golf": "GF1-N-DNRDQBV",
     },
     "2026-02-28": {
         "Klondike": "KL1-D1N-PQKBVRL",
         "Spiderette": "SD1-S2-CHWFVDL",
         "Spider": "SP1-S1-UGLZBPX",
         "FreeCell": "FC1-F4-1459274468",
+        "Golf": "GF1-N-EFXKVLE",
     },
     "2026-07-14": {
         "Klondike": "KL1-D1N-AEYOCVP",
         "Spiderette": "SD1-S2-ZVQYOBE",
         "Spider": "SP1-S1-IBUDSXC",
         "FreeCell": "FC1-F4-416628866",
+        "Golf": "GF1-N-CBDPAUH",
     },
     "2026-12-03": {
         "Klondike": "KL1-D1N-QVNDRFK",
         "Spiderette": "SD1-S2-ZSFSYPR",
         "Spider": "SP1-S1-UTNNRHP",
         "FreeCell": "FC1-F4-461117621",
+        "Golf": "GF1-N-NALKOAP",
     },
     "2027-01-01": {
         "Klondike": "KL1-D1N-AHLISHN",
         "Spiderette": "SD1-S2-WTDWUQK",
         "Spider": "SP1-S1-RKQDBTO",
         "FreeCell": "FC1-F4-1058330787",
+        "Golf": "GF1-N-ZBHXGGT",
     },
     "2027-05-08": {
         "Klondike": "KL1-D1N-FUNSPZB",
         "Spiderette": "SD1-S2-IHGXYOL",
         "Spider": "SP1-S1-VDQRSEV",
         "FreeCell": "FC1-F4-1499650358",
+        "Golf": "GF1-N-OLIZCUZ",
     },
     "2029-02-28": {
         "Klondike": "KL1-D1N-RWTDJOM",
         "Spiderette": "SD1-S2-TDCXYSK",
         "Spider": "SP1-S1-AMJSCEJ",
         "FreeCell": "FC1-F4-110618872",
+        "Golf": "GF1-N-SWDQZWW",
     },
     "2031-12-31": {
         "Klondike": "KL1-D1N-PMXMTNO",
         "Spiderette": "SD1-S2-HECCYCW",
         "Spider": "SP1-S1-AMSXVJM",
         "FreeCell": "FC1-F4-1974439043",
+        "Golf": "GF1-N-NMAXTDU",
     },
 }
 
@@ -84,7 +93,7 @@ def test_the_pinned_days_give_the_pinned_deals() -> None:
 
 def test_engine_exports_daily_deals() -> None:
     assert engine.daily_deals is daily_deals
-    assert {"Klondike", "Spiderette", "Spider", "FreeCell"} <= set(daily_deals(EPOCH))
+    assert {"Klondike", "Spiderette", "Spider", "FreeCell", "Golf"} <= set(daily_deals(EPOCH))
     assert list(DAILY_GAMES) == [
         variant.name for game, variant in engine.VARIANTS.items() if game_class(game).daily_options is not None
     ]

@@ -66,6 +66,8 @@ def test_the_option_sets_are_n_then_w() -> None:
     assert [o.prefix for o in engine.option_sets_of(engine.variant_of("GF"))] == ["GF1-N", "GF1-W"]
     assert engine.option_set("GF-W").label == "Golf, Turn the corner"
     assert engine.option_set("GF-N").label == "Golf, no wrapping"
+    assert Golf.daily_options == "GF1-N"
+    assert engine.DAILY_GAMES["Golf"] == "GF1-N"
 
 
 @pytest.mark.parametrize(
