@@ -292,12 +292,6 @@ class FreeCell(Game):
         for t, cards in zip(_COLUMNS, layout.columns, strict=True):
             self._piles[t] = list(cards)
 
-    def _counters(self) -> tuple[int, ...]:
-        return ()
-
-    def _restore_counters(self, counters: tuple[int, ...]) -> None:
-        return None
-
     @classmethod
     def from_piles(cls: type[F], code: DealCode | str, piles: Mapping[str, str], moves: int = 0) -> F:
         """A game in a given position, for tests and puzzles: ``piles`` maps

@@ -414,13 +414,13 @@ class Game(ABC):
     def _perform(self, move: Move) -> Effect:
         """Apply a checked move through the primitive step helpers."""
 
-    @abstractmethod
     def _counters(self) -> tuple[int, ...]:
-        """Game-specific counters that an action may change (saved for undo)."""
+        """Game-specific counters that an action may change (saved for undo); none by default."""
+        return ()
 
-    @abstractmethod
     def _restore_counters(self, counters: tuple[int, ...]) -> None:
         """Put back counters saved by ``_counters``."""
+        return
 
     @abstractmethod
     def legal_moves(self) -> list[Move]:
@@ -1001,9 +1001,18 @@ def game_class(game: object) -> type[Game]:
 
 def seed_tables(game: str) -> types.ModuleType | None:
     """The generated tables of a game of the registry (``"KL"``): the module named after
-    its game module with ``_seeds`` (``engine.klondike_seeds``), which holds ``WINNABLE``,
-    ``WINNABLE_NOTES``, ``DAILY_SKIPS`` and ``DAILY_NOTES`` (tools/seed_tables.py); None
-    for a game that has none (imported when first asked for: the tables are large)."""
+    its game module with ``_seeds`` (``engine.klondike_seeds``), written by
+    tools/seed_tables.py; None for a game that has none (imported when first asked for:
+    the tables are large). It holds:
+
+    - ``WINNABLE`` (tools/winnable_seeds.py): per option set, deal seeds proven winnable, as
+      ``(seed, nodes)`` pairs, fewest solver positions first; each seed's deal was solved
+      and the winning line replayed through the engine to a win. "Winnable deals only"
+      deals them; ``WINNABLE_NOTES`` says how each list was made.
+    - ``DAILY_SKIPS`` (tools/daily_seeds.py, which only ever appends): the daily deal table
+      of the game's daily option set, one base-36 digit a day from 2026-01-01: how many
+      candidates of ``engine.daily.candidate`` were skipped (not proven winnable within
+      the budget) before that day's proven deal; ``DAILY_NOTES`` says how."""
     name = VARIANTS[game].module + "_seeds"
     try:
         return importlib.import_module(name)

@@ -212,12 +212,6 @@ class Golf(Game):
             self._piles[t] = list(cards)
         self.score = self._strokes()
 
-    def _counters(self) -> tuple[int, ...]:
-        return ()
-
-    def _restore_counters(self, counters: tuple[int, ...]) -> None:
-        return None
-
     @classmethod
     def from_piles(cls: type[G], code: DealCode | str, piles: Mapping[str, str], moves: int = 0) -> G:
         """A game in a given position, for tests and puzzles: ``piles`` maps

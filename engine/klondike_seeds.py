@@ -1,15 +1,5 @@
-"""Klondike: the generated tables, per option set (do not edit by hand).
-
-``WINNABLE`` (tools/winnable_seeds.py): deal seeds proven winnable, as ``(seed, nodes)``
-pairs, fewest solver positions first; each seed's deal was solved and the winning
-line replayed through the engine to a win. The "Winnable deals only" option deals
-them. ``WINNABLE_NOTES`` says how each list was made.
-
-``DAILY_SKIPS`` (tools/daily_seeds.py, which only ever appends): the daily deal
-table of the game's daily option set, one base-36 digit a day from 2026-01-01: how
-many candidates of ``engine.daily.candidate`` were skipped (not proven winnable
-within the budget) before that day's proven deal. ``DAILY_NOTES`` says how.
-"""
+"""Klondike: the generated tables, per option set (do not edit by hand; what they hold:
+``engine.game.seed_tables``)."""
 
 from __future__ import annotations
 

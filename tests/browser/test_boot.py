@@ -63,7 +63,7 @@ def test_loading_screen_shows_before_python(new_context: Callable[..., BrowserCo
     page.route("**/pyodide.asm.wasm.gz", lambda route: None)
     page.goto(site_url)
     assert page.is_visible("#boot")
-    assert "Downloading the Python runtime" in page.inner_text(".boot-steps")
+    assert "Getting the game ready" in page.inner_text(".boot-steps")
     assert page.evaluate("document.body.dataset.ready") is None
 
 

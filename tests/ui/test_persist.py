@@ -108,6 +108,14 @@ def test_preferences_round_trip_and_bad_values_fall_back() -> None:
     assert (damaged.game, damaged.options, damaged.auto_drop) == ("KL", {"KL": "D3N"}, False)
 
 
+def test_each_games_options_are_stored_and_read_back_without_a_notice() -> None:
+    store = Store(MemoryBackend())
+    prefs = Preferences(game="FC", options={"KL": "D3V", "FC": "F2"})
+    store.save_settings(preferences_to(prefs))
+    assert preferences_from(store.load_settings()) == prefs
+    assert store.notices == []
+
+
 def test_an_older_versions_options_are_read_by_each_game() -> None:
     # Before the options were kept per game, settings held draw, scoring, suits and cells.
     older = preferences_from({"game": "SD", "draw": 3, "scoring": "C", "suits": 2, "cells": 5})

@@ -68,7 +68,7 @@ MAX_REVISION = 10**9
 
 _LIMITS: dict[str, tuple[int, int]] = {
     # key: (most characters, deepest nesting) read back, checked before parsing
-    SETTINGS_KEY: (10_000, 2),
+    SETTINGS_KEY: (10_000, 3),  # the item, its settings, each game's options
     GAME_KEY: (2 * MAX_SAVE_CHARS, 1),
     STATS_KEY: (MAX_STATS_CHARS, MAX_STATS_DEPTH),
     DAILY_KEY: (MAX_DAILY_CHARS, 4),  # the item, its games, their days, a day's result
