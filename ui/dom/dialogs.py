@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from pyscript import document, window
 
 import engine
+from engine.codes import EXAMPLE_SEED
 from ui.dom.callbacks import kept_proxy, listen
 from ui.model.actions import Actions
 from ui.model.games import OptionGroup, page_of, pages
@@ -26,9 +27,6 @@ if TYPE_CHECKING:
     from js import Event
 
 __all__ = ["ElsewhereDialog", "HelpDialog", "NewGameDialog", "SettingsDialog", "WinDialog"]
-
-EXAMPLE_SEED = 6
-"""The shuffle of the deal code shown as an example in New game (``…-AAAAAAG``)."""
 
 
 def _radio(form: Any, name: str) -> str:

@@ -158,8 +158,9 @@ def code_error_text(error: CodeError) -> str:
     reason = error.reason
     if reason is None:
         return str(error)
-    if game in engine.VARIANTS and reason in page_of(game).code_words:
-        return _(page_of(game).code_words[reason])
+    own = page_of(game).code_words if game in engine.VARIANTS else {}
+    if reason in own:
+        return _(own[reason])
     if reason in _CODE_WORDS:
         return _(_CODE_WORDS[reason]).format(
             examples=_examples(reason),

@@ -138,11 +138,6 @@ class GamePage:
     # -- the game's engine -----------------------------------------------------------
 
     @property
-    def has_daily(self) -> bool:
-        """Whether the game has a daily deal (the daily dialog's tab)."""
-        return engine.game_class(self.game).daily_options is not None
-
-    @property
     def has_solver(self) -> bool:
         """Whether the solver knows the game (hints with a verdict, Winnable deals only)."""
         return engine.game_class(self.game).solver_module is not None
