@@ -182,6 +182,10 @@ class Game(ABC):
     automatic_moves: ClassVar[bool] = False
     """True when the game plays its ``safe_move``s by itself after each move, as the
     player's setting says (FreeCell)."""
+    declares_loss: ClassVar[bool] = False
+    """True for a game that says when it is lost (``lost``: no move and no stock tap
+    left: Golf, TriPeaks, Pyramid); False for one that never does (Klondike: the player
+    undoes or starts again)."""
     single_tap_plays: ClassVar[bool] = True
     """True: a single tap plays the card's ``tap_move`` (home to its foundation, onto
     the waste) and a double tap its ``double_tap_move``; False (the Spider family): a tap
@@ -430,6 +434,19 @@ class Game(ABC):
     @abstractmethod
     def won(self) -> bool:
         """True once the game is won."""
+
+    @property
+    def lost(self) -> bool:
+        """True when the game says it is lost (``declares_loss``): not won, and no move or
+        stock tap is left. Undo is still there.
+
+        >>> import engine
+        >>> engine.new_game("KL1-D1N-AAAAAAG").lost  # Klondike never declares a loss
+        False
+        """
+        if not self.declares_loss:
+            return False
+        return not self.won and not self.legal_moves()
 
     # ------------------------------------------------------------ position
 

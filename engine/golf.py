@@ -104,6 +104,7 @@ class Golf(Game):
     """The columns, left to right."""
     undo_limit: ClassVar[int | None] = None
     score_lower_is_better: ClassVar[bool] = True
+    declares_loss: ClassVar[bool] = True
     reasons: ClassVar[tuple[str, ...]] = (*REASONS, *REASONS_OWN)
     advice_kinds: ClassVar[tuple[str, ...]] = KINDS
     advice_progress: ClassVar[frozenset[str]] = frozenset(("run", "play"))
@@ -177,12 +178,6 @@ class Golf(Game):
         """True once every column card is on the waste."""
         piles = self._piles
         return not any(piles[t] for t in COLUMNS)
-
-    @property
-    def lost(self) -> bool:
-        """True when the game can go no further: the stock is empty and no
-        column card can go onto the waste (undo is still there)."""
-        return not self.won and not self._piles["s"] and not self._playable()
 
     def waste_fan(self) -> int:
         """The waste's top card alone (0 when empty)."""

@@ -22,6 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from engine.shapes import Shape
+
 __all__ = [
     "FREECELL",
     "GOLF",
@@ -95,6 +97,11 @@ class Variant:
     covered face-up cards (Klondike's longest: 6 face-down cards under a King-to-Ace run)."""
     redeals: bool = True
     """False for a stock that draws but never turns the waste back (Golf: one pass)."""
+    shape: Shape | None = None
+    """Overlapping cards of one pile each, ``p1``-``p28``, and which cover which
+    (``engine.shapes``: TriPeaks' peaks, Pyramid's pyramid); None for a game of columns."""
+    discard: bool = False
+    """True for a game whose removed cards go to a discard pile, ``x`` (Pyramid's pairs)."""
 
     @property
     def column_ids(self) -> tuple[str, ...]:
@@ -108,6 +115,11 @@ class Variant:
     @property
     def has_waste(self) -> bool:
         return self.stock == "draws"
+
+    @property
+    def peak_ids(self) -> tuple[str, ...]:
+        """The overlapping cards' piles, top row first: ``p1`` … (none for a game of columns)."""
+        return self.shape.pile_ids if self.shape is not None else ()
 
     @property
     def cell_ids(self) -> tuple[str, ...]:
@@ -130,7 +142,7 @@ class Variant:
         foundations or completed runs at the right."""
         left = (*(("s",) if self.has_stock else ()), *(("w",) if self.has_waste else ()), *self.cell_ids)
         row: list[tuple[str, int]] = [(pid, i) for i, pid in enumerate(left)]
-        right = (*self.foundation_ids, *self.removed_ids)
+        right = (*self.foundation_ids, *self.removed_ids, *(("x",) if self.discard else ()))
         row.extend((pid, self.columns - len(right) + i) for i, pid in enumerate(right))
         return tuple(row)
 
@@ -138,7 +150,8 @@ class Variant:
     def pile_ids(self) -> tuple[str, ...]:
         """The piles a player moves cards between, in display order (not the completed runs)."""
         left = (*(("s",) if self.has_stock else ()), *(("w",) if self.has_waste else ()), *self.cell_ids)
-        return (*left, *self.foundation_ids, *self.column_ids)
+        discard = ("x",) if self.discard else ()
+        return (*left, *self.foundation_ids, *discard, *self.column_ids, *self.peak_ids)
 
 
 KLONDIKE = Variant("KL", "Klondike", 7, "draws", True, 0, "king", "draw and scoring", "engine.klondike")

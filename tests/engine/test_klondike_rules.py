@@ -358,7 +358,7 @@ def test_never_a_loss_and_no_auto_play() -> None:
     assert g.legal_moves() == []
     assert not g.won
     assert g.can_undo
-    assert not hasattr(g, "lost")
+    assert not g.lost
     g.undo()
     # No card ever moves to a foundation by itself, even an Ace turned up.
     g = position({"t1": "#Ah 5c", "t2": "6d", "s": "#As"})
