@@ -22,12 +22,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from engine.shapes import Shape
+from engine.shapes import Shape, pyramid
 
 __all__ = [
     "FREECELL",
     "GOLF",
     "KLONDIKE",
+    "PYRAMID",
     "SPIDER",
     "SPIDERETTE",
     "VARIANTS",
@@ -190,7 +191,22 @@ GOLF = Variant(
     redeals=False,
 )
 
-VARIANTS: dict[GameId, Variant] = {v.game: v for v in (KLONDIKE, SPIDERETTE, SPIDER, FREECELL, GOLF)}
+PYRAMID = Variant(
+    # No columns: 28 cards of one pile each, p1-p28, in a pyramid; removed cards go to x.
+    "PY",
+    "Pyramid",
+    0,
+    "draws",
+    False,
+    0,
+    "none",
+    "passes",
+    "engine.pyramid",
+    shape=pyramid(7),
+    discard=True,
+)
+
+VARIANTS: dict[GameId, Variant] = {v.game: v for v in (KLONDIKE, SPIDERETTE, SPIDER, FREECELL, GOLF, PYRAMID)}
 """Every game, by id, in the order menus list them: the one registry of games."""
 
 
