@@ -65,6 +65,10 @@ def main() -> None:
         print(
             f"{key:<11}{len(decided):>5}/{len(own):<3}{won:>10}{share:>8.1%}{median:>10.3f}{times[-1]:>11.2f}{most:>11}"
         )
+        slowest = max(decided, key=lambda row: row[4], default=None)
+        if slowest is not None:
+            print(f"  slowest decided: seed {slowest[1]}, {slowest[2]}, {slowest[4]:.2f} s, {slowest[3]} positions")
+        print("  undecided seeds:", " ".join(str(row[1]) for row in own if row[2] == "unknown") or "none")
 
 
 if __name__ == "__main__":

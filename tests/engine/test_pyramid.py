@@ -30,7 +30,7 @@ def pyramid(piles: dict[str, str], recycles: int = 0) -> Pyramid:
 def full(bottom: str = "", filler: str = "5s", **piles: str) -> dict[str, str]:
     """A whole pyramid: the bottom row's cards as given from the left, every other place
     a filler card (the cards are not checked against the deck), then ``piles``."""
-    cards = {p: filler for p in PEAKS}
+    cards = dict.fromkeys(PEAKS, filler)
     for p, card in zip(PEAKS[21:], bottom.split(), strict=False):
         cards[p] = card
     cards.update(piles)
@@ -200,8 +200,11 @@ def test_the_refusals_say_the_rule_with_the_cards() -> None:
         "(an Ace is 1, a Jack 11, a Queen 12)."
     )
     error = game.refusal_error("p23+p22>x")
-    assert error is not None and error.values == {"card": "6h", "other": "9c", "total": 15}
-    assert game.refusal("p22>x") == "The 6 of hearts leaves only with a card adding up to 13: a 7. Only a King goes alone."
+    assert error is not None
+    assert error.values == {"card": "6h", "other": "9c", "total": 15}
+    assert (
+        game.refusal("p22>x") == "The 6 of hearts leaves only with a card adding up to 13: a 7. Only a King goes alone."
+    )
     assert game.refusal("w>x") == (
         "The 5 of spades stays on the waste until it leaves with a free card adding up to 13 (here an 8)."
     )
@@ -308,7 +311,8 @@ def test_gestures() -> None:
     assert game.tap_intent("p24") == Move("p24", "x")
     assert game.tap_intent("p16") == Move("p16", "x")  # covered: the refusal says so
     assert refusal(game, game.tap_intent("p16") or "") == "covered"
-    assert game.tap_intent("s") is None and game.tap_intent("x") is None
+    assert game.tap_intent("s") is None
+    assert game.tap_intent("x") is None
     # Partners, and the pair a drag or two taps mean.
     assert game.partners("p22") == ("p23", "p25")
     assert game.partners("w") == ("p23", "p25")
@@ -321,8 +325,8 @@ def test_gestures() -> None:
     assert game.pair_move("p22", "p22") is None
     assert game.pair_move("p22", "s") is None
     assert refusal(game, game.pair_move("p22", "p16") or "") == "covered"
-    assert game.can_pick("p22", 1) and game.can_pick("w", 1) and game.can_pick("p24", 1)
-    assert not game.can_pick("p16", 1) and not game.can_pick("p22", 2) and not game.can_pick("s", 1)
+    assert all(game.can_pick(pid, 1) for pid in ("p22", "w", "p24"))
+    assert not any(game.can_pick(pid, n) for pid, n in (("p16", 1), ("p22", 2), ("s", 1)))
     assert game.drop_targets("p22", 1) == ["p23", "p25"]
     assert game.drop_targets("w", 1) == ["p23", "p25"]
     assert game.drop_targets("p24", 1) == ["x"]
@@ -400,7 +404,8 @@ def all_moves(game: Pyramid) -> set[Move]:
     for i, a in enumerate(sources):
         for move in (Move(a, "x"), *(Move(a, "x", also=(b,)) for b in sources[i + 1 :])):
             if game.is_legal(move):
-                found.add(Move(*canonical(move.sources)[:1], "x", 1, canonical(move.sources)[1:]))
+                first, *more = canonical(move.sources)
+                found.add(Move(first, "x", 1, tuple(more)))
     return found
 
 

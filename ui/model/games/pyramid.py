@@ -139,7 +139,9 @@ class PyramidPage(GamePage):
     own_words: ClassVar[Mapping[Reason, str]] = {
         "same_pile": N_("A pair is two different cards."),
         "stock_empty": N_("The stock and the waste are both empty."),
-        "group_from_column_only": N_("Cards leave the table one at a time: a King alone, or two cards that add up to 13."),
+        "group_from_column_only": N_(
+            "Cards leave the table one at a time: a King alone, or two cards that add up to 13."
+        ),
         "one_card_each": N_("Cards leave the table one at a time: a King alone, or two cards that add up to 13."),
         "king_alone": N_("A King is removed alone: tap it."),
         "pair_of_two": N_("A pair is two cards whose values add up to 13."),
