@@ -362,6 +362,8 @@ class Pyramid(Game):
             )
         if len(sources) > 2:
             raise IllegalMove("A pair is two cards whose values add up to 13.", "pair_of_two")
+        if len(set(sources)) != len(sources):
+            self._check_other_pile(sources[0], sources[1])
         for src in sources:
             if not piles[src]:
                 if src == "w":

@@ -185,6 +185,7 @@ def test_each_rule_refuses_with_its_reason() -> None:
         assert refusal(game, text) == reason, text
     assert refusal(game, Move("x", "w")) == "discard_stays"
     assert refusal(game, Move("p22", "x", 2)) == "one_card_each"
+    assert refusal(game, Move("p24", "x", also=("p24",))) == "same_pile"
     assert refusal(game, Move("p22", "x", also=("s",))) == "stock_tap_only"
     assert refusal(game, Move("p22", "x", also=("t3",))) == "no_such_pile"
     gone = pyramid(full("", p22="", p23="6h"))
