@@ -40,7 +40,8 @@ def test_enter_on_a_card_that_cannot_go_says_the_rule() -> None:
     keys.go(game, Spot("t2", 4))
     said = keys.press(game, "Enter")
     assert said.kind == "say"
-    assert "9 of hearts" in said.message and said.rule
+    assert "9 of hearts" in said.message
+    assert said.rule
     assert keys.held is None
 
 
@@ -49,7 +50,8 @@ def test_a_card_under_the_top_one_is_not_played() -> None:
     keys = Keyboard()
     keys.go(game, Spot("t3", 2))
     said = keys.press(game, "Enter")
-    assert said.kind == "say" and said.move is None
+    assert said.kind == "say"
+    assert said.move is None
 
 
 def test_d_turns_the_stock() -> None:

@@ -9,7 +9,7 @@ that the geometry is checked for each shape whatever game uses it."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
+from itertools import pairwise
 
 import pytest
 
@@ -25,11 +25,11 @@ SHAPES = {"peaks": (peaks(3, 4), False), "pyramid": (pyramid(7), True)}
 
 
 @pytest.fixture(params=sorted(SHAPES))
-def shaped(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[str, Shape]]:
+def shaped(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> tuple[str, Shape]:
     shape, discard = SHAPES[request.param]
     variant = dataclasses.replace(GOLF, game="ZS", name="Shape", columns=0, shape=shape, discard=discard)
     monkeypatch.setitem(VARIANTS, variant.game, variant)
-    yield variant.game, shape
+    return variant.game, shape
 
 
 def _table(game: str, shape: Shape, gone: frozenset[str] = frozenset()) -> Table:
@@ -50,8 +50,10 @@ def test_every_card_is_on_the_table_and_clear_of_the_top_row(
     cards = [box for box in lay.cards if box.pid.startswith("p")]
     assert len(cards) == len(shape.places)
     for box in cards:
-        assert 0 <= box.x and box.x + lay.card_w <= width, box
-        assert 0 <= box.y and box.y + lay.card_h <= height, box
+        assert box.x >= 0, box
+        assert box.x + lay.card_w <= width, box
+        assert box.y >= 0, box
+        assert box.y + lay.card_h <= height, box
     others = [pile for pid, pile in lay.piles.items() if not pid.startswith("p")]
     for box in cards:
         for pile in others:
@@ -75,30 +77,35 @@ def test_rows_step_down_and_a_card_lies_half_over_each_card_it_covers(
         for pid in place.covered_by:
             over = at[pid]
             assert over.y - box.y == pytest.approx(step, abs=1.01)
-            assert abs(over.x - box.x) == pytest.approx((lay.card_w + (lay.card_w and 0)) / 2, abs=lay.card_w * 0.2)
+            # Half a grid step to the side: half a card and half the gap between two cards.
+            assert abs(over.x - box.x) == pytest.approx(lay.card_w / 2, abs=lay.card_w * 0.2)
             assert over.z > box.z
     # The same row is one line, left to right, cards not overlapping.
     for row in range(1, shape.rows + 1):
         xs = [at[place.pid].x for place in shape.row_of(row)]
         assert len({at[place.pid].y for place in shape.row_of(row)}) == 1
-        assert all(b - a >= lay.card_w for a, b in zip(xs, xs[1:], strict=False))
+        assert all(b - a >= lay.card_w for a, b in pairwise(xs))
 
 
 def test_a_card_gone_leaves_nothing_to_tap_and_a_tap_finds_the_card_on_top(shaped: tuple[str, Shape]) -> None:
     game, shape = shaped
     first = shape.places[0]
     lay = compute(_table(game, shape, gone=frozenset({first.pid})), 360, 560)
-    assert lay.piles[first.pid].zone.w == 0 and lay.piles[first.pid].slot.w == 0
+    assert lay.piles[first.pid].zone.w == 0
+    assert lay.piles[first.pid].slot.w == 0
     assert lay.by_pile[first.pid] == []
     covered = shape.row_of(shape.rows - 1)[0]
     lower = lay.by_pile[covered.covered_by[1]][0]  # the right one: its left edge lies on the covered card
     upper = lay.by_pile[covered.pid][0]
     # Where the lower card overlaps the one it covers, the lower card answers.
     x, y = lower.x + 2, lower.y + 2
-    assert upper.x <= x < upper.x + lay.card_w and upper.y <= y < upper.y + lay.card_h
+    assert upper.x <= x < upper.x + lay.card_w
+    assert upper.y <= y < upper.y + lay.card_h
     hit = hit_card(lay, x, y)
-    assert hit is not None and hit.pid == lower.pid
+    assert hit is not None
+    assert hit.pid == lower.pid
     # The strip of the covered card that shows still answers for it.
     hit = hit_card(lay, upper.x + lay.card_w / 2, upper.y + 2)
-    assert hit is not None and hit.pid == covered.pid
+    assert hit is not None
+    assert hit.pid == covered.pid
     assert hit_pile(lay, lay.piles[first.pid].slot.x + 1, lay.piles[first.pid].slot.y + 1) != first.pid

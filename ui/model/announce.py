@@ -21,9 +21,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine import Action, Card, Game, Move
+from engine.variants import pile_kind
 from ui.model.i18n import N_, _, current_language, joined, ngettext, pgettext
 from ui.model.refusals import refusal_text
-from engine.variants import pile_kind
 from ui.model.words import card_name, in_dollars, names_list, place_name, suit_name
 from ui.model.words import pile_name as _pile_name
 
