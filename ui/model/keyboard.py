@@ -360,9 +360,9 @@ class Keyboard:
             if game.variant.shape is not None:
                 # A shape has no columns: a digit goes to that free card, counted from the left.
                 if number > len(table):
-                    message = ngettext(
-                        "There is {n} free card.", "There are {n} free cards.", len(table)
-                    ).format(n=len(table))
+                    message = ngettext("There is {n} free card.", "There are {n} free cards.", len(table)).format(
+                        n=len(table)
+                    )
                     return Command("say", self.spot, message=message)
                 return Command("focus", self.go(game, Spot(table[number - 1], 0)))
             if number > len(table):
