@@ -436,9 +436,11 @@ def describe_undo(game: Game, action: Action) -> str:
     src = move.src
     if move.also or pile_kind(src) == "peak":
         # Back in the peaks or the pyramid (and a pair's waste card on the waste).
-        back = [game.pile(pid)[-1] for pid in move.sources if game.pile(pid)]
-        text = ngettext("Undone: {cards} is back in its place.", "Undone: {cards} are back in their places.", len(back))
-        return _join([text.format(cards=names_list([card_name(card) for card in back])), score])
+        returned = [game.pile(pid)[-1] for pid in move.sources if game.pile(pid)]
+        text = ngettext(
+            "Undone: {cards} is back in its place.", "Undone: {cards} are back in their places.", len(returned)
+        )
+        return _join([text.format(cards=names_list([card_name(card) for card in returned])), score])
     cards = game.pile(src)[-move.count :]
     text = ngettext("Undone: {cards} is back on {pile}.", "Undone: {cards} are back on {pile}.", move.count)
     return _join([text.format(cards=cards_phrase(cards), pile=_the(src)), score])

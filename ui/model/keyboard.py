@@ -269,6 +269,11 @@ class Keyboard:
     def forget_held(self) -> None:
         self.held = None
 
+    def lift(self, pid: str) -> None:
+        """Hold the top card of ``pid`` ("": nothing), as a tap lifts a card for its partner:
+        the keys and the taps share what is held, so Enter on the partner pairs it too."""
+        self.held = Held(pid, 1) if pid else None
+
     # ---------------------------------------------------------- navigation
 
     def _row(self, game: Game, area: str) -> list[str]:
