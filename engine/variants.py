@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from engine.shapes import Shape
+from engine.shapes import Shape, peaks
 
 __all__ = [
     "FREECELL",
@@ -30,6 +30,7 @@ __all__ = [
     "KLONDIKE",
     "SPIDER",
     "SPIDERETTE",
+    "TRIPEAKS",
     "VARIANTS",
     "EmptyColumn",
     "GameId",
@@ -190,7 +191,22 @@ GOLF = Variant(
     redeals=False,
 )
 
-VARIANTS: dict[GameId, Variant] = {v.game: v for v in (KLONDIKE, SPIDERETTE, SPIDER, FREECELL, GOLF)}
+TRIPEAKS = Variant(
+    # 28 cards of one pile each in three overlapping peaks (no columns), one pass through the stock.
+    "TP",
+    "TriPeaks",
+    0,
+    "draws",
+    False,
+    0,
+    "none",
+    "turn the corner",
+    "engine.tripeaks",
+    shape=peaks(3, 4),
+    redeals=False,
+)
+
+VARIANTS: dict[GameId, Variant] = {v.game: v for v in (KLONDIKE, SPIDERETTE, SPIDER, FREECELL, GOLF, TRIPEAKS)}
 """Every game, by id, in the order menus list them: the one registry of games."""
 
 
