@@ -35,6 +35,7 @@ def test_a_golf_deal_plays_onto_its_waste(open_game: Callable[..., Page]) -> Non
     assert cards_in(page, "w") == ["4d"]
     assert cards_in(page, "t3") == ["Ks", "6d", "2h", "6c", "5c"]
     assert score(page) == "35"  # strokes: the cards in the columns
+    assert not page.is_visible("#figure")  # no figure of its own (TriPeaks' run)
 
     # A tap plays a column's last card onto the waste.
     click_card(page, "5c")

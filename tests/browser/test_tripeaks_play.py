@@ -66,6 +66,10 @@ def test_a_tripeaks_deal_plays_by_taps_and_keys(open_game: Callable[..., Page]) 
     assert _label(page, "p10").endswith(", free")
     assert "turned up" in status(page) or "onto" in status(page)
     assert score(page) == "6"  # a run of three: 1 + 2 + 3
+    # The header shows the run, and the words of each move say it.
+    assert page.is_visible("#figure")
+    assert page.text_content("#figure-label") == "Run"
+    assert page.text_content("#figure-value") == "3"
     screenshot(page, "tripeaks-phone")
 
     page.reload()

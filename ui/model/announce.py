@@ -22,6 +22,7 @@ from collections.abc import Sequence
 
 from engine import Action, Card, Game, Move
 from engine.variants import pile_kind
+from ui.model.games import page_of
 from ui.model.i18n import N_, _, current_language, joined, ngettext, pgettext
 from ui.model.refusals import refusal_text
 from ui.model.words import card_name, in_dollars, names_list, place_name, suit_name
@@ -346,7 +347,14 @@ def play_headline(game: Game, action: Action) -> str:
 
 
 def _play_parts(game: Game, action: Action) -> tuple[str, list[str]]:
-    """The headline of a played action and every part of its description."""
+    """The headline of a played action and every part of its description: the words every
+    game shares, then the game's own (TriPeaks' run)."""
+    headline, words = _shared_parts(game, action)
+    return headline, [*words, *page_of(game.settings.game).move_words(game, action)]
+
+
+def _shared_parts(game: Game, action: Action) -> tuple[str, list[str]]:
+    """The headline of a played action and the parts of its description every game shares."""
     if action.kind == "draw":
         drawn = game.pile("w")[-(action.steps[0].n if action.steps else 1) :]
         if len(drawn) == 1:

@@ -135,6 +135,16 @@ class GamePage:
         """A pile of this game's own in words (translated), or None for the shared names."""
         return None
 
+    def figure(self, game: engine.Game) -> tuple[str, str] | None:
+        """A figure of this game's own that the header shows after the moves: its label
+        (translated) and its value (TriPeaks' run); None for none."""
+        return None
+
+    def move_words(self, game: engine.Game, action: engine.Action) -> list[str]:
+        """What this game says of its own after ``action`` (translated, read from ``game``
+        after it), after the shared words: TriPeaks' run."""
+        return []
+
     # -- the game's engine -----------------------------------------------------------
 
     @property

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
+import engine
 from engine.moves import Reason
 from ui.model.games import GamePage, OptionGroup, common_anchors
 from ui.model.i18n import N_, _
@@ -188,3 +189,17 @@ class TriPeaksPage(GamePage):
             "The {card} can't go on the {top}: a card goes onto the waste when it is one rank higher or lower, "
             "whatever its suit."
         ).format(**cards)
+
+    def figure(self, game: engine.Game) -> tuple[str, str] | None:
+        """The run: the cards played onto the waste since the last stock card (each scores its place in it)."""
+        # TRANSLATORS: TriPeaks' header figure: how many peak cards in a row since the last stock card.
+        return _("Run"), str(getattr(game, "run", 0))
+
+    def move_words(self, game: engine.Game, action: engine.Action) -> list[str]:
+        """A peak card onto the waste says the run it makes; a stock card, that the run starts again."""
+        if action.kind == "move":
+            # TRANSLATORS: TriPeaks: the card just played is the n-th of the run ("Run 3.").
+            return [_("Run {n}.").format(n=getattr(game, "run", 0))]
+        if action.kind == "draw":
+            return [_("The run starts again.")]
+        return []
