@@ -230,6 +230,18 @@ class TriPeaks(Game):
         return self._run
 
     @property
+    def longest_run(self) -> int:
+        """The longest run of the game so far (undo takes back what it made longer).
+
+        >>> g = TriPeaks("TP1-W-AAAAAAB")
+        >>> for move in ("p22>w", "p20>w", "s"):
+        ...     _ = g.play(move)
+        >>> g.run, g.longest_run
+        (0, 2)
+        """
+        return self._longest_run
+
+    @property
     def won(self) -> bool:
         """True once every peak card is on the waste."""
         piles = self._piles
@@ -266,6 +278,7 @@ class TriPeaks(Game):
             self._piles[p] = list(cards)
         self.score = 0
         self._run = 0
+        self._longest_run = 0
 
     @classmethod
     def from_piles(cls: type[G], code: DealCode | str, piles: Mapping[str, str], moves: int = 0, run: int = 0) -> G:
@@ -294,6 +307,7 @@ class TriPeaks(Game):
         game.moves = moves
         game.score = 0
         game._run = run
+        game._longest_run = run
         return game
 
     # ---------------------------------------------------------------- rules
@@ -371,6 +385,7 @@ class TriPeaks(Game):
         src = move.src
         self._move_cards(src, "w", 1)
         self._run += 1
+        self._longest_run = max(self._longest_run, self._run)
         score = self.score + self._run
         if src in TOPS:
             score += peak_bonus(sum(not piles[t] for t in TOPS))
@@ -380,10 +395,10 @@ class TriPeaks(Game):
         return Effect("move", "w", score)
 
     def _counters(self) -> tuple[int, ...]:
-        return (self._run,)
+        return (self._run, self._longest_run)
 
     def _restore_counters(self, counters: tuple[int, ...]) -> None:
-        (self._run,) = counters
+        self._run, self._longest_run = counters
 
     def legal_moves(self) -> list[Move]:
         """Every legal move: each free peak card that goes onto the waste (bottom row

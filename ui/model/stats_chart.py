@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine import format_dollars
+from ui.model.games import page_of
 from ui.model.i18n import N_, _, ngettext
 from ui.model.session import format_clock
 from ui.model.stats import RECENT, VariantStats, is_scored, is_vegas
@@ -49,7 +50,12 @@ def figures(key: str, stats: VariantStats, bankroll: int | None = None) -> list[
         (_("Best amount") if money else _("Best score"), score(stats.best_score)),
         (_("Fastest win"), format_clock(stats.fastest_win) if stats.fastest_win is not None else "–"),
         (_("Average moves of a win"), f"{average:.0f}" if average is not None else "–"),
+        (_("Fewest moves"), str(stats.fewest_moves) if stats.fewest_moves else "–"),
     ]
+    record = page_of(key.partition("-")[0]).record_name
+    if record:
+        # A figure the game keeps the best of (TriPeaks' longest run).
+        rows.append((_(record), str(stats.best_figure) if stats.best_figure else "–"))
     if not is_scored(key):
         del rows[5]  # a game with no score has no best one (its results hold a 0)
     if money:

@@ -140,6 +140,14 @@ class GamePage:
         (translated) and its value (TriPeaks' run); None for none."""
         return None
 
+    record_name: ClassVar[str] = ""
+    """The name of a figure the statistics keep the best of for this game (marked with
+    ``N_``: TriPeaks' "Longest run"), read by ``record_figure``; "" for none."""
+
+    def record_figure(self, game: engine.Game) -> int:
+        """This game's figure for ``record_name`` so far (0 for none)."""
+        return 0
+
     def move_words(self, game: engine.Game, action: engine.Action) -> list[str]:
         """What this game says of its own after ``action`` (translated, read from ``game``
         after it), after the shared words: TriPeaks' run."""

@@ -190,6 +190,11 @@ class TriPeaksPage(GamePage):
             "whatever its suit."
         ).format(**cards)
 
+    record_name = N_("Longest run")
+
+    def record_figure(self, game: engine.Game) -> int:
+        return int(getattr(game, "longest_run", 0))
+
     def figure(self, game: engine.Game) -> tuple[str, str] | None:
         """The run: the cards played onto the waste since the last stock card (each scores its place in it)."""
         # TRANSLATORS: TriPeaks' header figure: how many peak cards in a row since the last stock card.
