@@ -55,8 +55,10 @@ def _top_row(game: engine.Game) -> list[str]:
             top.append(_card(cards[-1]))
         elif pid in variant.cell_ids:
             top.append('<div class="slot cell"></div>')
-        elif pid == variant.foundation_ids[0]:
+        elif pid in variant.foundation_ids[:1]:
             top.append('<div class="slot foundations"></div>')
+        elif pid == "x":
+            top.append('<div class="slot discard"></div>')  # at the right, as on the table
         else:
             top.append('<div class="slot"></div>')
     return top
