@@ -463,6 +463,13 @@ def describe_pick(game: Game, pid: str, count: int, targets: Sequence[str]) -> s
     'Picked up 9 of diamonds. Choose a pile and press Enter. It fits on column 4.'
     """
     cards = game.pile(pid)[-count:]
+    if game.multi_source:
+        # A game of pairs: the card waits for its partner.
+        text = _("Picked up {card}. Choose its partner and press Enter.").format(card=cards_phrase(cards))
+        partners = [card_name(game.pile(t)[-1]) for t in targets if pile_kind(t) != "discard" and game.pile(t)]
+        if not partners:
+            return _join([text, _("No card pairs with it now.")])
+        return _join([text, _("It pairs with {cards}.").format(cards=names_list(partners))])
     text = _("Picked up {cards}. Choose a pile and press Enter.").format(cards=cards_phrase(cards))
     if not targets:
         return _join([text, _("No pile takes it now.")])

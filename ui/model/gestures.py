@@ -91,14 +91,15 @@ def _playable(game: Game, pid: str, count: int) -> bool:
 
 def pair_tap_plan(game: Game, pid: str, lifted: str | None) -> TapPlan:
     """A tap in a game of pairs (Pyramid): a card that goes alone (a King) goes at once;
-    a free card is lifted; a tap on the lifted card's partner removes both (the game's
-    ``move_for_drop``, as a drag onto it does); a tap on the lifted card puts it down,
-    and on another free card lifts that one instead. A card that can't be lifted says why.
+    a free card is lifted; a tap on another card plays the pair (the game's
+    ``move_for_drop``, as a drag onto it does): its partner removes both, any other says
+    the rule that refuses it; a tap on the lifted card puts it down. A card that can't be
+    lifted says why.
     """
     if lifted is not None and lifted != pid and game.pile(lifted):
-        pair = game.move_for_drop(lifted, 1, pid)
-        if game.refusal_error(pair) is None:
-            return TapPlan(pair, lift="")
+        # The second card of a pair: removed with the first, or refused with the rule
+        # (not 13, a covered card), and the first is put down.
+        return TapPlan(game.move_for_drop(lifted, 1, pid), lift="")
     if lifted == pid:
         return TapPlan(lift="")
     alone = game.tap_move(pid)
