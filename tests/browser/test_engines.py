@@ -25,6 +25,8 @@ GOLF = "GF1-N-AAAAAAI"
 """Golf's deal whose third column ends with the 5 of clubs, on the waste's 4 of diamonds."""
 TRIPEAKS = "TP1-W-AAAAAAB"
 """TriPeaks' deal whose bottom row holds the free King of spades, on the waste's Queen of spades."""
+PYRAMID = "PY1-P3-AAAAAAG"
+"""Pyramid's deal whose bottom row is 7s 9d Kc Qs 3s 4d Ah."""
 """Deals Ad Jc Kd Tc 9d 3s Ah face up on columns 1-7 (tests/browser/test_klondike_play.py)."""
 BOOT_S = 240
 """A cold boot of WebKit on a loaded 2-core machine takes a minute; well past that, it is stuck."""
@@ -164,6 +166,16 @@ def play_one_visit(engine: Engine, url: str, stop_server: Callable[[], None]) ->
     engine.pointer([point(engine, CARD_POINT, "Ks")])
     moves_reach(engine, 1)
     assert engine.evaluate(PILE_OF.format(card="Ks")) == "w"
+
+    # Pyramid: a King goes with one tap; a tap lifts the Queen, a tap on the Ace removes both.
+    open_link(engine, PYRAMID)
+    engine.pointer([point(engine, CARD_POINT, "Kc")])
+    moves_reach(engine, 1)
+    engine.pointer([point(engine, CARD_POINT, "Qs")])
+    wait_for(engine, "document.querySelector(\"[data-card='Qs']\").classList.contains('held')", 30)
+    engine.pointer([point(engine, CARD_POINT, "Ah")])
+    moves_reach(engine, 2)
+    assert engine.evaluate(PILE_OF.format(card="Ah")) == "x"
     return shaped
 
 
