@@ -17,7 +17,8 @@ DEAL = "PY1-P3-AAAAAAG"
 
 
 def _lifted(page: Page, card: str) -> bool:
-    return bool(page.evaluate("card => document.querySelector(`[data-card='${card}']`).classList.contains('held')", card))
+    held = "card => document.querySelector(`[data-card='${card}']`).classList.contains('held')"
+    return bool(page.evaluate(held, card))
 
 
 def test_a_pyramid_deal_plays_by_taps_drags_and_keys(open_game: Callable[..., Page]) -> None:
