@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from engine.shapes import Shape, pyramid
+from engine.shapes import Shape, peaks, pyramid
 
 __all__ = [
     "FREECELL",
@@ -31,6 +31,7 @@ __all__ = [
     "PYRAMID",
     "SPIDER",
     "SPIDERETTE",
+    "TRIPEAKS",
     "VARIANTS",
     "EmptyColumn",
     "GameId",
@@ -199,6 +200,21 @@ GOLF = Variant(
     redeals=False,
 )
 
+TRIPEAKS = Variant(
+    # 28 cards of one pile each in three overlapping peaks (no columns), one pass through the stock.
+    "TP",
+    "TriPeaks",
+    0,
+    "draws",
+    False,
+    0,
+    "none",
+    "turn the corner",
+    "engine.tripeaks",
+    shape=peaks(3, 4),
+    redeals=False,
+)
+
 PYRAMID = Variant(
     # No columns: 28 cards of one pile each, p1-p28, in a pyramid; removed cards go to x.
     "PY",
@@ -214,7 +230,9 @@ PYRAMID = Variant(
     discard=True,
 )
 
-VARIANTS: dict[GameId, Variant] = {v.game: v for v in (KLONDIKE, SPIDERETTE, SPIDER, FREECELL, GOLF, PYRAMID)}
+VARIANTS: dict[GameId, Variant] = {
+    v.game: v for v in (KLONDIKE, SPIDERETTE, SPIDER, FREECELL, GOLF, TRIPEAKS, PYRAMID)
+}
 """Every game, by id, in the order menus list them: the one registry of games."""
 
 
