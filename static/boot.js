@@ -74,6 +74,43 @@
   var language = chooseLanguage();
   document.documentElement.lang = language;
 
+  // The loading screen's words in Thai or Khmer are drawn in their font, which many
+  // phones lack: it is asked for now (fonts.css is read before this script runs), before
+  // any other download, and the screen's words wait for it, FONT_WAIT_MS at most (as long
+  // as a browser waits for a font of its own accord), so that its first frame with words
+  // is one that can be read, never boxes nor a font that changes under the reader's eyes.
+  var FONT_WAIT_MS = 3000;
+  var FAMILIES = { th: "Noto Sans Thai", km: "Noto Sans Khmer" };
+  var fontsReady = Promise.resolve();
+  var family = FAMILIES[language];
+  if (family && document.fonts && document.fonts.load) {
+    var sample = ((window.solitaireWords || {})[language] || {}).Solitaire || "";
+    var loaded = Promise.all([
+      document.fonts.load("400 1em '" + family + "'", sample),
+      document.fonts.load("700 1em '" + family + "'", sample)
+    ]);
+    fontsReady = Promise.race([loaded, new Promise(function (resolve) { setTimeout(resolve, FONT_WAIT_MS); })])
+      .then(null, function () { /* no font: the browser's own */ });
+  }
+  // Nor is the screen ever drawn in English for a player who reads Thai or Khmer: its words
+  // are translated the moment its markup is complete (a mutation observer's answer comes
+  // before the browser may draw), whenever static/translate.js, which follows it, arrives.
+  var markTranslated;
+  var screenTranslated = new Promise(function (resolve) { markTranslated = resolve; });
+  if (language !== "en") {
+    var root = document.documentElement;
+    root.classList.add("boot-wait");
+    var screenWatcher = new MutationObserver(function () {
+      var screen = document.getElementById("boot");
+      if (!screen || !screen.nextSibling) return;  // its markup may still be arriving
+      screenWatcher.disconnect();
+      translatePage();
+      markTranslated();
+    });
+    screenWatcher.observe(root, { childList: true, subtree: true });
+    Promise.all([screenTranslated, fontsReady]).then(function () { root.classList.remove("boot-wait"); });
+  }
+
   function _(message, context) {
     var words = (window.solitaireWords || {})[language] || {};
     return words[context ? context + "\u0004" + message : message] || message;
@@ -271,6 +308,14 @@
     watchStall();
     showAmount();
     if (bytes.pending === 0 && !finished && !timer) startTimeout();
+    // Every file is here: the screen says what comes next at once, and keeps moving while
+    // the game starts (the runtime's start holds the page's thread for seconds at a time:
+    // the bar's sweep is an animation of transform, which the compositor runs on its own).
+    if (bytes.pending === 0 && !finished) {
+      step("python");
+      var boot = $("#boot");
+      if (boot) boot.classList.add("starting");
+    }
   }
 
   function downloadFailed(url, reason) {
@@ -316,7 +361,10 @@
     return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
   }
 
+  var downloading = false;
   function startDownloads() {
+    if (downloading) return;
+    downloading = true;
     if (typeof DecompressionStream === "undefined" || typeof ReadableStream === "undefined") {
       fail(_("This browser is too old for the game. Update it, or open the game in another browser."));
       return;
@@ -335,6 +383,7 @@
 
   // tools/pyodide-game.mjs takes each download once (a later fetch of the file is a fetch).
   function download(url) {
+    startDownloads();  // asked for before the screen was drawn (a fast network): they start now
     var key = new URL(url, location.href).href;
     var started = downloads[key];
     delete downloads[key];
@@ -373,6 +422,7 @@
     }
     if (finished) return;
     finished = true;
+    document.documentElement.classList.remove("boot-wait");
     if (timer) clearTimeout(timer);
     if (stallTimer) clearTimeout(stallTimer);
     if (kind) document.body.dataset.failure = kind;
@@ -544,7 +594,31 @@
     return String(reason);
   }
 
+  // The runtime's downloads wait for the loading screen's first frame with words: before
+  // it, the screen's own few files (its styles, its words, its font) have the whole
+  // connection, which on a phone's network made the first words wait seconds behind
+  // megabytes. The font is waited for FONT_WAIT_MS at most.
+  function shown() {
+    markTranslated();
+    if (downloading) return;
+    fontsReady.then(painted).then(startDownloads);
+  }
+
+  // Resolves once the next frame is drawn: the runtime's start waits for it, so that the
+  // screen's last words (and the start of its sweep) are on screen before the start
+  // holds the page's thread. A page in the background draws no frames: it does not wait.
+  function painted() {
+    if (document.visibilityState === "hidden") return Promise.resolve();
+    return new Promise(function (resolve) {
+      var waited = setTimeout(resolve, 1000);
+      requestAnimationFrame(function () {
+        setTimeout(function () { clearTimeout(waited); resolve(); }, 0);
+      });
+    });
+  }
+
   window.solitaireBoot = {
+    shown: shown, painted: painted,
     step: step, fail: fail, done: done, updateChecked: updateChecked, download: download,
     language: function () { return language; }, setLanguage: setLanguage, translatePage: translatePage
   };
@@ -581,7 +655,7 @@
     document.addEventListener("change", chooseFromSettings);
     var retry = $(".boot-retry");
     if (retry) retry.addEventListener("click", function () { location.reload(); });
-    if (bytes.pending === 0 && !timer && !finished) startTimeout();
+    shown();  // the screen's own script did not run: its downloads start all the same
+    if (downloading && bytes.pending === 0 && !timer && !finished) startTimeout();
   });
-  startDownloads();
 })();

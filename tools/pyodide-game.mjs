@@ -142,6 +142,9 @@ function instantiateCompiled(module) {
   WebAssembly.instantiateStreaming = async (_response, imports) => {
     WebAssembly.instantiateStreaming = instantiateStreaming;
     const ready = await module;
+    // Every file is here: the loading screen draws what it now says before the start
+    // holds the page's thread for seconds (static/boot.js; a worker has no screen).
+    await globalThis.solitaireBoot?.painted?.();
     return { module: ready, instance: await WebAssembly.instantiate(ready, imports) };
   };
 }

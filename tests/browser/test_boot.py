@@ -8,10 +8,11 @@ import urllib.request
 import zipfile
 from collections.abc import Callable
 
+import pytest
 from playwright.sync_api import BrowserContext, Page, Route
 
 from tests.browser.conftest import BOOT_TIMEOUT_MS, Traffic, screenshot, wait_ready
-from tests.browser.helpers import archive_with
+from tests.browser.helpers import archive_with, on_the_site
 from tools import bytecode, vendor
 
 SHORT_WAITS = "window.solitaireBootOptions = { stallMs: 1500, slowMs: 200 };"
@@ -63,8 +64,120 @@ def test_loading_screen_shows_before_python(new_context: Callable[..., BrowserCo
     page.route("**/pyodide.asm.wasm.gz", lambda route: None)
     page.goto(site_url)
     assert page.is_visible("#boot")
-    assert "Getting the game ready" in page.inner_text(".boot-steps")
+    assert "Downloading the game" in page.inner_text(".boot-steps")
     assert page.evaluate("document.body.dataset.ready") is None
+
+
+FRAMES_PROBE = """
+window.__frames = [];
+(function look(frame) {
+  const title = document.querySelector(".boot-title");
+  const step = document.querySelector(".boot-steps li[data-step='runtime']");
+  const shown = title && title.getClientRects().length > 0 && getComputedStyle(title).visibility === "visible";
+  window.__frames.push({
+    at: typeof frame === "number" ? frame : performance.now(),  // the frame's time, as paint timing gives it
+    shown: Boolean(shown),
+    title: title ? title.textContent : null,
+    step: step ? step.textContent : null,
+    font: shown ? document.fonts.check("700 16px " + getComputedStyle(title).fontFamily, title.textContent) : null,
+  });
+  if (window.__frames.length < 2000) requestAnimationFrame(look);
+})();
+"""
+"""Every frame's loading screen, from the document's first frame on: whether its title
+is drawn, its words, and whether the font they are drawn in has arrived."""
+PHONE_NETWORK = {"offline": False, "latency": 150, "downloadThroughput": 200_000, "uploadThroughput": 50_000}
+"""A phone's first visit: 1.6 Mbps, 150 ms."""
+STARTING_WORDS = {"th": "กำลังเริ่มเกม", "km": "កំពុងចាប់ផ្ដើមល្បែង"}
+
+
+@pytest.mark.parametrize(
+    ("locale", "title", "step"), [("th-TH", "โซลิแทร์", "กำลังดาวน์โหลดเกม"), ("km-KH", "សូលីទែរ", "កំពុងទាញយកល្បែង")]
+)
+def test_the_first_frame_with_words_is_in_the_players_language_and_font(
+    new_context: Callable[..., BrowserContext], site_url: str, locale: str, title: str, step: str
+) -> None:
+    context = new_context(locale=locale, viewport={"width": 360, "height": 640})
+    context.add_init_script(on_the_site(FRAMES_PROBE))
+    page = context.new_page()
+    session = context.new_cdp_session(page)
+    session.send("Network.enable")
+    session.send("Network.emulateNetworkConditions", PHONE_NETWORK)
+    page.route("**/pyodide.asm.wasm.gz", lambda route: None)  # the screen alone: Python never starts
+    page.goto(site_url, wait_until="commit")
+    page.wait_for_function(
+        "performance.getEntriesByName('first-contentful-paint').length > 0 && window.__frames.some((f) => f.shown)",
+        timeout=60_000,
+    )
+    painted = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0].startTime")
+    frames = page.evaluate("window.__frames")
+    shown = [frame for frame in frames if frame["shown"]]
+    # Never a frame in English, nor in a font that has not arrived (this machine has no
+    # other Thai or Khmer font: boxes, or nothing, would be drawn).
+    assert [frame for frame in shown if (frame["title"], frame["step"], frame["font"]) != (title, step, True)] == []
+    # And the first words drawn are these: nothing contentful came before them.
+    assert shown[0]["at"] <= painted, (shown[0], painted)
+    screenshot(page, f"boot-loading-{locale[:2]}-phone")
+
+
+@pytest.mark.parametrize("language", ["th", "km"])
+def test_once_downloaded_the_screen_says_the_game_starts_and_keeps_moving(
+    new_context: Callable[..., BrowserContext], site_url: str, language: str
+) -> None:
+    context = new_context(viewport={"width": 360, "height": 640})
+    context.add_init_script(on_the_site(f"localStorage.setItem('solitaire.language', '{language}')"))
+    page = context.new_page()
+    # Every file downloaded, and the runtime's loader held back: the screen as it stands
+    # while the game starts, for as long as the test looks at it.
+    page.route("**/pyodide-game.mjs", lambda route: None)
+    page.goto(site_url)
+    page.wait_for_function("document.querySelector('#boot.starting') !== null", timeout=BOOT_TIMEOUT_MS)
+    assert page.get_attribute(".boot-steps .active", "data-step") == "python"
+    assert page.inner_text(".boot-steps .active") == STARTING_WORDS[language]
+    assert page.get_attribute(".boot-steps [data-step='runtime']", "class") == "done"
+    # The bar's sweep: an animation of transform alone (the compositor runs it while the
+    # runtime's start holds the page's thread), running, and moving.
+    sweep = """(() => {
+      const sweep = document.getAnimations().find((a) => a.animationName === "boot-sweep");
+      if (!sweep) return null;
+      const properties = new Set(sweep.effect.getKeyframes().flatMap((frame) =>
+        Object.keys(frame).filter((key) => !["offset", "computedOffset", "easing", "composite"].includes(key))));
+      return {state: sweep.playState, properties: [...properties], time: Number(sweep.currentTime)};
+    })()"""
+    first = page.evaluate(sweep)
+    assert first is not None, "the bar does not move"
+    assert first["state"] == "running"
+    assert first["properties"] == ["transform"]
+    page.wait_for_function(
+        f"Number(document.getAnimations().find((a) => a.animationName === 'boot-sweep').currentTime) > {first['time']}"
+    )
+    screenshot(page, f"boot-starting-{language}-phone")
+
+
+def test_the_screen_says_the_game_starts_before_the_runtime_holds_the_page(
+    new_context: Callable[..., BrowserContext], site_url: str
+) -> None:
+    context = new_context(locale="km-KH")
+    # The first frame drawn once the screen says "starting", and whether the runtime's
+    # WebAssembly had been started by then (it holds the page's thread for seconds).
+    context.add_init_script(
+        on_the_site(
+            """new MutationObserver((_, observer) => {
+              if (!document.querySelector("#boot.starting")) return;
+              observer.disconnect();
+              requestAnimationFrame(() => {
+                window.__starting = {
+                  step: document.querySelector(".boot-steps .active").textContent,
+                  runtimeStarted: performance.getEntriesByName("pyodide-wasm-ready").length > 0,
+                };
+              });
+            }).observe(document, {subtree: true, attributes: true, attributeFilter: ["class"]});"""
+        )
+    )
+    page = context.new_page()
+    page.goto(site_url)
+    wait_ready(page)
+    assert page.evaluate("window.__starting") == {"step": STARTING_WORDS["km"], "runtimeStarted": False}
 
 
 def test_missing_file_shows_a_readable_error(

@@ -65,9 +65,9 @@ def loading_screen(new_context: Callable[..., BrowserContext], site_url: str, **
 @pytest.mark.parametrize(
     ("locale", "lang", "title", "first_step"),
     [
-        ("th-TH", "th", "โซลิแทร์", "กำลังเตรียมเกม"),
-        ("km-KH", "km", "សូលីទែរ", "កំពុងរៀបចំល្បែង"),
-        ("fr-FR", "en", "Solitaire", "Getting the game ready"),
+        ("th-TH", "th", "โซลิแทร์", "กำลังดาวน์โหลดเกม"),
+        ("km-KH", "km", "សូលីទែរ", "កំពុងទាញយកល្បែង"),
+        ("fr-FR", "en", "Solitaire", "Downloading the game"),
     ],
 )
 def test_the_loading_screen_speaks_the_browsers_language(
