@@ -87,7 +87,8 @@ def follow(page: Page, hash_: str) -> None:
     page.evaluate("hash => { location.hash = hash; }", hash_)
     code = hash_.lstrip("#").split("%20")[0].split(" ")[0]
     page.wait_for_function(
-        "code => document.querySelector('#dlg-link[open]') || document.querySelector('[data-code]').dataset.code === code",
+        "code => document.querySelector('#dlg-link[open]') "
+        "|| document.querySelector('[data-code]').dataset.code === code",
         arg=code,
     )
     if page.is_visible("#dlg-link"):
