@@ -368,8 +368,21 @@ class Game(ABC):
     def _check_ends(self, move: Move, sources: Container[str], targets: Container[str]) -> None:
         """The source and destination exist (``sources``, ``targets``, with ``f``
         meaning a card's own foundation when the game has them), nothing goes
-        back into the stock, and at least one card moves."""
+        back into the stock, and at least one card moves. Every source of a move
+        from several piles (``Move.also``) is checked as ``src`` is: a pile of the
+        game, and not the stock.
+
+        >>> import engine
+        >>> g = engine.new_game("PY1-P3-AAAAAAG")
+        >>> g.refusal(Move("p25", "x", also=("s",))), g.refusal(Move("p25", "x", also=("t1",)))
+        ('Cards leave the stock only by tapping it.', "There is no pile 't1' in Pyramid.")
+        """
         src, dst = move.src, move.dst
+        for pid in move.also:
+            if pid == "s":
+                raise IllegalMove("Cards leave the stock only by tapping it.", "stock_tap_only")
+            if pid not in sources:
+                raise self._no_pile(pid)
         if src not in sources:
             raise self._no_pile(src)
         if dst == "s":
@@ -556,8 +569,9 @@ class Game(ABC):
         """Play a move of a game record or a save (``replay``, ``from_json``):
         checked as ``play`` does, except where a game's rules once allowed a
         move they no longer do (``_check_recorded``): what was played then
-        plays on."""
-        return self._push(self._check_recorded(_as_move(move)))
+        plays on. A move from several piles is refused as ``play`` refuses it in a
+        game without such moves."""
+        return self._push(self._check_recorded(self._one_source(_as_move(move))))
 
     def _check_recorded(self, move: Move) -> Move:
         """``_check`` for a move of a record or a save (``play_recorded``)."""

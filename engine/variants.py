@@ -22,14 +22,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from engine.shapes import Shape
+from engine.shapes import Shape, peaks, pyramid
 
 __all__ = [
     "FREECELL",
     "GOLF",
     "KLONDIKE",
+    "PYRAMID",
     "SPIDER",
     "SPIDERETTE",
+    "TRIPEAKS",
     "VARIANTS",
     "EmptyColumn",
     "GameId",
@@ -136,6 +138,14 @@ class Variant:
         return tuple(f"r{i}" for i in range(1, self.removed_runs + 1))
 
     @property
+    def grid_columns(self) -> int:
+        """The table's width in card places: its columns, or for a game of overlapping
+        cards without columns the shape's width (Pyramid's 7)."""
+        if self.columns or self.shape is None:
+            return self.columns
+        return int(self.shape.width)
+
+    @property
     def top_row(self) -> tuple[tuple[str, int], ...]:
         """The piles above the columns and the grid column of each: the stock at
         the left, the waste beside it (or the free cells from the left edge),
@@ -143,7 +153,7 @@ class Variant:
         left = (*(("s",) if self.has_stock else ()), *(("w",) if self.has_waste else ()), *self.cell_ids)
         row: list[tuple[str, int]] = [(pid, i) for i, pid in enumerate(left)]
         right = (*self.foundation_ids, *self.removed_ids, *(("x",) if self.discard else ()))
-        row.extend((pid, self.columns - len(right) + i) for i, pid in enumerate(right))
+        row.extend((pid, self.grid_columns - len(right) + i) for i, pid in enumerate(right))
         return tuple(row)
 
     @property
@@ -190,7 +200,39 @@ GOLF = Variant(
     redeals=False,
 )
 
-VARIANTS: dict[GameId, Variant] = {v.game: v for v in (KLONDIKE, SPIDERETTE, SPIDER, FREECELL, GOLF)}
+TRIPEAKS = Variant(
+    # 28 cards of one pile each in three overlapping peaks (no columns), one pass through the stock.
+    "TP",
+    "TriPeaks",
+    0,
+    "draws",
+    False,
+    0,
+    "none",
+    "turn the corner",
+    "engine.tripeaks",
+    shape=peaks(3, 4),
+    redeals=False,
+)
+
+PYRAMID = Variant(
+    # No columns: 28 cards of one pile each, p1-p28, in a pyramid; removed cards go to x.
+    "PY",
+    "Pyramid",
+    0,
+    "draws",
+    False,
+    0,
+    "none",
+    "passes",
+    "engine.pyramid",
+    shape=pyramid(7),
+    discard=True,
+)
+
+VARIANTS: dict[GameId, Variant] = {
+    v.game: v for v in (KLONDIKE, SPIDERETTE, SPIDER, FREECELL, GOLF, TRIPEAKS, PYRAMID)
+}
 """Every game, by id, in the order menus list them: the one registry of games."""
 
 

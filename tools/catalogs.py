@@ -183,7 +183,11 @@ def whole_words() -> dict[str, list[str]]:
     words: dict[str, list[str]] = {language: [] for language in LANGUAGES}
     for line in section.splitlines():
         cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
-        if len(cells) == 2 and cells[0] in words:
+        if cells[0] in words:
+            if len(cells) != 2:
+                # A row of three cells (a word put after the closing bar) would be skipped, and
+                # the page would keep no word of the language whole: say so instead.
+                raise ValueError(f"{GLOSSARY}: the words kept whole for {cells[0]} must be one cell: {line!r}")
             words[cells[0]] = cells[1].split()
     return words
 

@@ -174,7 +174,11 @@ def serve_in_background(root: Path = ROOT, site_only: bool = False) -> tuple[Gam
     """Start a quiet server on a free loopback port; return it and its base URL.
 
     Benchmarks serve pages of their own from the repository, so serving only the
-    site's files is asked for (the tests do)."""
+    site's files is asked for (the tests do). The game's archive is compiled before the
+    server answers: compiling takes Pyodide under Node, a minute on a loaded machine,
+    longer than the loading screen waits for a download that sends nothing."""
+    if root == ROOT:
+        pyfiles.current_archive()
     server = make_server(port=0, root=root, quiet=True, site_only=site_only)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     host, port = server.server_address[:2]

@@ -45,7 +45,7 @@ from ui.model.i18n import joined, use_language
 from ui.model.persist import Keeper, abandon
 from ui.model.session import Event, Preferences, Session
 from ui.model.startup import choose_game
-from ui.model.storage import SavedGame, Store
+from ui.model.storage import SETTINGS_KEY, SavedGame, Store
 from ui.model.table import TableState
 
 __all__ = ["App", "start"]
@@ -257,7 +257,10 @@ def start() -> None:
     store = open_store()
     link = daily_hash(str(window.location.hash), local_today())  # "#daily": today's deal
     state = window.history.state
-    opening = choose_game(store.load_game(), state if isinstance(state, str) else None, link)
+    saved = store.load_game()
+    # A new player: nothing stored yet (settings are written as soon as a game is on the table).
+    first_visit = saved is None and store.read_raw(SETTINGS_KEY) is None
+    opening = choose_game(saved, state if isinstance(state, str) else None, link, first_visit)
     abandon(store, opening.abandoned)
     app = App(opening.game, store)
     app.keep_in(opening.resumed)

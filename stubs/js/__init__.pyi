@@ -220,6 +220,8 @@ class Navigator(Protocol):
     languages: Any
     clipboard: Any
     vibrate: Any
+    def share(self, data: Any) -> Any: ...  # Web Share: not in every browser (getattr first)
+    def canShare(self, data: Any) -> bool: ...
 
 class Window(Protocol):
     document: Document

@@ -20,7 +20,20 @@ import engine
 from engine.solver import solve
 from tests.browser.axe import assert_clean
 from tests.browser.conftest import screenshot, wait_ready
-from tests.browser.helpers import on_the_site, open_dialog, play_last_move, wait_dialogs_closed, wait_drawn
+from tests.browser.helpers import (
+    card_at,
+    cards_in,
+    drag_from,
+    english_left,
+    on_the_site,
+    open_dialog,
+    play_last_move,
+    wait_dialogs_closed,
+    wait_drawn,
+)
+from ui.model.daily import Streaks, win_line
+from ui.model.dates import date_words
+from ui.model.i18n import _, use_language
 from ui.model.storage import DAILY_KEY, GAME_KEY, MemoryBackend, SavedGame, Store
 
 pytestmark = pytest.mark.browser
@@ -181,11 +194,23 @@ def near_daily_win() -> tuple[str, str]:
     return backend.items[GAME_KEY], f"{action.move.src}>{action.dst}"
 
 
-def near_a_daily_win(new_context: Callable[..., BrowserContext], site_url: str, daily_records: str) -> tuple[Page, str]:
+def near_a_daily_win(
+    new_context: Callable[..., BrowserContext],
+    site_url: str,
+    daily_records: str,
+    init: str = "",
+    motion: str = "",
+    language: str = "en",
+    size: tuple[int, int] = (1440, 900),
+) -> tuple[Page, str]:
     """A page one move from winning today's FreeCell daily deal, with these daily records
-    stored (once: a reload keeps what the page wrote since), and that last move."""
+    stored (once: a reload keeps what the page wrote since), and that last move
+    (``init``: a script of the test's own, run before the page's; ``motion``: "reduce" for reduced motion)."""
     saved, last = near_daily_win()
-    context = daily_context(new_context, size=(1440, 900))
+    options = {"reduced_motion": motion} if motion else {}
+    context = daily_context(new_context, language, size, **options)
+    if init:
+        context.add_init_script(init)
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     script = f"localStorage.setItem('{GAME_KEY}', {json.dumps(saved)});"
     script += f"localStorage.setItem('{DAILY_KEY}', {json.dumps(daily_records)})"
@@ -196,6 +221,45 @@ def near_a_daily_win(new_context: Callable[..., BrowserContext], site_url: str, 
     page.goto(site_url)
     wait_ready(page)
     return page, last
+
+
+SHARE_SHEET = """
+navigator.canShare = () => true;
+navigator.share = data => { window.sharedText = data.text; return Promise.resolve(); };
+"""
+
+
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_a_first_daily_win_says_its_streak_and_shares_through_the_share_sheet(
+    new_context: Callable[..., BrowserContext], site_url: str, language: str
+) -> None:
+    # No daily deal won before, and the summary at once (reduced motion): today's win is the streak.
+    nothing = json.dumps({"version": 1, "games": {}})
+    page, last = near_a_daily_win(
+        new_context, site_url, nothing, SHARE_SHEET, motion="reduce", language=language, size=(360, 640)
+    )
+    source, target = last.split(">")
+    pile = source.partition(":")[0]
+    drag_from(page, card_at(page, pile, len(cards_in(page, pile)) - int(source.partition(":")[2] or 1)).grab, target)
+    page.wait_for_selector("#dlg-win[open]")  # at once, without the cascade
+    page.wait_for_selector("#win-daily:not([hidden])")
+    try:
+        use_language(language)
+        line = win_line(date_words(TODAY), Streaks(1, 1))
+        first = _("Solitaire daily deal, {date}").format(date=date_words(TODAY))
+    finally:
+        use_language("en")
+    assert page.inner_text("#win-daily") == line
+    if language == "en":
+        assert line == "You won the daily deal of December 3, 2026.\nStreak: 1 day in a row."
+    screenshot(page, f"daily-{language}-360x640-first-win")
+    if language != "en":
+        assert english_left(page) == []
+    page.click("#win-share")
+    shared = page.wait_for_function("window.sharedText").json_value()
+    assert shared.splitlines()[0] == first
+    assert DEALS["FreeCell"].rpartition("-")[2] not in shared
+    assert page.inner_text("#win-share-msg") == "", "shared by the share sheet, not copied"
 
 
 def test_a_daily_win_says_the_streak_and_shares_a_result_without_the_deal(

@@ -23,6 +23,10 @@ from tools.devserver import serve_in_background
 CODE = "KL1-D1N-AAAAAAG"
 GOLF = "GF1-N-AAAAAAI"
 """Golf's deal whose third column ends with the 5 of clubs, on the waste's 4 of diamonds."""
+TRIPEAKS = "TP1-W-AAAAAAB"
+"""TriPeaks' deal whose bottom row holds the free King of spades, on the waste's Queen of spades."""
+PYRAMID = "PY1-P3-AAAAAAG"
+"""Pyramid's deal whose bottom row is 7s 9d Kc Qs 3s 4d Ah."""
 """Deals Ad Jc Kd Tc 9d 3s Ah face up on columns 1-7 (tests/browser/test_klondike_play.py)."""
 BOOT_S = 240
 """A cold boot of WebKit on a loaded 2-core machine takes a minute; well past that, it is stuck."""
@@ -155,7 +159,32 @@ def play_one_visit(engine: Engine, url: str, stop_server: Callable[[], None]) ->
     engine.pointer([point(engine, CARD_POINT, "5c")])
     moves_reach(engine, 1)
     assert engine.evaluate(PILE_OF.format(card="5c")) == "w"
+
+    # TriPeaks: overlapping cards; a tap sends the free King of spades onto the Queen.
+    open_link(engine, TRIPEAKS)
+    assert engine.evaluate("document.querySelectorAll(\"[data-pile^='p'] .card\").length") == 28
+    engine.pointer([point(engine, CARD_POINT, "Ks")])
+    moves_reach(engine, 1)
+    assert engine.evaluate(PILE_OF.format(card="Ks")) == "w"
+
+    # Pyramid: a King goes with one tap; a tap lifts the Queen, a tap on the Ace removes both.
+    open_link(engine, PYRAMID)
+    engine.pointer([point(engine, CARD_POINT, "Kc")])
+    moves_reach(engine, 1)
+    engine.pointer([point(engine, CARD_POINT, "Qs")])
+    wait_for(engine, "document.querySelector(\"[data-card='Qs']\").classList.contains('held')", 30)
+    engine.pointer([point(engine, CARD_POINT, "Ah")])
+    moves_reach(engine, 2)
+    assert engine.evaluate(PILE_OF.format(card="Ah")) == "x"
     return shaped
+
+
+def open_link(engine: Engine, code: str) -> None:
+    """Follow a link to deal ``code`` over a game in progress: the page asks first."""
+    engine.evaluate(f"(location.hash = '#{code}', true)")
+    wait_for(engine, "document.querySelector('#dlg-link[open]') !== null", 30)
+    engine.evaluate("(document.getElementById('link-open').click(), true)")
+    wait_for(engine, f"document.querySelector('[data-code]').dataset.code === '{code}' && {IDLE}", 60)
 
 
 def test_firefox_plays_resumes_offline_and_in_thai(served_site: tuple[str, Callable[[], None]]) -> None:

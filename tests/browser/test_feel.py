@@ -19,6 +19,7 @@ from tests.browser.helpers import (
     card_at,
     cards_in,
     click_card,
+    follow_link,
     moves,
     play_last_move,
     play_with_mouse,
@@ -92,6 +93,45 @@ def test_back_and_forward_move_between_games_with_their_undo(open_game: Callable
     assert variants["KL-D1N"]["played"] == 2
     # On the table again, the first game is not a loss; the second, left with a move played, is.
     assert variants["KL-D1N"]["recent"] == [[0, 0]]
+
+
+def test_back_leaves_the_page_after_one_game_back_and_forward_returns(
+    open_game: Callable[..., Page], site_url: str
+) -> None:
+    page = open_game()
+    before = "data:text/html,<title>Before</title>"  # another page, before the game's
+    page.goto(before)
+    page.goto(site_url + "#" + CODE)
+    page.wait_for_function("document.body.dataset.ready === 'true'")
+    codes = [CODE]
+    for n in range(6):  # six games, each with a move played (worth coming back to)
+        if n == 3:
+            follow_link(page, "#" + OTHER)  # a followed link counts as any new game
+            codes.append(OTHER)
+        else:
+            page.click("#btn-new")
+            page.click("#dlg-new button[type=submit]")
+            page.wait_for_function("code => document.querySelector('[data-code]').dataset.code !== code", arg=codes[-1])
+            codes.append(code_of(page))
+        tap_stock(page)
+        wait_moves(page, 1)
+        wait_dialogs_closed(page)
+    page.wait_for_function("code => location.hash === '#' + code", arg=codes[-1])
+    page.go_back()
+    page.wait_for_function("code => document.querySelector('[data-code]').dataset.code === code", arg=codes[-2])
+    wait_moves(page, 1)  # the game before, where it was left
+    assert status(page).startswith(f"Back to the Klondike game {codes[-2]} at move 1")
+    page.go_back()
+    page.wait_for_url(before)  # the second Back leaves the page
+    page.go_forward()
+    page.wait_for_function(
+        "code => document.body.dataset.ready === 'true' && document.querySelector('[data-code]').dataset.code === code",
+        arg=codes[-2],
+    )
+    wait_moves(page, 1)
+    page.go_forward()
+    page.wait_for_function("code => document.querySelector('[data-code]').dataset.code === code", arg=codes[-1])
+    wait_moves(page, 1)
 
 
 def test_a_link_over_an_unfinished_game_asks_first(open_game: Callable[..., Page]) -> None:

@@ -18,6 +18,7 @@ from tests.browser.helpers import (
     tap_stock,
     wait_idle,
     wait_moves,
+    wait_status,
 )
 
 # The deal, column by column, bottom to top (engine/golf.py's doctest):
@@ -34,6 +35,7 @@ def test_a_golf_deal_plays_onto_its_waste(open_game: Callable[..., Page]) -> Non
     assert cards_in(page, "w") == ["4d"]
     assert cards_in(page, "t3") == ["Ks", "6d", "2h", "6c", "5c"]
     assert score(page) == "35"  # strokes: the cards in the columns
+    assert not page.is_visible("#figure")  # no figure of its own (TriPeaks' run)
 
     # A tap plays a column's last card onto the waste.
     click_card(page, "5c")
@@ -101,3 +103,17 @@ def test_new_game_offers_golf_with_turn_the_corner(open_game: Callable[..., Page
     }"""
     )
     assert inside == [True, True]
+
+
+def test_a_lost_golf_game_is_said_once_and_undo_stays(open_game: Callable[..., Page]) -> None:
+    """``GF1-N-AAAAAAC``: turning all 16 stock cards without playing leaves no column card
+    that can go on the last one. The status line says the game is lost; Undo still works."""
+    page = open_game("#GF1-N-AAAAAAC", width=360, height=640)
+    for turned in range(1, 17):
+        page.keyboard.press("d")
+        wait_moves(page, turned)
+    wait_status(page, "this game is lost")
+    assert page.is_enabled("#btn-undo")
+    page.click("#btn-undo")
+    wait_moves(page, 15)
+    assert "lost" not in status(page)

@@ -6,6 +6,7 @@ Every hint shown is checked in CPython against the engine for the same position.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -28,6 +29,7 @@ from tests.browser.helpers import (
     drag,
     drag_from,
     moves,
+    on_the_site,
     panel_state,
     progress_count,
     start_long_search,
@@ -40,6 +42,8 @@ from tests.browser.helpers import (
 from tests.browser.records import HARD, LOST
 from ui.model.hashlink import record_hash
 from ui.model.hints import winnable_note
+from ui.model.startup import friendly_deal
+from ui.model.storage import SAVE_VERSION, SETTINGS_KEY
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 LOST_BACK = 4
@@ -251,7 +255,7 @@ def test_winnable_deals_only_deals_a_shipped_proven_deal(open_game: Callable[...
     note = page.inner_text("label.winnable")
     assert "Winnable deals only" in note
     assert "sees the face-down cards" in note
-    assert not page.is_checked("#new-winnable")
+    assert page.is_checked("#new-winnable"), "on for a new player"
     # The dialog says when a game has few proven deals or none (then the solver looks for one).
     page.check("#dlg-new input[name=game][value=SP]")
     page.check("#dlg-new input[name=suits][value='4']")
@@ -278,6 +282,34 @@ def test_winnable_deals_only_deals_a_shipped_proven_deal(open_game: Callable[...
     page.wait_for_function("code => document.querySelector('[data-code]').dataset.code !== code", arg=code)
     assert str(page.get_attribute("[data-code]", "data-code")) in shipped
     assert page.evaluate("document.querySelectorAll('script[worker]').length") == 0, "shipped deals need no solver"
+    # Turned off, it stays off: the player's choice is kept with the settings.
+    page.click("#btn-new")
+    page.uncheck("#new-winnable")
+    page.click("#new-deal")
+    page.wait_for_function("document.querySelector('#dlg-new[open]') === null")
+    page.reload()
+    wait_ready(page)
+    page.click("#btn-new")
+    assert not page.is_checked("#new-winnable")
+
+
+def test_a_new_players_first_game_is_the_friendly_proven_deal(open_game: Callable[..., Page]) -> None:
+    page = open_game()  # nothing stored, no link
+    assert page.get_attribute("[data-code]", "data-code") == friendly_deal()
+    page.click("#btn-new")
+    assert page.is_checked("#new-winnable")
+
+
+def test_saved_settings_keep_winnable_deals_only_off(new_context: Callable[..., BrowserContext], site_url: str) -> None:
+    context = new_context(viewport={"width": 1280, "height": 800})
+    settings = json.dumps({"version": SAVE_VERSION, "settings": {"winnable_only": False}})
+    context.add_init_script(on_the_site(f"localStorage.setItem('{SETTINGS_KEY}', {json.dumps(settings)})"))
+    page = context.new_page()
+    page.goto(site_url)
+    wait_ready(page)
+    assert page.get_attribute("[data-code]", "data-code") != friendly_deal(), "not a new player: a random deal"
+    page.click("#btn-new")
+    assert not page.is_checked("#new-winnable")
 
 
 def test_winnable_deals_only_solves_live_when_none_is_shipped(

@@ -42,7 +42,7 @@ def test_the_bankroll_counts_the_open_vegas_game_and_says_so(open_game: Callable
     page.wait_for_selector("#dlg-stats[open]")
     assert bankroll(page) == "-$52"
     # A variant without money has no such line.
-    page.select_option("#stats-variant", "KL-D1N")
+    page.select_option("#stats-picker select[name=scoring]", "N")
     assert page.is_hidden("#stats-note")
 
 

@@ -25,6 +25,8 @@ PINNED: dict[str, dict[str, str]] = {
         "Spider": "SP1-S1-EGJRLDN",
         "FreeCell": "FC1-F4-271452649",
         "Golf": "GF1-N-KMAVKRY",
+        "TriPeaks": "TP1-W-RQHQDNL",
+        "Pyramid": "PY1-P3-LFUMSPF",
     },
     "2026-01-02": {
         "Klondike": "KL1-D1N-VOQJQGE",
@@ -32,6 +34,8 @@ PINNED: dict[str, dict[str, str]] = {
         "Spider": "SP1-S1-YCQUVJH",
         "FreeCell": "FC1-F4-1865354617",
         "Golf": "GF1-N-DNRDQBV",
+        "TriPeaks": "TP1-W-YATDMFK",
+        "Pyramid": "PY1-P3-GSTFJAG",
     },
     "2026-02-28": {
         "Klondike": "KL1-D1N-PQKBVRL",
@@ -39,6 +43,8 @@ PINNED: dict[str, dict[str, str]] = {
         "Spider": "SP1-S1-UGLZBPX",
         "FreeCell": "FC1-F4-1459274468",
         "Golf": "GF1-N-EFXKVLE",
+        "TriPeaks": "TP1-W-LVQIOLD",
+        "Pyramid": "PY1-P3-QHXOMGU",
     },
     "2026-07-14": {
         "Klondike": "KL1-D1N-AEYOCVP",
@@ -46,6 +52,8 @@ PINNED: dict[str, dict[str, str]] = {
         "Spider": "SP1-S1-IBUDSXC",
         "FreeCell": "FC1-F4-416628866",
         "Golf": "GF1-N-CBDPAUH",
+        "TriPeaks": "TP1-W-WQDMUIV",
+        "Pyramid": "PY1-P3-FWPYCFT",
     },
     "2026-12-03": {
         "Klondike": "KL1-D1N-QVNDRFK",
@@ -53,6 +61,8 @@ PINNED: dict[str, dict[str, str]] = {
         "Spider": "SP1-S1-UTNNRHP",
         "FreeCell": "FC1-F4-461117621",
         "Golf": "GF1-N-NALKOAP",
+        "TriPeaks": "TP1-W-VZQXKRS",
+        "Pyramid": "PY1-P3-GNVGJUH",
     },
     "2027-01-01": {
         "Klondike": "KL1-D1N-AHLISHN",
@@ -60,6 +70,8 @@ PINNED: dict[str, dict[str, str]] = {
         "Spider": "SP1-S1-RKQDBTO",
         "FreeCell": "FC1-F4-1058330787",
         "Golf": "GF1-N-ZBHXGGT",
+        "TriPeaks": "TP1-W-IKBEDEF",
+        "Pyramid": "PY1-P3-YBYAOBX",
     },
     "2027-05-08": {
         "Klondike": "KL1-D1N-FUNSPZB",
@@ -67,6 +79,8 @@ PINNED: dict[str, dict[str, str]] = {
         "Spider": "SP1-S1-VDQRSEV",
         "FreeCell": "FC1-F4-1499650358",
         "Golf": "GF1-N-OLIZCUZ",
+        "TriPeaks": "TP1-W-NCYMCBW",
+        "Pyramid": "PY1-P3-AUTNHQP",
     },
     "2029-02-28": {
         "Klondike": "KL1-D1N-RWTDJOM",
@@ -74,6 +88,8 @@ PINNED: dict[str, dict[str, str]] = {
         "Spider": "SP1-S1-AMJSCEJ",
         "FreeCell": "FC1-F4-110618872",
         "Golf": "GF1-N-SWDQZWW",
+        "TriPeaks": "TP1-W-WNBIRXE",
+        "Pyramid": "PY1-P3-LPSXIRA",
     },
     "2031-12-31": {
         "Klondike": "KL1-D1N-PMXMTNO",
@@ -81,6 +97,8 @@ PINNED: dict[str, dict[str, str]] = {
         "Spider": "SP1-S1-AMSXVJM",
         "FreeCell": "FC1-F4-1974439043",
         "Golf": "GF1-N-NMAXTDU",
+        "TriPeaks": "TP1-W-NRKQAAV",
+        "Pyramid": "PY1-P3-PWYDEFY",
     },
 }
 

@@ -30,13 +30,14 @@ def test_each_game_class_is_built_from_its_variant(game: str) -> None:
         *variant.removed_ids,
         *variant.cell_ids,
         *(("w",) if variant.has_waste else ()),
+        *(("x",) if variant.discard else ()),
     }
     columns = [column for _, column in variant.top_row]
     assert columns == sorted(set(columns)), "top-row piles sit in distinct grid columns, left to right"
-    right = (*variant.foundation_ids, *variant.removed_ids)
-    # The foundations or completed runs end at the right edge; a game with neither has
-    # only its left-hand piles (Golf's stock and waste).
-    assert columns[-1] == variant.columns - 1 if right else top[-1] not in right
+    right = (*variant.foundation_ids, *variant.removed_ids, *(("x",) if variant.discard else ()))
+    # The foundations, completed runs or discard end at the right edge; a game with none
+    # has only its left-hand piles (Golf's stock and waste).
+    assert columns[-1] == variant.grid_columns - 1 if right else top[-1] not in right
 
 
 def test_runs_to_remove_match_the_spider_family() -> None:

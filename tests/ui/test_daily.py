@@ -31,6 +31,8 @@ from ui.model.daily import (
     records_to_dict,
     share_text,
     streaks,
+    win_line,
+    win_streaks,
     won_days,
 )
 from ui.model.daily_keeper import DailyKeeper
@@ -187,6 +189,26 @@ def test_the_month_grid_starts_on_sunday() -> None:
         assert days[0] == datetime.date(year, month, 1)
         assert [d.day for d in days] == list(range(1, len(days) + 1))
         assert all(day is None or day.isoweekday() % 7 == column for week in weeks for column, day in enumerate(week))
+
+
+def test_the_win_summary_says_the_streak_with_the_day_just_won() -> None:
+    day = datetime.date(2026, 12, 3)
+    # The summary may come before the win's record is written: the day counts all the same.
+    assert win_streaks({}, "KL1-D1N", day, day) == Streaks(1, 1)
+    records: Records = {"KL1-D1N": {"2026-12-02": DayResult(True, 60.0, 90)}}
+    assert win_streaks(records, "KL1-D1N", day, day) == Streaks(2, 2)
+    assert win_streaks(records, "FC1-F4", day, day) == Streaks(1, 1), "each game its own streak"
+    line = win_line("December 3, 2026", Streaks(1, 1))
+    assert line == "You won the daily deal of December 3, 2026.\nStreak: 1 day in a row."
+    assert win_line("December 3, 2026", Streaks(2, 4)).endswith("Streak: 2 days in a row. Best streak: 4 days.")
+    try:
+        use_language("km")
+        khmer = win_line("3 ធ្នូ 2026", Streaks(1, 3))
+        assert "Streak" not in khmer
+        assert "1 ថ្ងៃ" in khmer
+        assert "3 ថ្ងៃ" in khmer
+    finally:
+        use_language("en")
 
 
 def test_share_text_names_the_day_and_result_but_not_the_deal() -> None:

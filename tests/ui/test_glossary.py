@@ -355,3 +355,14 @@ def test_a_button_named_in_a_sentence_reads_as_the_button_does(language: str, qu
     finally:
         i18n.use_language("en")
     assert quoted.format(button) in sentence, (button, sentence)
+
+
+def test_every_translated_language_keeps_its_game_words_whole() -> None:
+    """The table of words kept whole reads as one cell a language (a word written after
+    the row's closing bar once emptied both lists), and holds the new games' names."""
+    kept = catalogs.whole_words()
+    for language in ("th", "km"):
+        assert len(kept[language]) > 10, language
+    assert "ไตรพีคส์" in kept["th"]
+    assert "พีระมิด" in kept["th"]
+    assert "ពីរ៉ាមីត" in kept["km"]

@@ -152,8 +152,10 @@ def test_no_shipped_seed_means_no_code(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_the_winnable_only_option_is_kept_with_the_settings() -> None:
     kept = preferences_from(preferences_to(Preferences(winnable_only=True)))
     assert kept.winnable_only is True
-    assert Preferences().winnable_only is False, "off unless the player asks"
-    assert preferences_from({"winnable_only": "yes"}).winnable_only is False, "a value of the wrong type is dropped"
+    assert Preferences().winnable_only is True, "on for a new player"
+    assert preferences_from({}).winnable_only is True, "nothing stored: a new player's default"
+    assert preferences_from({"winnable_only": False}).winnable_only is False, "a player's saved choice stays"
+    assert preferences_from({"winnable_only": "no"}).winnable_only is True, "a value of the wrong type is dropped"
 
 
 def test_the_dialog_says_when_proven_deals_are_few_or_none(monkeypatch: pytest.MonkeyPatch) -> None:

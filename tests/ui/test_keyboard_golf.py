@@ -25,15 +25,33 @@ def test_the_top_row_holds_the_stock_and_the_waste() -> None:
     assert moved.pid == "w"
 
 
-def test_a_card_goes_onto_the_waste_with_the_keys() -> None:
+def test_enter_plays_a_card_onto_the_waste_its_one_place() -> None:
     game = engine.new_game(DEAL)
     keys = Keyboard()
     keys.go(game, Spot("t3", 4))
-    assert keys.press(game, "Enter").kind == "pick"
-    keys.go(game, Spot("w"))
-    dropped = keys.press(game, "Enter")
-    assert dropped.kind == "play"
-    assert dropped.move == engine.Move("t3", "w", 1)
+    played = keys.press(game, "Enter")
+    assert played.kind == "play"
+    assert played.move == engine.Move("t3", "w", 1)
+
+
+def test_enter_on_a_card_that_cannot_go_says_the_rule() -> None:
+    game = engine.new_game(DEAL)
+    keys = Keyboard()
+    keys.go(game, Spot("t2", 4))
+    said = keys.press(game, "Enter")
+    assert said.kind == "say"
+    assert "9 of hearts" in said.message
+    assert said.rule
+    assert keys.held is None
+
+
+def test_a_card_under_the_top_one_is_not_played() -> None:
+    game = engine.new_game(DEAL)
+    keys = Keyboard()
+    keys.go(game, Spot("t3", 2))
+    said = keys.press(game, "Enter")
+    assert said.kind == "say"
+    assert said.move is None
 
 
 def test_d_turns_the_stock() -> None:

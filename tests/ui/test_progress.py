@@ -17,10 +17,14 @@ import ui.model.hints
 import ui.model.progress
 import ui.model.stats
 from ui.model.progress import (
+    KEEP_BEHIND,
     Entry,
+    Placing,
     arrive,
     brings_back,
+    entries_behind,
     link_question,
+    placing,
     replacement,
     unfinished,
     win_note,
@@ -39,6 +43,60 @@ def played(record: str) -> engine.Game:
 
 
 # ------------------------------------------------------------------ entries
+
+
+@given(st.lists(st.sampled_from(["push", "link", "back", "forward"]), max_size=40))
+def test_back_never_goes_more_than_one_game_back(steps: list[str]) -> None:
+    """The page's entries played through any New games, links, Backs and Forwards:
+    never more than ``KEEP_BEHIND`` games' entries behind the current one, and the
+    game just left always one Back away."""
+    assert KEEP_BEHIND == 1
+    stack = ["g0"]  # the games' entries, oldest first (what lies behind is not ours)
+    at = 0
+    games = 0
+    for step in steps:
+        if step == "back" and at > 0:
+            at -= 1
+            continue
+        if step == "forward" and at < len(stack) - 1:
+            at += 1
+            continue
+        if step not in ("push", "link"):
+            continue
+        games += 1
+        new = f"g{games}"
+        left = stack[at]
+        if step == "link":  # the browser's own entry after the current one comes first
+            stack[at + 1 :] = ["link"]
+            at += 1
+        place = placing(at, push=step == "push")
+        if place.back:
+            at -= place.back
+            stack[at] = left
+        if step == "push" or place.back:
+            stack[at + 1 :] = [new]
+            at += 1
+        else:
+            stack[at] = new
+        assert at == place.behind
+        assert at <= KEEP_BEHIND
+        assert stack[at] == new
+        assert stack[at - 1] == left, "the game left is one Back away"
+
+
+def test_an_entry_says_how_many_of_the_games_entries_lie_before_it() -> None:
+    entry = Entry.of(played("KL1-D1N-AAAAAAG t1>f"), "a1")
+    assert entries_behind(entry.to_state(1)) == 1
+    assert Entry.from_state(entry.to_state(1)) == entry, "the count is not part of the entry"
+    assert entries_behind(entry.to_state()) == 0
+    head, _newline, game = entry.to_state().partition("\n")
+    older = json.dumps({key: value for key, value in json.loads(head).items() if key != "behind"})
+    assert entries_behind(older + "\n" + game) == 0, "written before the page counted them"
+    for bad in ('"1"', "true", "-1", "1e9"):
+        assert entries_behind(head.replace('"behind":0', f'"behind":{bad}') + "\n" + game) == 0
+    assert entries_behind("nonsense") == entries_behind(None) == 0
+    assert placing(0, push=True) == Placing(0, 1)
+    assert placing(1, push=True) == Placing(1, 1)
 
 
 def test_an_entry_carries_the_whole_game_with_its_undo() -> None:

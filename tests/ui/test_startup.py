@@ -8,7 +8,7 @@ import engine
 from tests.ui.saving import CODE
 from ui.model.i18n import use_language
 from ui.model.progress import Entry
-from ui.model.startup import choose_game
+from ui.model.startup import FRIENDLY_CANDIDATES, choose_game, friendly_deal, low_cards_buried
 from ui.model.storage import SavedGame
 
 OTHER = "KL1-D3V-AAAAAAB"
@@ -28,6 +28,43 @@ def test_nothing_at_all_deals_a_random_game_of_the_first_game() -> None:
     assert start.game.settings.game == next(iter(engine.VARIANTS))
     assert start.game.moves == 0
     assert (start.resumed, start.message, start.ask, start.abandoned) == (None, "", False, None)
+
+
+def test_a_new_players_first_game_is_the_friendly_proven_deal() -> None:
+    from engine.winnable_seeds import seeds_for
+
+    start = choose_game(None, None, "", first_visit=True)
+    game = start.game
+    assert game.code == friendly_deal()
+    assert (game.moves, start.resumed, start.message, start.ask) == (0, None, "", False)
+    prefix = engine.option_set_of(game.settings).prefix
+    candidates = seeds_for(prefix)[:FRIENDLY_CANDIDATES]
+    assert game.settings.seed in candidates, "a deal the solver proved winnable, shipped with the page"
+    fewest = min(low_cards_buried(engine.new_game(engine.format_code(game.settings.with_seed(s)))) for s in candidates)
+    assert low_cards_buried(game) == fewest
+    assert choose_game(None, None, "", first_visit=True).game.code == game.code, "always the same deal"
+    result = engine.solve(game, seconds=20)
+    assert result.status == "winnable"
+    assert sum(1 for move in result.moves if move != "s") <= 90, "won in few card moves"
+
+
+def test_a_returning_player_without_a_save_gets_a_random_deal_and_a_save_beats_the_friendly_deal() -> None:
+    codes = {choose_game(None, None, "").game.code for _ in range(3)}
+    assert codes != {friendly_deal()}
+    saved = saved_game()
+    assert choose_game(saved, None, "", first_visit=True).game is saved.game
+
+
+def test_low_cards_buried_counts_face_down_cards_on_aces_and_twos() -> None:
+    game = engine.new_game("KL1-D1N-AAAAAAG")
+    columns = [game.pile(f"t{n}") for n in range(1, 8)]
+    expected = sum(
+        sum(1 for above in column[i + 1 :] if not above.face_up)
+        for column in columns
+        for i, card in enumerate(column)
+        if card.rank <= 2
+    )
+    assert low_cards_buried(game) == expected
 
 
 def test_no_link_resumes_the_saved_game() -> None:

@@ -1,11 +1,14 @@
 """Copying for the player (the deal code, a link to the game): the clipboard, else
-the old way, else a prompt to copy by hand."""
+the old way, else a prompt to copy by hand; sharing (a daily result): the device's
+share sheet (Web Share) where the browser has one, else copying."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
+from js import Object
+from pyodide.ffi import to_js
 from pyscript import document, window
 
 import engine
@@ -25,6 +28,8 @@ class Clipboard:
         self._message = ""
         self._copied_proxy = kept_proxy(self._copied)
         self._failed_proxy = kept_proxy(self._failed)
+        self._shared_proxy = kept_proxy(self._shared)
+        self._share_failed_proxy = kept_proxy(self._share_failed)
 
     def copy_code(self, game: engine.Game) -> None:
         """Copy the deal code of ``game`` (Copy, beside the code)."""
@@ -42,6 +47,32 @@ class Clipboard:
         else:
             message = share_deal_only_text()
         self.copy(link, message)
+
+    def share_text(self, text: str, message: str) -> None:
+        """Share ``text`` through the device's share sheet (``navigator.share``) where
+        the browser has one; else, or when sharing fails, copy it and say ``message``.
+        A share sheet the player closes says nothing."""
+        navigator = window.navigator
+        share = getattr(navigator, "share", None)
+        data = to_js({"text": text}, dict_converter=Object.fromEntries)
+        can_share = getattr(navigator, "canShare", None)
+        if not share or (can_share and not navigator.canShare(data)):
+            self.copy(text, message)
+            return
+        self._text = text
+        self._message = message
+        try:
+            navigator.share(data).then(self._shared_proxy, self._share_failed_proxy)
+        except Exception:  # noqa: BLE001 - a browser that refuses at once: copy instead
+            self.copy(text, message)
+
+    def _shared(self, *_args: Any) -> None:
+        self._say("")  # the share sheet said it: a message copied earlier goes
+
+    def _share_failed(self, error: Any = None) -> None:
+        if str(getattr(error, "name", "")) == "AbortError":
+            return  # the player closed the share sheet
+        self.copy(self._text, self._message)
 
     def copy(self, text: str, message: str) -> None:
         self._text = text

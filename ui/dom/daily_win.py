@@ -1,9 +1,12 @@
 """The win summary's daily part: "daily deal won", the streak, and Share result.
 
 Shown in the summary (``#dlg-win``) when the deal won is a daily deal won from
-its start. Share result copies a short text in the player's language (the day,
-the game, moves and time, the streak and the page's address), as word games
-do: nothing of the deal itself, so a friend still has it to play.
+its start, with the streak (the day won counts even before its record is written).
+Share result shares a short text in the player's language (the day, the game,
+moves and time, the streak and the page's address), as word games do: nothing of
+the deal itself, so a friend still has it to play. It opens the device's share
+sheet (Web Share, ``navigator.share``) where the browser has one, and copies the
+text elsewhere.
 """
 
 from __future__ import annotations
@@ -17,9 +20,9 @@ import engine
 from ui.dom.callbacks import listen
 from ui.dom.clipboard import Clipboard
 from ui.dom.local_day import local_today
-from ui.model.daily import DayResult, share_text, streaks, won_days
+from ui.model.daily import DayResult, share_text, win_line, win_streaks
 from ui.model.dates import date_words
-from ui.model.i18n import _, again, ngettext
+from ui.model.i18n import _, again
 from ui.model.session import Session
 from ui.model.storage import Store
 
@@ -56,11 +59,7 @@ class DailyWin:
             return
         prefix, day = daily
         today = local_today()
-        streak = streaks(won_days(self.store.load_daily(), prefix, today), today).current
-        words = _("You won the daily deal of {date}.").format(date=date_words(day))
-        if streak > 1:
-            words += " " + ngettext("Streak: {n} day in a row.", "Streak: {n} days in a row.", streak).format(n=streak)
-        self.line.textContent = words
+        self.line.textContent = win_line(date_words(day), win_streaks(self.store.load_daily(), prefix, day, today))
 
     def language_changed(self) -> None:
         if not self.line.hidden:
@@ -73,11 +72,12 @@ class DailyWin:
         prefix, day = daily
         game = self.session.game
         today = local_today()
-        streak = streaks(won_days(self.store.load_daily(), prefix, today), today).current
+        streak = win_streaks(self.store.load_daily(), prefix, day, today).current
         address = str(window.location.href).split("#", 1)[0]
         result = DayResult(True, self.session.elapsed(), game.moves)
         text = share_text(date_words(day), prefix, result, streak, address)
-        self.clipboard.copy(text, _("Your result is copied: paste it to share."))
+        # The phone's own share sheet where the browser has one, else the clipboard.
+        self.clipboard.share_text(text, _("Your result is copied: paste it to share."))
 
     def _copied(self, text: str) -> None:
         self._said = text

@@ -1,6 +1,7 @@
 """The header's figures, Undo's state and the page's state attributes, from the table state.
 
-The only writer of ``#score``, ``#moves``, ``#code``, ``#game-name``, ``#time``,
+The only writer of ``#score``, ``#moves``, ``#code``, ``#game-name``, ``#time``, a game's
+own figure (``#figure``),
 Undo's ``disabled`` and the ``<body>`` attributes of ``ui.model.table.body_attributes``
 (the game, its scoring, a win, a finish on offer, the hint's verdict). Each is
 written only when it changes: a ``<body>`` attribute set restyles the whole page
@@ -57,6 +58,15 @@ class HeaderView:
         for element_id in FIGURES:
             self._write(element_id, getattr(header, element_id))
         self._write("game-name", header.game_name)
+        # A figure of the game's own (TriPeaks' run) shows after the moves, hidden for the others.
+        figure = header.figure
+        shown = figure is not None
+        if self._shown.get("figure") != str(shown):
+            self._shown["figure"] = str(shown)
+            document.getElementById("figure").hidden = not shown
+        if figure is not None:
+            self._write("figure-label", figure[0])
+            self._write("figure-value", figure[1])
         # With nothing left to undo, Undo still brings back the game this one replaced.
         self.undo.disabled = header.undo_disabled
 

@@ -257,6 +257,11 @@ class Pointer:
             self.taps.forget()
             return
         pid = press.pid
+        keyboard = self.state.keyboard
+        if game.multi_source and keyboard.held is not None and (pid is None or pid == "s"):
+            # A card lifted for a pair goes down with a tap anywhere else.
+            keyboard.forget_held()
+            actions.redraw_marks()
         if pid is None:
             return
         if pid == "s":
@@ -267,7 +272,12 @@ class Pointer:
             self.taps.forget()
             return
         taps = self.taps.tap(pid, press.index, now, press.x0, press.y0)
-        plan = tap_plan(game, pid, press.index, taps, self.session.preferences)
+        lifted = keyboard.held.pid if keyboard.held is not None else None
+        plan = tap_plan(game, pid, press.index, taps, self.session.preferences, lifted)
+        if plan.lift is not None:
+            # A game of pairs: the tap lifts a card, or puts the lifted one down.
+            keyboard.lift(plan.lift)
+            actions.redraw_marks()
         if plan.move is not None:
             self.taps.forget()
             if actions.play(plan.move).kind == "play":

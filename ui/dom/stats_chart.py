@@ -1,5 +1,6 @@
 """The Statistics dialog's chart of recent results, drawn from its data
-(``ui.model.stats_chart.Chart``) as a small SVG."""
+(``ui.model.stats_chart.Chart``) as a small SVG in a figure with its words: the
+caption (how many games, won and lost), the ends of its axis and a legend."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 
 from ui.model.stats_chart import Chart
 
-__all__ = ["LOSS_COLOUR", "WIN_COLOUR", "chart_svg", "draw_chart"]
+__all__ = ["LOSS_COLOUR", "WIN_COLOUR", "chart_html", "chart_svg", "draw_chart"]
 
 WIN_COLOUR = "#2e7d32"
 LOSS_COLOUR = "#c62828"
@@ -41,6 +42,32 @@ def chart_svg(chart: Chart) -> str:
     return "".join(parts)
 
 
+def chart_html(chart: Chart) -> str:
+    """The chart with its words: a figure whose caption says what it shows, the
+    bars, the ends of the axis under them and a legend of the two colours.
+
+    >>> from ui.model.stats_chart import chart_of
+    >>> html = chart_html(chart_of([[1, 700], [0, 120]]))
+    >>> html.count("<figcaption"), html.count('class="swatch'), "Earlier games" in html
+    (1, 2, True)
+    """
+
+    def key(kind: str, words: str) -> str:  # the colours are the stylesheet's (no inline style: the CSP)
+        return f'<li><span class="swatch {kind}"></span>{escape(words)}</li>'
+
+    return "".join(
+        (
+            '<figure class="stats-figure">',
+            f'<figcaption class="stats-chart-caption">{escape(chart.label)}</figcaption>',
+            chart_svg(chart),
+            '<div class="stats-axis" aria-hidden="true">'
+            f"<span>{escape(chart.earlier)}</span><span>{escape(chart.latest)}</span></div>",
+            f'<ul class="stats-legend">{key("won", chart.won)}{key("lost", chart.lost)}</ul>',
+            "</figure>",
+        )
+    )
+
+
 def draw_chart(element: Any, chart: Chart) -> None:
     """Show ``chart`` in ``element``."""
-    element.innerHTML = chart_svg(chart)
+    element.innerHTML = chart_html(chart)

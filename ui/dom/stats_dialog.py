@@ -6,19 +6,27 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import UTC, datetime
+from html import escape
 from typing import TYPE_CHECKING, Any
 
 from pyodide.ffi import create_once_callable
 from pyscript import document, window
 
-from engine import OPTION_SETS
 from ui.dom.callbacks import kept_proxy, listen
 from ui.dom.figure_rows import fill_figures
 from ui.dom.stats_chart import draw_chart
 from ui.model.i18n import _, again, joined
 from ui.model.session import Session
 from ui.model.stats import VariantStats, is_scored, is_vegas, variant_key
-from ui.model.stats_chart import BANKROLL_NOTE, chart_of, figures
+from ui.model.stats_chart import (
+    BANKROLL_NOTE,
+    PickerField,
+    chart_of,
+    figures,
+    picked_key,
+    picker_choices,
+    stats_picker,
+)
 from ui.model.stats_import import Imported, ImportRefused, export_text, import_refusal_text, read_export
 from ui.model.stats_record import running_bankroll
 from ui.model.stats_transfer import (
@@ -30,16 +38,25 @@ from ui.model.stats_transfer import (
     restore_records,
 )
 from ui.model.storage import STATS_KEY, Store
-from ui.model.words import variant_label
 
 if TYPE_CHECKING:
     from js import Event
 
-__all__ = ["STATS_VARIANTS", "StatsDialog"]
+__all__ = ["StatsDialog", "picker_html"]
 
 
-STATS_VARIANTS = tuple(o.key for o in OPTION_SETS)
-"""The statistics key of every variant, in the order the dialog lists them."""
+def picker_html(fields: tuple[PickerField, ...]) -> str:
+    """The picker's lists, each with its label; an option's list names the games it
+    serves (``data-games``) and is shown for those only."""
+    parts = []
+    for field in fields:
+        options = "".join(f'<option value="{escape(value)}">{escape(words)}</option>' for value, words in field.choices)
+        served = f' data-games="{escape(" ".join(field.games))}"' if field.games else ""
+        parts.append(
+            f'<label class="field stats-pick"{served}><span>{escape(field.label)}</span>'
+            f'<select name="{escape(field.name)}">{options}</select></label>'
+        )
+    return "".join(parts)
 
 
 class StatsDialog:
@@ -52,7 +69,7 @@ class StatsDialog:
         """The id of the game on the table (its statistics name it so)."""
         self.note = document.getElementById("stats-note")
         self.el = document.getElementById("dlg-stats")
-        self.variant = document.getElementById("stats-variant")
+        self.picker = document.getElementById("stats-picker")
         self.table = document.getElementById("stats-table")
         self.chart = document.getElementById("stats-chart")
         self.message = document.getElementById("stats-msg")
@@ -60,13 +77,8 @@ class StatsDialog:
         self.file = document.getElementById("stats-file")
         self.import_confirm = document.getElementById("stats-import-confirm")
         self.restore_row = document.getElementById("stats-restore-row")
-        if not self.variant.options.length:
-            for key in STATS_VARIANTS:
-                option = document.createElement("option")
-                option.value = key
-                self.variant.appendChild(option)
-        self._name_variants()
-        listen(self.variant, "change", lambda _e: self.render())
+        self._draw_picker()
+        listen(self.picker, "change", lambda _e: self._picked())
         listen(document.getElementById("stats-reset"), "click", self._ask_reset)
         listen(document.getElementById("stats-reset-yes"), "click", self._reset)
         listen(document.getElementById("stats-reset-no"), "click", self._keep)
@@ -86,20 +98,45 @@ class StatsDialog:
 
     # ----------------------------------------------------------------- showing
 
-    def _name_variants(self) -> None:
-        for option in self.variant.options:
-            option.textContent = variant_label(str(option.value))
+    def _draw_picker(self) -> None:
+        """The picker, in the current language: a list of the games and one of each
+        option of theirs (``stats_picker``), each labelled, each wide enough for its
+        longest choice (a phone's Thai "Klondike, draw 1, Normal scoring" was cut)."""
+        key = self.key() if self.picker.firstChild else variant_key(self.session.game.settings)
+        self.picker.innerHTML = picker_html(stats_picker())
+        self._show_key(key)
+
+    def key(self) -> str:
+        """The statistics key of the variant the picker shows (``"KL-D1N"``)."""
+        return picked_key({str(select.name): str(select.value) for select in self.picker.querySelectorAll("select")})
+
+    def _show_key(self, key: str) -> None:
+        for name, value in picker_choices(key).items():
+            select = self.picker.querySelector(f"select[name='{name}']")
+            if select is not None:
+                select.value = value
+        self._sync_picker()
+
+    def _sync_picker(self) -> None:
+        """Only the chosen game's options are shown."""
+        game = picker_choices(self.key())["game"]
+        for field in self.picker.querySelectorAll("[data-games]"):
+            field.hidden = game not in str(field.dataset.games).split()
+
+    def _picked(self) -> None:
+        self._sync_picker()
+        self.render()
 
     def language_changed(self) -> None:
         """The variants' names and the figures again, in the new language."""
-        self._name_variants()
+        self._draw_picker()
         self._say(again(self._said), self._said_error)
         self._ask(again(self._question))
         if self.el.open:
             self.render()
 
     def open(self) -> None:
-        self.variant.value = variant_key(self.session.game.settings)
+        self._show_key(variant_key(self.session.game.settings))
         self._say("")
         self.confirm.hidden = True
         self._drop_pending()
@@ -108,7 +145,7 @@ class StatsDialog:
 
     def render(self) -> list[str]:
         """Show the variant's figures; the store's notices are said, and returned."""
-        key = str(self.variant.value)
+        key = self.key()
         stats = VariantStats.from_dict(self.store.load_stats().get(key))
         notices = self.store.take_notices()
         if notices:

@@ -21,9 +21,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine import Action, Card, Game, Move
+from engine.variants import pile_kind
+from ui.model.games import page_of
 from ui.model.i18n import N_, _, current_language, joined, ngettext, pgettext
 from ui.model.refusals import refusal_text
-from ui.model.words import card_name, in_dollars, suit_name
+from ui.model.words import card_name, in_dollars, names_list, place_name, suit_name
 from ui.model.words import pile_name as _pile_name
 
 __all__ = [
@@ -50,6 +52,7 @@ _IN_SENTENCE = {
     "f2": N_("the hearts foundation"),
     "f3": N_("the diamonds foundation"),
     "f4": N_("the clubs foundation"),
+    "x": N_("the removed cards"),
 }
 
 # Why a card cannot be picked up, when the engine's rule says it best.
@@ -142,6 +145,8 @@ def pile_label(game: Game, pid: str) -> str:
     >>> pile_label(s, "s")
     'Stock: 4 deals left. 0 of 4 runs completed'
     """
+    if pile_kind(pid) == "peak":
+        return _place_label(game, pid)
     name = pile_name(pid)
     runs = game.removed_runs
     if pid.startswith("r"):
@@ -177,6 +182,30 @@ def pile_label(game: Game, pid: str) -> str:
     if not cards and game.variant.empty_column == "king":
         text = _("empty, takes a King")
     return _labelled(name, text)
+
+
+def _place_label(game: Game, pid: str) -> str:
+    """A card of a shape: its place, and the card with whether it is free to play.
+
+    The name says what a sighted player sees: a face-up card no card covers is free, one
+    still overlapped is covered; a face-down card is only a back."""
+    name = place_name(game.settings.game, pid)
+    cards = game.pile(pid)
+    if not cards:
+        return _labelled(name, _("empty"))
+    card = cards[-1]
+    if not card.face_up:
+        return _labelled(name, _(FACE_DOWN))
+    shape = game.variant.shape
+    free = shape is not None and shape.is_free(_shape_piles(game), pid)
+    # TRANSLATORS: a card of the peaks or the pyramid that no card covers: "7 of hearts, free".
+    state = _("{card}, free") if free else _("{card}, covered")
+    return _labelled(name, state.format(card=card_name(card)))
+
+
+def _shape_piles(game: Game) -> dict[str, tuple[Card, ...]]:
+    shape = game.variant.shape
+    return {pid: game.pile(pid) for pid in shape.pile_ids} if shape is not None else {}
 
 
 class PileLabels:
@@ -216,6 +245,10 @@ def _signature(game: Game, pid: str) -> object:
     cards = tuple(game.pile(pid))
     if pid == "s":
         return cards, game.stock_action(), runs
+    shape = game.variant.shape
+    if shape is not None and pile_kind(pid) == "peak":
+        # Free or covered: the cards on it count too.
+        return cards, tuple(bool(game.pile(above)) for above in shape.place(pid).covered_by)
     return cards
 
 
@@ -226,6 +259,27 @@ def _flipped(game: Game, action: Action) -> list[str]:
         if card is not None and card.face_up:
             words.append(_("{card} turned up.").format(card=card_name(card)))
     return words
+
+
+def _freed(game: Game, action: Action) -> str:
+    """The cards of a shape that the move left free (face up, none covering them), those
+    that turned up aside: they have their own words."""
+    shape = game.variant.shape
+    if shape is None:
+        return ""
+    piles = _shape_piles(game)
+    freed: list[str] = []
+    for src in action.move.sources:
+        if pile_kind(src) != "peak":
+            continue
+        for pid in shape.freed_by(piles, src):
+            card = piles[pid][-1]
+            if card.face_up and pid not in action.flipped and card_name(card) not in freed:
+                freed.append(card_name(card))
+    if not freed:
+        return ""
+    # TRANSLATORS: cards of the peaks or the pyramid that a move uncovered: "Free now: 9 of clubs and 4 of spades."
+    return _("Free now: {cards}.").format(cards=names_list(freed))
 
 
 def _score(game: Game, before: int, after: int) -> str:
@@ -293,7 +347,14 @@ def play_headline(game: Game, action: Action) -> str:
 
 
 def _play_parts(game: Game, action: Action) -> tuple[str, list[str]]:
-    """The headline of a played action and every part of its description."""
+    """The headline of a played action and every part of its description: the words every
+    game shares, then the game's own (TriPeaks' run)."""
+    headline, words = _shared_parts(game, action)
+    return headline, [*words, *page_of(game.settings.game).move_words(game, action)]
+
+
+def _shared_parts(game: Game, action: Action) -> tuple[str, list[str]]:
+    """The headline of a played action and the parts of its description every game shares."""
     if action.kind == "draw":
         drawn = game.pile("w")[-(action.steps[0].n if action.steps else 1) :]
         if len(drawn) == 1:
@@ -328,6 +389,13 @@ def _play_parts(game: Game, action: Action) -> tuple[str, list[str]]:
     count = move.count
     dst = action.dst
     removed_here = [suit for pid, suit in action.removed if pid == dst]
+    if pile_kind(dst) == "discard":
+        # Cards that leave the game: a pair from two places, or a card alone.
+        gone = game.pile(dst)[-len(move.sources) :]
+        sentence = _("Removed {cards}.").format(cards=names_list([card_name(card) for card in gone]))
+        words = [sentence, _freed(game, action), *_flipped(game, action)]
+        words.append(_score(game, action.score_before, action.score_after))
+        return sentence, words
     if removed_here:
         # The moved cards completed a run and left with it: they were its top ``count`` cards.
         suit = removed_here[0]
@@ -344,6 +412,7 @@ def _play_parts(game: Game, action: Action) -> tuple[str, list[str]]:
         words.append(_("Column {n} is empty.").format(n=src[1:]))
     words.append(_runs(action))
     words.extend(_flipped(game, action))
+    words.append(_freed(game, action))
     words.append(_score(game, action.score_before, action.score_after))
     return sentence, words
 
@@ -373,6 +442,13 @@ def describe_undo(game: Game, action: Action) -> str:
         return _join([_("Undone: the deal is back in the stock."), score])
     move = action.move
     src = move.src
+    if move.also or pile_kind(src) == "peak":
+        # Back in the peaks or the pyramid (and a pair's waste card on the waste).
+        returned = [game.pile(pid)[-1] for pid in move.sources if game.pile(pid)]
+        text = ngettext(
+            "Undone: {cards} is back in its place.", "Undone: {cards} are back in their places.", len(returned)
+        )
+        return _join([text.format(cards=names_list([card_name(card) for card in returned])), score])
     cards = game.pile(src)[-move.count :]
     text = ngettext("Undone: {cards} is back on {pile}.", "Undone: {cards} are back on {pile}.", move.count)
     return _join([text.format(cards=cards_phrase(cards), pile=_the(src)), score])
@@ -387,6 +463,13 @@ def describe_pick(game: Game, pid: str, count: int, targets: Sequence[str]) -> s
     'Picked up 9 of diamonds. Choose a pile and press Enter. It fits on column 4.'
     """
     cards = game.pile(pid)[-count:]
+    if game.multi_source:
+        # A game of pairs: the card waits for its partner.
+        text = _("Picked up {card}. Choose its partner and press Enter.").format(card=cards_phrase(cards))
+        partners = [card_name(game.pile(t)[-1]) for t in targets if pile_kind(t) != "discard" and game.pile(t)]
+        if not partners:
+            return _join([text, _("No card pairs with it now.")])
+        return _join([text, _("It pairs with {cards}.").format(cards=names_list(partners))])
     text = _("Picked up {cards}. Choose a pile and press Enter.").format(cards=cards_phrase(cards))
     if not targets:
         return _join([text, _("No pile takes it now.")])

@@ -52,7 +52,7 @@ from typing import Any, Literal
 
 import engine
 from engine.daily import EPOCH
-from ui.model.i18n import _, ngettext
+from ui.model.i18n import _, joined, ngettext
 from ui.model.session import format_clock
 from ui.model.words import game_name
 
@@ -75,6 +75,8 @@ __all__ = [
     "records_to_dict",
     "share_text",
     "streaks",
+    "win_line",
+    "win_streaks",
     "won_days",
 ]
 
@@ -344,6 +346,37 @@ def month_weeks(year: int, month: int) -> list[list[datetime.date | None]]:
     days += [first + datetime.timedelta(days=n) for n in range(calendar.monthrange(year, month)[1])]
     days += [None] * (-len(days) % 7)
     return [days[at : at + 7] for at in range(0, len(days), 7)]
+
+
+def win_streaks(records: Records, prefix: str, day: datetime.date, today: datetime.date) -> Streaks:
+    """A game's streaks once the daily deal of ``day`` is won: that day counts whether
+    or not its record is written yet (the summary may come before the record).
+
+    >>> win_streaks({}, "KL1-D1N", datetime.date(2026, 12, 3), datetime.date(2026, 12, 3))
+    Streaks(current=1, best=1)
+    """
+    return streaks(won_days(records, prefix, today) | {day}, today)
+
+
+def win_line(date_text: str, won: Streaks) -> str:
+    """The win summary's daily lines: the day won, then the streak (one day too), and
+    the best streak when it is longer (each on a line of its own: Thai ends a sentence
+    with no stop).
+
+    >>> win_line("December 3, 2026", Streaks(1, 1)).splitlines()
+    ['You won the daily deal of December 3, 2026.', 'Streak: 1 day in a row.']
+    >>> win_line("December 3, 2026", Streaks(2, 5)).splitlines()[1:]
+    ['Streak: 2 days in a row. Best streak: 5 days.']
+    """
+    streak = []
+    if won.current:
+        streak.append(
+            ngettext("Streak: {n} day in a row.", "Streak: {n} days in a row.", won.current).format(n=won.current)
+        )
+    if won.best > won.current:
+        streak.append(ngettext("Best streak: {n} day.", "Best streak: {n} days.", won.best).format(n=won.best))
+    day = _("You won the daily deal of {date}.").format(date=date_text)
+    return joined("\n", [day, joined(" ", streak)]) if streak else day
 
 
 def share_text(date_text: str, prefix: str, result: DayResult, streak: int, address: str) -> str:

@@ -16,6 +16,13 @@ checked in CPython.
 ('9 of diamonds onto 10 of clubs. 7 of diamonds turned up. Score 5.', '9 of diamonds onto 10 of clubs.', True)
 >>> event_words(Event("load"), g, quiet=True) is None  # Back or Forward: the history says which game
 True
+
+A game that declares its loss says so once no move is left:
+
+>>> golf = engine.Golf.from_piles("GF1-N-AAAAAAA", {"t1": "9h", "w": "5d", "s": "4c"})
+>>> words = event_words(Event("play", golf.play("s")), golf)
+>>> words.short, words.note
+('No moves are left: this game is lost. Undo takes moves back, or start a New game.', False)
 """
 
 from __future__ import annotations
@@ -28,7 +35,18 @@ from ui.model.i18n import _, joined
 from ui.model.session import Event, describe_code
 from ui.model.startup import opened_at_move
 
-__all__ = ["EventWords", "event_words"]
+__all__ = ["EventWords", "event_words", "lost_words"]
+
+
+def lost_words() -> str:
+    """What every game that declares a loss says when it is lost (``Game.lost``)."""
+    # TRANSLATORS: said once a game is lost (Golf, TriPeaks, Pyramid: nothing can be played and the
+    # stock is used up). The Undo and New game buttons are named as they read.
+    return _("No moves are left: this game is lost. Undo takes moves back, or start a New game.")
+
+
+def _lost(game: engine.Game) -> list[str]:
+    return [lost_words()] if game.lost else []
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,11 +77,15 @@ def event_words(event: Event, game: engine.Game, left_game: bool = False, quiet:
         if quiet:
             return None
         if game.moves:
-            return EventWords(opened_at_move(game))
+            return EventWords(joined(" ", [opened_at_move(game), *_lost(game)]))
         opened = _("Opened the deal {code}: {game}.")
         return EventWords(opened.format(code=game.code, game=describe_code(game.settings)))
     action = event.action
     if action is not None and event.kind == "play":
+        lost = _lost(game)
+        if lost:
+            # The end of the game stands out: the line says it, the screen reader hears the move first.
+            return EventWords(joined(" ", [describe_play(game, action), *lost]), short=lost[0])
         return EventWords(describe_play(game, action), note=True, short=play_headline(game, action))
     if action is not None and event.kind == "undo":
         return EventWords(describe_undo(game, action), note=True)

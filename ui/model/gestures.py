@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from engine import Game, Move
 from engine.moves import STOCK_TAP
+from ui.model.announce import pick_refusal
 from ui.model.i18n import N_, _
 from ui.model.refusals import refusal_text, rule_anchor
 from ui.model.session import Preferences
@@ -50,6 +51,9 @@ class TapPlan:
     one card, not this one and then the card it uncovered."""
     nudge: bool = False
     """The tapped cards answer with a small nudge: the tap can play nothing (``message`` says why)."""
+    lift: str | None = None
+    """A game of pairs (``Game.multi_source``): the pile whose card the tap lifts, waiting
+    for its partner ("": the lifted card is put down; None: the lift stays as it was)."""
 
 
 def picked_count(game: Game, pid: str, index: int) -> int:
@@ -85,13 +89,42 @@ def _playable(game: Game, pid: str, count: int) -> bool:
     return 0 < count <= len(cards) and cards[-count].face_up and game.can_pick(pid, count)
 
 
-def tap_plan(game: Game, pid: str, index: int, taps: int, preferences: Preferences) -> TapPlan:
-    """The plan for ``taps`` (1 or 2) quick taps on card ``index`` of ``pid``."""
+def pair_tap_plan(game: Game, pid: str, lifted: str | None) -> TapPlan:
+    """A tap in a game of pairs (Pyramid): a card that goes alone (a King) goes at once;
+    a free card is lifted; a tap on another card plays the pair (the game's
+    ``move_for_drop``, as a drag onto it does): its partner removes both, any other says
+    the rule that refuses it; a tap on the lifted card puts it down. A card that can't be
+    lifted says why.
+    """
+    if lifted is not None and lifted != pid and game.pile(lifted):
+        # The second card of a pair: removed with the first, or refused with the rule
+        # (not 13, a covered card), and the first is put down.
+        return TapPlan(game.move_for_drop(lifted, 1, pid), lift="")
+    if lifted == pid:
+        return TapPlan(lift="")
+    alone = game.tap_move(pid)
+    if alone is not None:
+        return TapPlan(alone, lift="")
+    if game.can_pick(pid, 1):
+        return TapPlan(lift=pid)
+    intent = game.tap_intent(pid)
+    if intent is not None:
+        return TapPlan(intent, lift="")  # played, so that its refusal says the rule
+    return TapPlan(message=pick_refusal(game, pid, 1), nudge=True, lift="")
+
+
+def tap_plan(
+    game: Game, pid: str, index: int, taps: int, preferences: Preferences, lifted: str | None = None
+) -> TapPlan:
+    """The plan for ``taps`` (1 or 2) quick taps on card ``index`` of ``pid`` (``lifted``:
+    the card lifted by an earlier tap, in a game of pairs)."""
     if pid == "s":
         return TapPlan(STOCK_TAP)
     count = picked_count(game, pid, index)
     if count < 1:
         return TapPlan()
+    if game.multi_source:
+        return pair_tap_plan(game, pid, lifted)
     # A single tap plays the game's tap move (a card home, onto the waste) where the game
     # says so; otherwise (the Spider family) a double tap or a release plays, as the settings say.
     if game.single_tap_plays:

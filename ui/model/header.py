@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import engine
+from ui.model.games import page_of
 from ui.model.session import format_clock
 from ui.model.words import game_name, in_dollars
 
@@ -46,6 +47,8 @@ class Header:
     scored: bool
     vegas: bool
     won: bool
+    figure: tuple[str, str] | None = None
+    """A figure of the game's own after the moves (label, value: TriPeaks' run), or None."""
 
     @property
     def body(self) -> dict[str, str]:
@@ -75,4 +78,5 @@ def header_of(game: engine.Game, elapsed: float, back_to_replaced: bool) -> Head
         scored=game.has_score,
         vegas=in_dollars(settings),
         won=game.won,
+        figure=page_of(settings.game).figure(game),
     )

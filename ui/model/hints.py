@@ -32,9 +32,10 @@ from dataclasses import dataclass
 from engine import Game, IllegalMove, option_set_of, parse_move
 from engine.advice import leads_back, rank_moves, suggestions
 from engine.codes import DealCode, format_code
+from engine.variants import pile_kind
 from ui.model.announce import cards_phrase, pile_in_sentence
 from ui.model.i18n import N_, _, again, later, ngettext
-from ui.model.words import card_name
+from ui.model.words import card_name, names_list
 
 __all__ = [
     "FEW_SEEDS",
@@ -77,6 +78,8 @@ class Hint:
     dst: str
     cards: tuple[str, ...]
     text: str
+    also: tuple[str, ...] = ()
+    """Further piles whose top card goes with it (Pyramid's pair: ``Move.also``)."""
 
 
 def describe_hint(game: Game, move: str) -> Hint:
@@ -108,6 +111,11 @@ def describe_hint(game: Game, move: str) -> Hint:
     dst = action.dst
     under = game.top(dst)
     cards = cards_phrase(moving)
+    if parsed.also or pile_kind(dst) == "discard":
+        # Cards that leave the game together (a pair), or a card alone (a King).
+        gone = [*moving, *(game.pile(pid)[-1] for pid in parsed.also)]
+        words = _("Hint: remove {cards}.").format(cards=names_list([card_name(card) for card in gone]))
+        return Hint(text, parsed.src, parsed.count, dst, tuple(str(c) for c in gone), words, parsed.also)
     if dst.startswith(("f", "c")):  # a foundation, or a free cell
         words = _("Hint: {cards} to {pile}.").format(cards=cards, pile=pile_in_sentence(dst))
     elif under is None:

@@ -32,13 +32,16 @@ from engine import STOCK_TAP, Card, Game, Move
 from engine.cards import face_up_count
 from engine.variants import pile_kind
 from ui.model.announce import cards_phrase, describe_pick, pick_refusal, pile_name
-from ui.model.i18n import N_, _
+from ui.model.i18n import N_, _, ngettext
 from ui.model.refusals import refusal_text, rule_anchor
 
 __all__ = ["KEYS", "Command", "CommandKind", "Held", "Keyboard", "Spot", "key_help"]
 
 TOP = "top"
 TABLE = "table"
+TOP_KINDS = frozenset(("stock", "waste", "foundation", "cell", "removed", "discard"))
+"""The piles of the top row (at the sides of a phone held sideways); the columns, or the
+cards of a shape (peaks, a pyramid), are the table's."""
 
 KEYS: tuple[tuple[str, str], ...] = (
     ("Tab, Shift+Tab", N_("Move between the header, the top row and the columns")),
@@ -83,7 +86,7 @@ class Spot:
 
     @property
     def area(self) -> str:
-        return TABLE if self.pid.startswith("t") else TOP
+        return TOP if pile_kind(self.pid) in TOP_KINDS else TABLE
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +123,50 @@ def _top_columns(game: Game) -> dict[str, int]:
 
 
 def _columns(game: Game) -> list[str]:
+    """The table's piles the focus walks, left to right: the columns, or the free cards of
+    a shape (``_free_cards``)."""
+    if game.variant.shape is not None:
+        return _free_cards(game)
     return list(game.variant.column_ids)
+
+
+def _free_cards(game: Game) -> list[str]:
+    """The free cards of a game's shape, left to right (the higher first where two share a
+    place): the cards the arrows move between."""
+    shape = game.variant.shape
+    if shape is None:
+        return []
+    piles = {pid: game.pile(pid) for pid in shape.pile_ids}
+    free = [shape.place(pid) for pid in shape.free_ids(piles)]
+    return [place.pid for place in sorted(free, key=lambda place: (place.x, place.row))]
+
+
+def _nearest(game: Game, pid: str, rows: str) -> str | None:
+    """The free card nearest to pile ``pid``'s place in the rows above it (``rows`` "up")
+    or below it ("down"), the nearest row first, then the nearest place (the left one on
+    a tie); None when there is none."""
+    shape = game.variant.shape
+    if shape is None:
+        return None
+    here = shape.place(pid)
+    free = [shape.place(p) for p in _free_cards(game)]
+    if rows == "up":
+        candidates = [place for place in free if place.row < here.row]
+        key = lambda place: (here.row - place.row, abs(place.x - here.x), place.x)  # noqa: E731
+    else:
+        candidates = [place for place in free if place.row > here.row]
+        key = lambda place: (place.row - here.row, abs(place.x - here.x), place.x)  # noqa: E731
+    return min(candidates, key=key).pid if candidates else None
+
+
+def _grid_column(game: Game, pid: str) -> int:
+    """The grid column a table's pile lies in (a shape's card: the column its left edge is
+    nearest to, the shape centred as the table draws it)."""
+    shape = game.variant.shape
+    if shape is None:
+        return _columns(game).index(pid)
+    columns = max(len(game.variant.column_ids), int(shape.width + 0.999))
+    return round(shape.place(pid).x + (columns - shape.width) / 2)
 
 
 def _first_up(cards: tuple[Card, ...]) -> int:
@@ -148,6 +194,8 @@ class Keyboard:
         if pid == "s":
             return Spot("s")
         cards = game.pile(pid)
+        if game.variant.shape is not None and spot.area == TABLE:
+            return self._fix_shape(game, pid)
         if not cards:
             return Spot(pid)
         if not pid.startswith("t"):
@@ -160,12 +208,28 @@ class Keyboard:
             index = len(cards) - 1 if top else first
         return Spot(pid, max(first, min(len(cards) - 1, index)))
 
+    def _fix_shape(self, game: Game, pid: str) -> Spot:
+        """A shape's card when it is free, else the free card nearest to its place (the
+        focused card was played: the focus stays where the player looks); the top row when
+        the shape is cleared."""
+        free = _free_cards(game)
+        if pid in free:
+            return Spot(pid, 0)
+        if not free:
+            return self.fix(game, Spot(next(iter(_top_columns(game)))))
+        shape = game.variant.shape
+        assert shape is not None
+        here = shape.place(pid)
+        nearest = min(free, key=lambda p: (abs(shape.place(p).x - here.x), abs(shape.place(p).row - here.row)))
+        return Spot(nearest, 0)
+
     def home(self, game: Game, area: str) -> Spot:
         """Where an area's focus starts: the top row's first pile (the stock, or
         FreeCell's first free cell), or the first column's top card."""
-        if area == TOP:
+        table = _columns(game)
+        if area == TOP or not table:
             return self.fix(game, Spot(next(iter(_top_columns(game)))))
-        return self.fix(game, Spot(_columns(game)[0]))
+        return self.fix(game, Spot(table[0]))
 
     def stops(self, game: Game) -> tuple[Spot, Spot]:
         """The two tab stops (top row, columns): the last spot of each area."""
@@ -205,6 +269,11 @@ class Keyboard:
     def forget_held(self) -> None:
         self.held = None
 
+    def lift(self, pid: str) -> None:
+        """Hold the top card of ``pid`` ("": nothing), as a tap lifts a card for its partner:
+        the keys and the taps share what is held, so Enter on the partner pairs it too."""
+        self.held = Held(pid, 1) if pid else None
+
     # ---------------------------------------------------------- navigation
 
     def _row(self, game: Game, area: str) -> list[str]:
@@ -214,6 +283,8 @@ class Keyboard:
 
     def _sideways(self, game: Game, spot: Spot, step: int) -> Spot:
         row = self._row(game, spot.area)
+        if spot.pid not in row:
+            return spot
         i = row.index(spot.pid) + step
         if i < 0 or i >= len(row):
             return spot
@@ -222,10 +293,15 @@ class Keyboard:
     def _up(self, game: Game, spot: Spot) -> Spot:
         if spot.area == TOP:
             return spot
-        cards = game.pile(spot.pid)
-        if spot.index > _first_up(cards):
-            return self.go(game, Spot(spot.pid, spot.index - 1))
-        column = _columns(game).index(spot.pid)
+        if game.variant.shape is not None:
+            above = _nearest(game, spot.pid, "up")
+            if above is not None:
+                return self.go(game, Spot(above, 0))
+        else:
+            cards = game.pile(spot.pid)
+            if spot.index > _first_up(cards):
+                return self.go(game, Spot(spot.pid, spot.index - 1))
+        column = _grid_column(game, spot.pid)
         grid = _top_columns(game)
         # The top-row pile nearest above (the left one on a tie).
         pid = min(grid, key=lambda p: (abs(grid[p] - column), grid[p]))
@@ -234,8 +310,19 @@ class Keyboard:
     def _down(self, game: Game, spot: Spot) -> Spot:
         if spot.area == TOP:
             columns = _columns(game)
+            if not columns:
+                return spot
+            if game.variant.shape is not None:
+                # The free card nearest below, the higher one first: a shape's cards step down.
+                shape = game.variant.shape
+                place = _top_columns(game)[spot.pid]
+                pid = min(columns, key=lambda p: (abs(_grid_column(game, p) - place), shape.place(p).row))
+                return self.go(game, Spot(pid, 0))
             column = min(_top_columns(game)[spot.pid], len(columns) - 1)
             return self.go(game, Spot(columns[column]))
+        if game.variant.shape is not None:
+            below = _nearest(game, spot.pid, "down")
+            return self.go(game, Spot(below, 0)) if below is not None else spot
         cards = game.pile(spot.pid)
         if 0 <= spot.index < len(cards) - 1:
             return self.go(game, Spot(spot.pid, spot.index + 1))
@@ -254,6 +341,8 @@ class Keyboard:
             return Command("focus", self._down(game, spot))
         if key in ("Home", "End"):
             row = self._row(game, spot.area)
+            if not row:
+                return Command("focus", spot)
             return Command("focus", self.go(game, Spot(row[0] if key == "Home" else row[-1])))
         if key in ("Enter", " "):
             return self._enter(game, spot)
@@ -272,7 +361,16 @@ class Keyboard:
         # other key (int() refused them).
         if len(key) == 1 and key.isdecimal():
             number = int(key) or 10
-            if number > len(_columns(game)):
+            table = _columns(game)
+            if game.variant.shape is not None:
+                # A shape has no columns: a digit goes to that free card, counted from the left.
+                if number > len(table):
+                    message = ngettext("There is {n} free card.", "There are {n} free cards.", len(table)).format(
+                        n=len(table)
+                    )
+                    return Command("say", self.spot, message=message)
+                return Command("focus", self.go(game, Spot(table[number - 1], 0)))
+            if number > len(table):
                 return Command("say", self.spot, message=_("There is no column {n}.").format(n=number))
             return Command("focus", self.focus_column(game, number))
         shortcut = SHORTCUTS.get(key.lower() if len(key) == 1 else "")
@@ -311,6 +409,15 @@ class Keyboard:
         cards = game.pile(pid)
         if spot.index < 0 or not cards:
             return Command("say", spot, message=_("{pile} is empty.").format(pile=pile_name(pid)))
+        intent = game.tap_intent(pid) if spot.index == len(cards) - 1 else None
+        if intent is not None:
+            # A card with one place to go (Golf's and TriPeaks' waste, Pyramid's King) goes
+            # there with Enter, as with a tap; a refusal says the rule.
+            error = game.refusal_error(intent)
+            if error is not None:
+                prefix = game.settings.game
+                return Command("say", spot, message=refusal_text(prefix, error), rule=rule_anchor(prefix, error.reason))
+            return Command("play", spot, intent)
         count = len(cards) - spot.index if pid.startswith("t") else 1
         if not game.can_pick(pid, count):
             return Command("say", spot, message=pick_refusal(game, pid, count))

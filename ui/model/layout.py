@@ -300,7 +300,7 @@ def _top_row_columns(table: Table, cols: int) -> dict[str, int]:
     completed runs at the right."""
     kinds = [(pid, pile_kind(pid)) for pid, _ in table.piles]
     left = [pid for pid, kind in kinds if kind in ("stock", "waste", "cell")]
-    right = [pid for pid, kind in kinds if kind in ("foundation", "removed")]
+    right = [pid for pid, kind in kinds if kind in ("foundation", "removed", "discard")]
     slots = {pid: i for i, pid in enumerate(left)}
     for i, pid in enumerate(right):
         slots[pid] = cols - len(right) + i
@@ -320,8 +320,10 @@ def _side_columns(table: Table) -> tuple[int, int]:
     left = 2 if cells > 1 else 1
     if _has_foundations(table):
         return left, 2
-    # Completed runs take one column at the right; a game with nothing there (Golf) none.
-    return (left, 1) if any(pile_kind(pid) == "removed" for pid, _ in table.piles) else (left, 0)
+    # Completed runs or a discard pile take one column at the right; a game with nothing
+    # there (Golf, TriPeaks) none.
+    right = any(pile_kind(pid) in ("removed", "discard") for pid, _ in table.piles)
+    return (left, 1) if right else (left, 0)
 
 
 def _has_foundations(table: Table) -> bool:
@@ -332,7 +334,8 @@ def compute(table: Table, width: float, height: float, large: bool = False) -> L
     """Place every pile and card of ``table`` on a ``width`` x ``height`` table
     (``large``: the large-card option)."""
     columns = [pid for pid, _ in table.piles if pid.startswith("t")]
-    cols = max(1, len(columns))
+    shape = variant_of(table.game).shape
+    cols = max(1, len(columns), math.ceil(shape.width) if shape is not None else 0)
     side = is_side(width, height)
     left, right = _side_columns(table) if side else (0, 0)
     grid = cols + left + right
@@ -355,12 +358,31 @@ def compute(table: Table, width: float, height: float, large: bool = False) -> L
     else:
         column_y = round(top + card_h + row_gap)
         slots = {pid: (col_x(col), float(round(top))) for pid, col in _top_row_columns(table, cols).items()}
+    step = card_w + gap
     for pid, cards in table.piles:
         kind = pile_kind(pid)
         x: float
         y: float
         if kind == "tableau":
             x, y = col_x(left + columns.index(pid)), column_y
+        elif kind == "peak" and shape is not None:
+            place = shape.place(pid)
+            # The shape is centred in the grid's columns (a pyramid narrower than its row).
+            inset = (cols - shape.width) / 2
+            x = round(margin + (left + inset + place.x) * step)
+            y = round(column_y + (place.row - 1) * shape.row_step * card_h)
+            if not cards:
+                # A card gone from the shape leaves no outline, and nothing to tap or drop on.
+                gone = Rect(x, y, 0, 0)
+                layout.piles[pid] = PileBox(pid, kind, gone, gone)
+                layout.by_pile[pid] = []
+                continue
+            box = CardBox(pid, 0, cards[-1], x, y, _peak_z(place.row))
+            rect = Rect(x, y, card_w, card_h)
+            layout.piles[pid] = PileBox(pid, kind, rect, rect)
+            layout.by_pile[pid] = [box]
+            layout.cards.append(box)
+            continue
         else:
             x, y = slots.get(pid, (col_x(0), round(top)))
         slot = Rect(x, y, card_w, card_h)
@@ -380,6 +402,14 @@ def compute(table: Table, width: float, height: float, large: bool = False) -> L
     return layout
 
 
+PEAK_Z = 10
+"""Cards of a shape stack row above row: each lower row lies on the one above it."""
+
+
+def _peak_z(row: int) -> int:
+    return PEAK_Z * row
+
+
 def _side_slots(
     table: Table, cols: int, col_x: Callable[[int], float], top: float, bottom: float, gap: float, card_h: int
 ) -> dict[str, tuple[float, float]]:
@@ -391,6 +421,8 @@ def _side_slots(
         slots[pid] = (col_x(i % 2), below if i >= 2 else round(top))
     if any(pid == "w" for pid, _ in table.piles):
         slots["w"] = (col_x(0), below)
+    if any(pile_kind(pid) == "discard" for pid, _ in table.piles):
+        slots["x"] = (col_x(cols + 1), round(top))
     if _has_foundations(table):
         foundations = [pid for pid, _ in table.piles if pile_kind(pid) == "foundation"]
         first = cols + (2 if len(cells) > 1 else 1)
@@ -419,6 +451,10 @@ def _design_fits(game: str, side: bool, height: float, margin: float, gap: float
     top, bottom, row_gap = _rows(height, margin, gap, card_h)
     column_y = round(top) if side else round(top + card_h + row_gap)
     room = bottom - column_y - card_h
+    shape = variant_of(game).shape
+    if shape is not None:
+        # Every row of the shape shows, the last whole.
+        return (shape.rows - 1) * shape.row_step * card_h <= room
     n_down, n_up = variant_of(game).design_column
     return n_down * max(2.0, card_h * 0.04) + n_up * MIN_INDEX_PX * INDEX_STRIP <= room
 

@@ -24,7 +24,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 import engine
-from ui.model.games import pages
+from ui.model.games import page_of, pages
 from ui.model.hashlink import open_link, parse_hash
 from ui.model.progress import Entry
 from ui.model.session import Event, Preferences, Session
@@ -62,6 +62,8 @@ class _Tracked:
     replaced: str = ""
     played: bool = False
     revision: int = 0
+    figure: int = 0
+    """The game's own figure (TriPeaks' longest run), as its page module reads it."""
 
 
 def _catch_up(variants: dict[str, Any], tracked: _Tracked, *, leaving: bool) -> None:
@@ -80,6 +82,7 @@ def _catch_up(variants: dict[str, Any], tracked: _Tracked, *, leaving: bool) -> 
             moves=tracked.moves,
             game=tracked.game_id,
             bests=tracked.opened_at == 0,
+            figure=tracked.figure,
         )
     elif leaving:
         leave_game(
@@ -89,6 +92,7 @@ def _catch_up(variants: dict[str, Any], tracked: _Tracked, *, leaving: bool) -> 
             score=tracked.score,
             seconds=tracked.elapsed,
             moves=tracked.moves,
+            figure=tracked.figure if tracked.opened_at == 0 else 0,
         )
 
 
@@ -248,6 +252,7 @@ class Keeper:
         """The game as it is now: its score, moves, clock and whether it is won."""
         game = self.session.game
         tracked.score, tracked.moves, tracked.elapsed = game.score, game.moves, self.session.elapsed()
+        tracked.figure = page_of(game.settings.game).record_figure(game)
         tracked.won = game.won
 
     def _arrive(self, entry: Entry | None) -> _Tracked:

@@ -6,6 +6,13 @@ The model, the same for every way a game can be replaced:
   carries the whole game -- moves and undo history --, its clock and what the
   statistics know of it, and is rewritten after every action. Back and Forward
   move between games, each exactly where it was left.
+- **Back leaves the page after at most one step back into the previous game**
+  (``KEEP_BEHIND``), as phone apps do: the page keeps at most one game's entry
+  behind the current one. A new game's entry after a second one takes the place of
+  the oldest: the page goes back to it, writes the game being left there, and gives
+  the new game the entry after it (``placing``), so the game before is one Back away
+  and Forward still returns to the newer one. An older game leaves the history (it
+  counts as lost, as a game left for another site does).
 - **Replacing a game keeps it one step back.** New game, Restart, a winnable
   deal found, an opened link: the new game gets a new entry after the old
   one's (``replacement``). When the new game has nothing left to undo, Undo
@@ -50,11 +57,15 @@ from ui.model.stats import MAX_ID_CHARS
 
 __all__ = [
     "ENTRY_VERSION",
+    "KEEP_BEHIND",
     "Arrival",
     "Entry",
+    "Placing",
     "arrive",
     "brings_back",
+    "entries_behind",
     "link_question",
+    "placing",
     "replacement",
     "unfinished",
     "win_note",
@@ -69,6 +80,10 @@ MAX_OPENED_AT = 10**6
 """The largest move number a game can have been opened at."""
 MAX_REVISION = 10**9
 """The most actions a game can have had (as ``ui.model.storage`` reads them back)."""
+KEEP_BEHIND = 1
+"""How many games' entries the page keeps behind the current one: Back goes this many
+games back, then leaves the page."""
+MAX_BEHIND = 1000
 
 
 def _is_id(value: str) -> bool:
@@ -114,11 +129,12 @@ class Entry:
         """This entry after the game changed (and any other fields given)."""
         return replace(self, game=game.to_json(), **fields)
 
-    def to_state(self) -> str:
+    def to_state(self, behind: int = 0) -> str:
         """The state to give ``history.pushState`` / ``replaceState``: a line of JSON
         with the entry's fields, then the game's own JSON as it is (not escaped
-        again: this is written after every action)."""
-        fields = {"v": ENTRY_VERSION, **asdict(self)}
+        again: this is written after every action). ``behind``: how many of the
+        game's own entries lie before this one (``entries_behind`` reads it back)."""
+        fields = {"v": ENTRY_VERSION, **asdict(self), "behind": behind}
         del fields["game"]
         return json.dumps(fields, separators=(",", ":")) + "\n" + self.game
 
@@ -177,6 +193,54 @@ class Entry:
             return engine.from_json(self.game)
         except ValueError:  # SaveError, CodeError and IllegalMove are all ValueErrors
             return None
+
+
+def entries_behind(state: object) -> int:
+    """How many of the game's own entries lie before the entry of ``state`` (0 for a
+    state that is not ours, or was written before the page counted them).
+
+    >>> entry = Entry("a1", "{}")
+    >>> entries_behind(entry.to_state(1)), entries_behind(entry.to_state()), entries_behind(None)
+    (1, 0, 0)
+    """
+    if Entry.from_state(state) is None:
+        return 0
+    assert isinstance(state, str)
+    behind = safejson.loads(state.partition("\n")[0], max_chars=MAX_HEAD_CHARS, max_depth=1).get("behind")
+    if isinstance(behind, bool) or not isinstance(behind, int) or not 0 <= behind <= MAX_BEHIND:
+        return 0
+    return behind
+
+
+@dataclass(frozen=True, slots=True)
+class Placing:
+    """Where the entry of the game coming to the table goes (``placing``).
+
+    ``back``: how many entries to go back first (0: none); there, the game being left
+    is written (as the oldest entry kept, ``KEEP_BEHIND - 1`` behind) and the new
+    game's entry pushed after it. ``behind``: the new entry's count of entries behind.
+    """
+
+    back: int
+    behind: int
+
+
+def placing(behind: int, push: bool) -> Placing:
+    """Where the entry of a game coming to the table goes: after the current one
+    (``push``: New game, Restart) or in it (an entry the browser made for a link),
+    the current entry having ``behind`` of the game's entries before it.
+
+    >>> placing(0, push=True), placing(0, push=False)   # the first game: the second after it
+    (Placing(back=0, behind=1), Placing(back=0, behind=0))
+    >>> placing(1, push=True)     # a third game: back to the first's entry, the second there
+    Placing(back=1, behind=1)
+    >>> placing(2, push=False)    # a link's entry two after the first: the same
+    Placing(back=2, behind=1)
+    """
+    slot = behind + 1 if push else behind
+    if slot <= KEEP_BEHIND:
+        return Placing(0, slot)
+    return Placing(behind - (KEEP_BEHIND - 1), KEEP_BEHIND)
 
 
 # ------------------------------------------------------------ arriving at an entry

@@ -55,8 +55,10 @@ def _top_row(game: engine.Game) -> list[str]:
             top.append(_card(cards[-1]))
         elif pid in variant.cell_ids:
             top.append('<div class="slot cell"></div>')
-        elif pid == variant.foundation_ids[0]:
+        elif pid in variant.foundation_ids[:1]:
             top.append('<div class="slot foundations"></div>')
+        elif pid == "x":
+            top.append('<div class="slot discard"></div>')  # at the right, as on the table
         else:
             top.append('<div class="slot"></div>')
     return top
@@ -73,6 +75,8 @@ def deal_diagram_html(code: str, caption_id: str) -> str:
     whose cards overlap by how much of a face-down or face-up card shows
     (``.diagram`` in ``static/css/rules.css``)."""
     game = engine.new_game(code)
+    if game.variant.shape is not None:
+        return _shape_diagram_html(game, caption_id)
     columns = game.variant.column_ids
     top = _top_row(game)
     piles = "".join(
@@ -89,6 +93,32 @@ def deal_diagram_html(code: str, caption_id: str) -> str:
     return (
         f'<div class="diagram" role="img" aria-labelledby="{caption_id}" aria-describedby="{caption_id}-cards">'
         f'<div class="diagram-top">{"".join(top)}</div><div class="diagram-columns">{piles}</div>'
+        f'</div><p class="sr-only" id="{caption_id}-cards">{escape(label)}</p>'
+    )
+
+
+def _shape_diagram_html(game: engine.Game, caption_id: str) -> str:
+    """The picture of a deal whose cards overlap in a shape (peaks, a pyramid): the top row,
+    then every card of the shape at its row and place. The stylesheet's grid has a track
+    for each half card across and each row's step down; a card's classes name its track
+    (``at-3`` three half cards from the left, ``row-2``), so the markup needs no style."""
+    shape = game.variant.shape
+    assert shape is not None
+    cards = []
+    for place in shape.places:
+        pile = game.pile(place.pid)
+        if pile:
+            card = _card(pile[-1]).replace('class="card"', f'class="card at-{round(place.x * 2)} row-{place.row}"', 1)
+            cards.append(card)
+    piles = {pid: game.pile(pid) for pid in shape.pile_ids}
+    free = [card_name(piles[pid][-1]) for pid in shape.free_ids(piles) if piles[pid][-1].face_up]
+    # TRANSLATORS: the picture of a starting deal of TriPeaks or Pyramid, for screen readers;
+    # {cards} lists the cards no card covers, bottom row first.
+    label = _("{n} cards overlap in rows. Free to play: {cards}.").format(n=len(cards), cards=", ".join(free))
+    return (
+        f'<div class="diagram" role="img" aria-labelledby="{caption_id}" aria-describedby="{caption_id}-cards">'
+        f'<div class="diagram-top">{"".join(_top_row(game))}</div>'
+        f'<div class="diagram-shape">{"".join(cards)}</div>'
         f'</div><p class="sr-only" id="{caption_id}-cards">{escape(label)}</p>'
     )
 

@@ -101,8 +101,9 @@ class Preferences:
     """Four-colour deck: clubs green and diamonds blue, so every suit has its own colour."""
     large_cards: bool = False
     """Larger cards and corner indices, for players who need them."""
-    winnable_only: bool = False
-    """New games are deals the solver has proven winnable."""
+    winnable_only: bool = True
+    """New games are deals the solver has proven winnable (on by default: a new player's
+    games can all be won; a player who turned it off keeps it off, with the settings)."""
     winnable_order: str = ""
     """Where each variant's shuffled order of proven deals is (``ui.model.deal_order``)."""
     card_back: str = "blue"

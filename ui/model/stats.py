@@ -101,10 +101,12 @@ _COUNTS = (
     ("best_streak", 0, MAX_COUNT),
     ("win_moves_total", 0, MAX_COUNT * 1000),
     ("bankroll", -MAX_SCORE * 1000, MAX_SCORE * 1000),
+    ("fewest_moves", 0, MAX_COUNT * 1000),
+    ("best_figure", 0, MAX_COUNT * 1000),
 )
 
 
-_WIN_FIGURES = ("won", "current_streak", "best_streak", "win_moves_total", "best_score", "fastest_win")
+_WIN_FIGURES = ("won", "current_streak", "best_streak", "win_moves_total", "best_score", "fastest_win", "fewest_moves")
 """The figures counted over the games won: set aside together when the wins cannot be believed."""
 
 
@@ -155,6 +157,9 @@ _FIGURE_NAMES = {
     "best_streak": N_("the best streak"),
     "win_moves_total": N_("the moves of the games won"),
     "bankroll": N_("the bankroll"),
+    "fewest_moves": N_("the fewest moves of a win"),
+    # TRANSLATORS: a figure some games keep of their own, such as TriPeaks' longest run.
+    "best_figure": N_("the game's own record"),
 }
 """Each counted figure, as a problem with it names it."""
 
@@ -243,6 +248,10 @@ class VariantStats:
     fastest_win: float | None = None
     win_moves_total: int = 0
     bankroll: int = 0
+    fewest_moves: int = 0
+    """The fewest moves of a win (0 before the first win)."""
+    best_figure: int = 0
+    """The best of a figure the game keeps of its own (TriPeaks' longest run; 0: none yet)."""
     recent: list[list[int]] = field(default_factory=list)
     """The last results, oldest first: ``[1 if won else 0, score]``."""
     started: list[str] = field(default_factory=list)

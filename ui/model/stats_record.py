@@ -63,11 +63,14 @@ def finish_game(
     moves: int,
     game: str | None = None,
     bests: bool = True,
+    figure: int = 0,
 ) -> None:
     """Record the result of a game that counted as played (once per game id).
 
     ``bests=False``: a win of a game opened from a record at a later move,
-    which must not set the best score or the fastest win.
+    which must not set the best score, the fastest win or the fewest moves.
+    ``figure``: the game's own figure of this game (TriPeaks' longest run), kept when
+    it is the best, won or lost.
 
     >>> variants: dict = {}  # reset while the game was played: its start is gone
     >>> finish_game(variants, "KL-D1N", won=True, score=5, seconds=9.0, moves=80, game="g1")
@@ -98,16 +101,21 @@ def finish_game(
             stats.best_score = score if stats.best_score is None else better(stats.best_score, score)
             seconds = min(seconds, MAX_SECONDS)  # what the reader accepts: a clock of years is kept
             stats.fastest_win = seconds if stats.fastest_win is None else min(stats.fastest_win, seconds)
+            stats.fewest_moves = min(stats.fewest_moves, moves) if stats.fewest_moves else moves
         stats.win_moves_total += moves
     else:
         stats.current_streak = 0
+    if bests and figure > 0:
+        stats.best_figure = max(stats.best_figure, figure)
     if is_vegas(key):
         stats.bankroll += score
     stats.recent = [*stats.recent, [int(won), score]][-RECENT:]
     variants[key] = stats.to_dict()
 
 
-def leave_game(variants: dict[str, Any], key: str, game: str, *, score: int, seconds: float, moves: int) -> bool:
+def leave_game(
+    variants: dict[str, Any], key: str, game: str, *, score: int, seconds: float, moves: int, figure: int = 0
+) -> bool:
     """The player left an unfinished game that counted as played: it is a loss
     (once per game id), and what the loss changed is kept under the game's id
     (``left``), so that ``come_back`` can take it back. True when recorded.
@@ -126,7 +134,7 @@ def leave_game(variants: dict[str, Any], key: str, game: str, *, score: int, sec
     if game in stats.finished:
         return False
     streak = stats.current_streak
-    finish_game(variants, key, won=False, score=score, seconds=seconds, moves=moves, game=game)
+    finish_game(variants, key, won=False, score=score, seconds=seconds, moves=moves, game=game, figure=figure)
     stats = VariantStats.from_dict(variants[key])
     stats.left = [*(item for item in stats.left if item[0] != game), [game, score, streak]][-RECENT:]
     variants[key] = stats.to_dict()

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 from engine import Game
+from engine.variants import pile_kind
 from ui.model.card_keys import KeyAssigner
 from ui.model.header import Header
 from ui.model.keyboard import Keyboard, Spot
@@ -214,8 +215,11 @@ def marks(state: TableState, game: Game) -> Marks:
                 hint_from_piles = frozenset({"s"})
         else:
             hint_from = _top_places(game, hint.src, hint.count)
-            hint_to = frozenset({hint.dst})
-            hint_onto = _top_places(game, hint.dst, 1)
+            for pid in hint.also:  # a pair: both cards glow
+                hint_from |= _top_places(game, pid, 1)
+            if pile_kind(hint.dst) != "discard":  # cards that leave the game go nowhere to show
+                hint_to = frozenset({hint.dst})
+                hint_onto = _top_places(game, hint.dst, 1)
     return Marks(
         held=held,
         lifted=lifted,

@@ -82,7 +82,22 @@ def pile_name(pid: str) -> str:
         return _("Column {n}").format(n=int(pid[1:]))
     if pid.startswith("c") and pid[1:].isdigit():
         return _("Free cell {n}").format(n=int(pid[1:]))
+    if pid == "x":
+        # TRANSLATORS: the pile where Pyramid's removed cards go.
+        return _("Removed cards")
     return pid
+
+
+def place_name(game: str, pid: str) -> str:
+    """A card of a game's shape (peaks, a pyramid) by its row and its place in the row:
+    ``"Pyramid, row 4, card 2"``; another pile by its name."""
+    shape = engine.variant_of(game).shape
+    if shape is None:
+        return pile_name(pid)
+    row = shape.place(pid).row
+    # TRANSLATORS: a card of TriPeaks' peaks or of Pyramid's pyramid, by row (1 at the top)
+    # and its place in the row (1 at the left): "Pyramid, row 4, card 2".
+    return _("{game}, row {row}, card {n}").format(game=game_name(game), row=row, n=shape.number(pid))
 
 
 def game_name(game: str) -> str:

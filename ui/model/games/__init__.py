@@ -135,6 +135,24 @@ class GamePage:
         """A pile of this game's own in words (translated), or None for the shared names."""
         return None
 
+    def figure(self, game: engine.Game) -> tuple[str, str] | None:
+        """A figure of this game's own that the header shows after the moves: its label
+        (translated) and its value (TriPeaks' run); None for none."""
+        return None
+
+    record_name: ClassVar[str] = ""
+    """The name of a figure the statistics keep the best of for this game (marked with
+    ``N_``: TriPeaks' "Longest run"), read by ``record_figure``; "" for none."""
+
+    def record_figure(self, game: engine.Game) -> int:
+        """This game's figure for ``record_name`` so far (0 for none)."""
+        return 0
+
+    def move_words(self, game: engine.Game, action: engine.Action) -> list[str]:
+        """What this game says of its own after ``action`` (translated, read from ``game``
+        after it), after the shared words: TriPeaks' run."""
+        return []
+
     # -- the game's engine -----------------------------------------------------------
 
     @property
