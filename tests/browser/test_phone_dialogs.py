@@ -30,10 +30,28 @@ def open_dialog(page: Page, opener: str, dialog: str) -> None:
         page.keyboard.press(opener)  # Keys: no button on a phone
     page.wait_for_selector(f"{dialog}[open]")
     wait_idle(page)
+    settled(page, dialog)
+
+
+STILL = """sel => new Promise(done => {
+  const box = () => JSON.stringify(document.querySelector(sel).getBoundingClientRect());
+  const first = box();
+  requestAnimationFrame(() => requestAnimationFrame(() => done(box() === first)));
+})"""
+
+
+def settled(page: Page, dialog: str) -> None:
+    """Wait until the dialog stands still over two frames: a tap aimed at a control of a
+    dialog still opening would land beside it."""
+    page.wait_for_function(STILL, arg=dialog)
 
 
 def closed(page: Page, dialog: str) -> None:
+    """Wait until ``dialog`` is closed and its history entry taken back (the page marks the
+    body with ``data-history`` until then): a dialog opened before that Back arrives would
+    be closed by it."""
     page.wait_for_selector(f"{dialog}:not([open])", state="attached")
+    page.wait_for_function("!document.body.dataset.history")
 
 
 def close_with_control(page: Page, dialog: str) -> None:
@@ -130,6 +148,9 @@ def test_a_tap_beside_a_dialog_closes_it_unless_it_holds_a_choice(
     # A deal code typed in New game is a choice too: kept open, the code kept.
     open_dialog(page, "#btn-new", "#dlg-new")
     assert page.get_attribute("#dlg-new", "data-unsaved") == "false"
+    # Seven games' buttons push the field below the fold: the player scrolls to it first.
+    page.locator("#new-code").scroll_into_view_if_needed()
+    settled(page, "#new-code")
     tap(page, "#new-code")
     page.keyboard.type("KL1-D3V-AAAAAAB")
     page.wait_for_function("document.getElementById('dlg-new').dataset.unsaved === 'true'")
