@@ -1,15 +1,16 @@
-"""TriPeaks' solver figures: of the deals with seeds 0-199 of each option set (TP-W, TP-N),
-how many it decides within 10 s of processor time, the winnable share of those, and the
-median and slowest time.
+"""A game's solver figures, for a game whose search proves every verdict (Golf, TriPeaks,
+Pyramid: their search leaves out no line a win could need): of the deals with seeds 0-199
+of each of the game's option sets, how many it decides within 10 s of processor time, the
+winnable share of those, the median and slowest time, the slowest decided deal and the
+undecided ones.
 
 Each deal is solved alone in one process (``--jobs N`` runs N side by side), with a
 budget of ``--seconds`` of that process's processor time; every winning line is
-replayed through the engine to a win, and every ``unwinnable`` is a proof (TriPeaks'
-search leaves out no move: ``engine.solver.tripeaks``).
+replayed through the engine to a win.
 
 Usage:
-    .venv/bin/python -m bench.tripeaks_solver                     # seeds 0-199, 10 s, 1 job
-    .venv/bin/python -m bench.tripeaks_solver --seeds 50 --seconds 2 --jobs 2
+    .venv/bin/python -m bench.game_solver --game GF            # seeds 0-199, 10 s, 1 job
+    .venv/bin/python -m bench.game_solver --game PY --seeds 50 --seconds 2 --jobs 2
 """
 
 from __future__ import annotations
@@ -25,8 +26,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import engine
 from engine.solver import proof_search
 from engine.solver.core import run
-
-OPTION_SETS = ("TP-W", "TP-N")
 
 
 def solve_one(task: tuple[str, int, float]) -> tuple[str, int, str, int, float]:
@@ -47,14 +46,17 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=200, help="seeds 0 to N-1 of each option set (default 200)")
     parser.add_argument("--seconds", type=float, default=10.0, help="processor seconds per deal (default 10)")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--game", required=True, choices=tuple(engine.VARIANTS), help="the game's id (GF, TP, PY …)")
     args = parser.parse_args()
-    tasks = [(key, seed, args.seconds) for key in OPTION_SETS for seed in range(args.seeds)]
+    option_sets = tuple(option.key for option in engine.option_sets_of(engine.variant_of(args.game)))
+    tasks = [(key, seed, args.seconds) for key in option_sets for seed in range(args.seeds)]
     with Pool(args.jobs) as pool:
         rows = pool.map(solve_one, tasks, chunksize=4)
-    print(f"TriPeaks' solver, seeds 0-{args.seeds - 1}, {args.seconds:g} s of processor time a deal")
+    name = engine.variant_of(args.game).name
+    print(f"The solver of {name}, seeds 0-{args.seeds - 1}, {args.seconds:g} s of processor time a deal")
     heads = ("decided", 9), ("winnable", 10), ("share", 8), ("median s", 10), ("slowest s", 11), ("positions", 11)
     print(f"{'option set':<11}" + "".join(f"{head:>{width}}" for head, width in heads))
-    for key in OPTION_SETS:
+    for key in option_sets:
         own = [row for row in rows if row[0] == key]
         decided = [row for row in own if row[2] != "unknown"]
         won = sum(1 for row in decided if row[2] == "winnable")
@@ -65,6 +67,10 @@ def main() -> None:
         print(
             f"{key:<11}{len(decided):>5}/{len(own):<3}{won:>10}{share:>8.1%}{median:>10.3f}{times[-1]:>11.2f}{most:>11}"
         )
+        slowest = max(decided, key=lambda row: row[4], default=None)
+        if slowest is not None:
+            print(f"  slowest decided: seed {slowest[1]}, {slowest[2]}, {slowest[4]:.2f} s, {slowest[3]} positions")
+        print("  undecided seeds:", " ".join(str(row[1]) for row in own if row[2] == "unknown") or "none")
 
 
 if __name__ == "__main__":
