@@ -230,9 +230,7 @@ PYRAMID = Variant(
     discard=True,
 )
 
-VARIANTS: dict[GameId, Variant] = {
-    v.game: v for v in (KLONDIKE, SPIDERETTE, SPIDER, FREECELL, GOLF, TRIPEAKS, PYRAMID)
-}
+VARIANTS: dict[GameId, Variant] = {v.game: v for v in (KLONDIKE, SPIDERETTE, SPIDER, FREECELL, GOLF, TRIPEAKS, PYRAMID)}
 """Every game, by id, in the order menus list them: the one registry of games."""
 
 
