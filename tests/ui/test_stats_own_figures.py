@@ -3,6 +3,8 @@ game keeps of its own (TriPeaks' longest run), read back checked like every figu
 
 from __future__ import annotations
 
+from typing import Any
+
 import engine
 from ui.model.games import page_of
 from ui.model.stats import VariantStats
@@ -11,7 +13,7 @@ from ui.model.stats_record import finish_game, leave_game, start_game
 
 
 def test_the_fewest_moves_of_a_win_are_kept_and_shown() -> None:
-    variants: dict = {}
+    variants: dict[str, Any] = {}
     for game, moves in (("g1", 120), ("g2", 95), ("g3", 130)):
         start_game(variants, "KL-D1N", game)
         finish_game(variants, "KL-D1N", won=True, score=0, seconds=60.0, moves=moves, game=game)
@@ -26,7 +28,7 @@ def test_the_fewest_moves_of_a_win_are_kept_and_shown() -> None:
 
 
 def test_tripeaks_keeps_its_longest_run_won_or_lost() -> None:
-    variants: dict = {}
+    variants: dict[str, Any] = {}
     start_game(variants, "TP-W", "g1")
     finish_game(variants, "TP-W", won=True, score=80, seconds=60.0, moves=40, game="g1", figure=9)
     start_game(variants, "TP-W", "g2")
