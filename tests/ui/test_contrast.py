@@ -20,7 +20,7 @@ def colours(table: str = "") -> dict[str, str]:
         text = (CSS / name).read_text(encoding="utf-8")
         for selector, body in re.findall(r"([^{}]+)\{([^{}]*)\}", text):
             pairs = re.findall(r"--([\w-]+):\s*(#[0-9a-fA-F]{6})\s*;", body)
-            if ":root" in selector:
+            if ":root" in selector and "[data-table" not in selector:
                 found.update(pairs)
             elif table and f'[data-table="{table}"]' in selector:
                 themed.update(pairs)
