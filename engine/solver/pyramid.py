@@ -190,6 +190,9 @@ class PyramidRules:
                 kings &= ~(1 << i)
                 if out is not None:
                     out.append(f"{PEAKS[i]}>x")
+        if not pyramid & _PYRAMID:
+            # The pyramid is cleared: the game is won, and nothing more may be played.
+            return pack(pyramid, left, place, recycles)
         sequence = self.sequence
         while top >= 0 and sequence[top] == KING:
             left &= ~(1 << top)

@@ -172,3 +172,9 @@ def test_the_packed_position() -> None:
     assert STOCK not in rules.moves(rules.start([]))  # the stock is tapped as a pair needs
     with pytest.raises(TypeError):
         pyramid_rules_for(engine.new_game("KL1-D1N-AAAAAAA"))
+
+
+def test_a_position_already_won_needs_no_move() -> None:
+    """Found by the randomized test: a cleared pyramid with a King on top of the waste is
+    won as it stands, and the solver's line adds nothing the game would refuse."""
+    check(position(random.Random(59370), 1, 6, 0, 2, 0))
