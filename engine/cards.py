@@ -23,6 +23,7 @@ __all__ = [
     "color",
     "face_up_count",
     "is_red",
+    "neighbours",
     "parse_card",
 ]
 
@@ -129,3 +130,15 @@ def parse_card(text: str, face_up: bool = True) -> Card:
         if rank >= 0 and suit in SUITS:
             return Card(rank + 1, suit, face_up)
     raise ValueError(f"Not a card: {text!r}.")
+
+
+def neighbours(a: int, b: int, wrap: bool) -> bool:
+    """True when ranks ``a`` and ``b`` are one apart (King and Ace too with ``wrap``): the
+    rule of the games played onto one waste (Golf, TriPeaks).
+
+    >>> neighbours(7, 8, False), neighbours(8, 7, False), neighbours(7, 9, False)
+    (True, True, False)
+    >>> neighbours(13, 1, False), neighbours(13, 1, True), neighbours(1, 13, True)
+    (False, True, True)
+    """
+    return abs(a - b) == 1 or (wrap and abs(a - b) == 12)

@@ -35,7 +35,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any, ClassVar, TypeVar
 
-from engine.cards import Card, parse_card
+from engine.cards import Card, neighbours, parse_card
 from engine.codes import MAX_SEED, CodeError, Deal, DealCode, deal_rows, shuffle, suit_blocks
 from engine.game import Effect, Game
 from engine.moves import REASONS, STOCK_TAP, IllegalMove, Move
@@ -75,17 +75,6 @@ KINDS: tuple[str, ...] = ("run", "play", "stock")
    (the tallest column first);
 2. ``play``: any other column card onto the waste (the tallest column first);
 3. ``stock``: a tap on the stock."""
-
-
-def neighbours(a: int, b: int, wrap: bool) -> bool:
-    """True when ranks ``a`` and ``b`` are one apart (King and Ace too with ``wrap``).
-
-    >>> neighbours(7, 8, False), neighbours(8, 7, False), neighbours(7, 9, False)
-    (True, True, False)
-    >>> neighbours(13, 1, False), neighbours(13, 1, True), neighbours(1, 13, True)
-    (False, True, True)
-    """
-    return abs(a - b) == 1 or (wrap and a + b == 14 and abs(a - b) == 12)
 
 
 class Golf(Game):

@@ -51,7 +51,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any, ClassVar, TypeVar
 
-from engine.cards import Card, parse_card
+from engine.cards import Card, neighbours, parse_card
 from engine.codes import MAX_SEED, CodeError, Deal, DealCode, deal_rows, shuffle, suit_blocks
 from engine.game import Effect, Game
 from engine.moves import REASONS, STOCK_TAP, IllegalMove, Move
@@ -115,15 +115,6 @@ KINDS: tuple[str, ...] = ("turn", "run", "play", "stock")
 4. ``stock``: a tap on the stock.
 
 Within a kind the higher card (nearer a peak's top) comes first."""
-
-
-def neighbours(a: int, b: int, wrap: bool) -> bool:
-    """True when ranks ``a`` and ``b`` are one apart (King and Ace too with ``wrap``).
-
-    >>> neighbours(7, 8, False), neighbours(13, 1, False), neighbours(13, 1, True)
-    (True, False, True)
-    """
-    return abs(a - b) == 1 or (wrap and abs(a - b) == 12)
 
 
 def peak_bonus(cleared: int) -> int:
