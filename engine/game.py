@@ -470,6 +470,28 @@ class Game(ABC):
         except KeyError:
             raise KeyError(f"There is no pile {pid!r} in {self.game_name}.") from None
 
+    def shape_piles(self) -> dict[str, tuple[Card, ...]]:
+        """The cards of each pile of the game's shape (peaks, a pyramid), by pile id; empty
+        for a game without one. What ``Shape.is_free`` and ``Shape.freed_by`` read.
+
+        >>> import engine
+        >>> len(engine.new_game("PY1-P3-AAAAAAB").shape_piles()), engine.new_game("KL1-D1N-AAAAAAG").shape_piles()
+        (28, {})
+        """
+        shape = self.variant.shape
+        return {pid: tuple(self._piles[pid]) for pid in shape.pile_ids} if shape is not None else {}
+
+    def free_places(self) -> tuple[str, ...]:
+        """The piles of the shape whose card no card covers, bottom row first, each row left
+        to right; empty for a game without a shape.
+
+        >>> import engine
+        >>> engine.new_game("PY1-P3-AAAAAAB").free_places()
+        ('p22', 'p23', 'p24', 'p25', 'p26', 'p27', 'p28')
+        """
+        shape = self.variant.shape
+        return shape.free_ids(self._piles) if shape is not None else ()
+
     def top(self, pid: str) -> Card | None:
         """The top card of pile ``pid``, or None when it is empty."""
         cards = self.pile(pid)

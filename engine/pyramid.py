@@ -247,7 +247,7 @@ class Pyramid(Game):
     def available(self) -> tuple[str, ...]:
         """The piles whose card may be removed now: the free pyramid cards (bottom row
         first, each row left to right), then the waste when it holds a card."""
-        free = SHAPE.free_ids(self._piles)
+        free = self.free_places()
         return (*free, "w") if self._piles["w"] else free
 
     def is_available(self, pid: str) -> bool:

@@ -246,19 +246,15 @@ class TriPeaks(Game):
         """True when peak pile ``pid`` holds a card that no card overlaps."""
         return SHAPE.is_free(self._piles, pid)
 
-    def free_peaks(self) -> tuple[str, ...]:
-        """The peak piles whose card is free, bottom row first, each row left to right."""
-        return SHAPE.free_ids(self._piles)
-
     def fits(self, card: Card) -> bool:
         """True when ``card`` may go onto the waste now."""
         waste = self._piles["w"]
         return bool(waste) and neighbours(card.rank, waste[-1].rank, self.wrap)
 
     def _playable(self) -> list[str]:
-        """The free peak cards that may go onto the waste now, in ``free_peaks`` order."""
+        """The free peak cards that may go onto the waste now, in ``free_places`` order."""
         piles = self._piles
-        return [p for p in self.free_peaks() if self.fits(piles[p][-1])]
+        return [p for p in self.free_places() if self.fits(piles[p][-1])]
 
     # ---------------------------------------------------------------- setup
 
@@ -433,7 +429,7 @@ class TriPeaks(Game):
         card = piles[move.src][-1]
         # What the player sees: the face-up free cards left after the move (a card the
         # move turns up is not known yet).
-        follows = any(neighbours(piles[p][-1].rank, card.rank, self.wrap) for p in self.free_peaks() if p != move.src)
+        follows = any(neighbours(piles[p][-1].rank, card.rank, self.wrap) for p in self.free_places() if p != move.src)
         after = {**piles, move.src: []}
         freed = len(SHAPE.freed_by(after, move.src))
         row = SHAPE.place(move.src).row

@@ -197,15 +197,10 @@ def _place_label(game: Game, pid: str) -> str:
     if not card.face_up:
         return _labelled(name, _(FACE_DOWN))
     shape = game.variant.shape
-    free = shape is not None and shape.is_free(_shape_piles(game), pid)
+    free = shape is not None and shape.is_free(game.shape_piles(), pid)
     # TRANSLATORS: a card of the peaks or the pyramid that no card covers: "7 of hearts, free".
     state = _("{card}, free") if free else _("{card}, covered")
     return _labelled(name, state.format(card=card_name(card)))
-
-
-def _shape_piles(game: Game) -> dict[str, tuple[Card, ...]]:
-    shape = game.variant.shape
-    return {pid: game.pile(pid) for pid in shape.pile_ids} if shape is not None else {}
 
 
 class PileLabels:
@@ -267,7 +262,7 @@ def _freed(game: Game, action: Action) -> str:
     shape = game.variant.shape
     if shape is None:
         return ""
-    piles = _shape_piles(game)
+    piles = game.shape_piles()
     freed: list[str] = []
     for src in action.move.sources:
         if pile_kind(src) != "peak":

@@ -136,8 +136,7 @@ def _free_cards(game: Game) -> list[str]:
     shape = game.variant.shape
     if shape is None:
         return []
-    piles = {pid: game.pile(pid) for pid in shape.pile_ids}
-    free = [shape.place(pid) for pid in shape.free_ids(piles)]
+    free = [shape.place(pid) for pid in game.free_places()]
     return [place.pid for place in sorted(free, key=lambda place: (place.x, place.row))]
 
 

@@ -110,8 +110,7 @@ def _shape_diagram_html(game: engine.Game, caption_id: str) -> str:
         if pile:
             card = _card(pile[-1]).replace('class="card"', f'class="card at-{round(place.x * 2)} row-{place.row}"', 1)
             cards.append(card)
-    piles = {pid: game.pile(pid) for pid in shape.pile_ids}
-    free = [card_name(piles[pid][-1]) for pid in shape.free_ids(piles) if piles[pid][-1].face_up]
+    free = [card_name(top) for top in map(game.top, game.free_places()) if top is not None and top.face_up]
     # TRANSLATORS: the picture of a starting deal of TriPeaks or Pyramid, for screen readers;
     # {cards} lists the cards no card covers, bottom row first.
     label = _("{n} cards overlap in rows. Free to play: {cards}.").format(n=len(cards), cards=", ".join(free))
