@@ -29,17 +29,15 @@ engine.moves.IllegalMove: The 9 of hearts can't go on the 5 of clubs: ...
 
 from __future__ import annotations
 
-import random
-import re
 from collections.abc import Mapping
-from functools import cache
-from typing import Any, ClassVar, TypeVar
+from typing import ClassVar, TypeVar
 
 from engine.cards import Card, neighbours, parse_card
-from engine.codes import MAX_SEED, CodeError, Deal, DealCode, deal_rows, shuffle, suit_blocks
-from engine.game import Effect, Game
+from engine.codes import Deal, DealCode, deal_rows, shuffle, suit_blocks
+from engine.game import Effect
 from engine.moves import REASONS, STOCK_TAP, IllegalMove, Move
 from engine.variants import GOLF, StockAction
+from engine.waste_by_rank import WasteByRankGame, line_through, not_a_neighbour
 
 __all__ = ["COLUMNS", "FINISH_CARDS", "KINDS", "REASONS_OWN", "Golf", "neighbours"]
 
@@ -51,7 +49,6 @@ FINISH_CARDS = 12
 """Finish is offered when at most this many column cards are left and they can all
 go onto the waste in a row (a search of a few hundred positions at most)."""
 
-_OPTIONS_RE = re.compile(r"[NW]")
 
 _ROWS = tuple(tuple(range(7)) for _ in range(5))
 _FACES = tuple(tuple(True for _ in range(7)) for _ in range(5))
@@ -77,7 +74,7 @@ KINDS: tuple[str, ...] = ("run", "play", "stock")
 3. ``stock``: a tap on the stock."""
 
 
-class Golf(Game):
+class Golf(WasteByRankGame):
     """Golf: stock ``s``, waste ``w`` and columns ``t1``-``t7``. Code
     ``GF1-N-SEED`` (no wrapping) or ``GF1-W-SEED`` (Turn the corner: King and
     Ace are neighbours). Score: strokes (RULES.md), lower is better. Undo
@@ -98,45 +95,9 @@ class Golf(Game):
     advice_kinds: ClassVar[tuple[str, ...]] = KINDS
     advice_progress: ClassVar[frozenset[str]] = frozenset(("run", "play"))
     solver_module: ClassVar[str | None] = "engine.solver.golf"
+    corner_by_default: ClassVar[int] = 0
 
     # ----------------------------------------------------------- deal codes
-
-    @classmethod
-    def option_sets(cls) -> tuple[DealCode, ...]:
-        """No wrapping (the standard game), then Turn the corner."""
-        return tuple(DealCode(cls.variant.game, extra=(("wrap", wrap),)) for wrap in (0, 1))
-
-    @classmethod
-    def parse_options(cls, options: str, text: str) -> dict[str, Any]:
-        if _OPTIONS_RE.fullmatch(options) is None:
-            raise CodeError(
-                f"Bad options {options!r} in deal code {text!r}: Golf expects N (no wrapping) or W (Turn the corner).",
-                "bad_options",
-                text=text,
-            )
-        return {"extra": (("wrap", int(options == "W")),)}
-
-    @classmethod
-    def format_options(cls, settings: DealCode) -> str:
-        return "W" if settings.option("wrap") else "N"
-
-    @classmethod
-    def describe_options(cls, settings: DealCode) -> str:
-        return "Turn the corner" if settings.option("wrap") else "no wrapping"
-
-    @classmethod
-    def check_settings(cls, settings: DealCode) -> None:
-        super().check_settings(settings)
-        if len(settings.extra) != 1 or settings.option("wrap") not in (0, 1):
-            raise CodeError("Golf is played with or without Turn the corner (W or N).", "bad_options")
-        if settings.draw != 1 or settings.scoring != "N" or settings.suits != 4:
-            raise CodeError("Golf has no draw, scoring or suits option.", "bad_options")
-
-    @classmethod
-    def random_settings(cls, rng: random.Random, **options: Any) -> DealCode:
-        """A random deal; ``wrap`` (0 or 1, 0 by default) turns the corner."""
-        wrap = int(bool(options.get("wrap", 0)))
-        return DealCode(cls.variant.game, seed=rng.randrange(MAX_SEED + 1), extra=(("wrap", wrap),))
 
     @classmethod
     def make_deck(cls, settings: DealCode) -> list[Card]:
@@ -150,11 +111,6 @@ class Golf(Game):
         return deal_rows(shuffle(cls.make_deck(settings), settings.seed), _ROWS, _FACES)
 
     # ------------------------------------------------------------- settings
-
-    @property
-    def wrap(self) -> bool:
-        """True with Turn the corner: King and Ace are neighbours."""
-        return bool(self.settings.option("wrap"))
 
     @property
     def column_cards(self) -> int:
@@ -252,16 +208,7 @@ class Golf(Game):
             )
         card, top = cards[-1], piles["w"][-1]
         if not neighbours(card.rank, top.rank, self.wrap):
-            corner = ""
-            if card.rank + top.rank == 14 and abs(card.rank - top.rank) == 12:
-                corner = " (King and Ace are neighbours only with Turn the corner)"
-            raise IllegalMove(
-                f"The {card.name} can't go on the {top.name}: a card goes onto the waste when it is one rank "
-                f"higher or lower, whatever its suit{corner}.",
-                "not_a_neighbour",
-                card=str(card),
-                top=str(top),
-            )
+            raise not_a_neighbour(card, top)
         return Move(src, "w", 1)
 
     def _perform(self, move: Move) -> Effect:
@@ -333,22 +280,4 @@ class Golf(Game):
         """Column indexes whose top cards, played in turn, empty every column."""
         piles = self._piles
         columns = tuple(tuple(c.rank for c in piles[t]) for t in COLUMNS)
-        return _line_through(columns, piles["w"][-1].rank, self.wrap)
-
-
-def _line_through(columns: tuple[tuple[int, ...], ...], top: int, wrap: bool) -> tuple[int, ...] | None:
-    """A line of column indexes that plays every card of ``columns`` (ranks,
-    bottom to top) onto a waste whose top is ``top``, or None (a search with memo)."""
-
-    @cache
-    def search(heights: tuple[int, ...], top: int) -> tuple[int, ...] | None:
-        if not any(heights):
-            return ()
-        for i, h in enumerate(heights):
-            if h and neighbours(columns[i][h - 1], top, wrap):
-                rest = search((*heights[:i], h - 1, *heights[i + 1 :]), columns[i][h - 1])
-                if rest is not None:
-                    return (i, *rest)
-        return None
-
-    return search(tuple(len(c) for c in columns), top)
+        return line_through(columns, piles["w"][-1].rank, self.wrap)

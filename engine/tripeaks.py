@@ -45,18 +45,16 @@ engine.moves.IllegalMove: That card is face down and covered: ...
 
 from __future__ import annotations
 
-import random
-import re
 from collections.abc import Mapping
-from functools import cache
-from typing import Any, ClassVar, TypeVar
+from typing import ClassVar, TypeVar
 
 from engine.cards import Card, neighbours, parse_card
-from engine.codes import MAX_SEED, CodeError, Deal, DealCode, deal_rows, shuffle, suit_blocks
-from engine.game import Effect, Game
+from engine.codes import Deal, DealCode, deal_rows, shuffle, suit_blocks
+from engine.game import Effect
 from engine.moves import REASONS, STOCK_TAP, IllegalMove, Move
 from engine.shapes import Shape
 from engine.variants import TRIPEAKS, StockAction
+from engine.waste_by_rank import WasteByRankGame, line_through, not_a_neighbour
 
 __all__ = [
     "FINISH_CARDS",
@@ -88,7 +86,6 @@ FINISH_CARDS = 12
 """Finish is offered when at most this many peak cards are left, all face up, and they
 can all go onto the waste in a row (a search of a few thousand positions at most)."""
 
-_OPTIONS_RE = re.compile(r"[NW]")
 _ROWS = (tuple(range(PEAK_CARDS)),)
 _FACES = (tuple(i >= FACE_DOWN for i in range(PEAK_CARDS)),)
 
@@ -126,7 +123,7 @@ def peak_bonus(cleared: int) -> int:
     return RUN_BONUS[cleared - 1]
 
 
-class TriPeaks(Game):
+class TriPeaks(WasteByRankGame):
     """TriPeaks: stock ``s``, waste ``w`` and peak cards ``p1``-``p28``. Code
     ``TP1-W-SEED`` (Turn the corner: King and Ace are neighbours, the default) or
     ``TP1-N-SEED`` (no wrapping). Score: runs and peaks (RULES.md). Undo takes back
@@ -147,49 +144,12 @@ class TriPeaks(Game):
     advice_kinds: ClassVar[tuple[str, ...]] = KINDS
     advice_progress: ClassVar[frozenset[str]] = frozenset(("turn", "run", "play"))
     solver_module: ClassVar[str | None] = "engine.solver.tripeaks"
+    corner_by_default: ClassVar[int] = 1  # Turn the corner, as in Microsoft's game
 
     _run: int
     """Peak cards played since the last stock card (or the deal): the next one scores one more."""
 
     # ----------------------------------------------------------- deal codes
-
-    @classmethod
-    def option_sets(cls) -> tuple[DealCode, ...]:
-        """Turn the corner (the default, as in Microsoft's game), then no wrapping."""
-        return tuple(DealCode(cls.variant.game, extra=(("wrap", wrap),)) for wrap in (1, 0))
-
-    @classmethod
-    def parse_options(cls, options: str, text: str) -> dict[str, Any]:
-        if _OPTIONS_RE.fullmatch(options) is None:
-            raise CodeError(
-                f"Bad options {options!r} in deal code {text!r}: TriPeaks expects W (Turn the corner) or N "
-                "(no wrapping).",
-                "bad_options",
-                text=text,
-            )
-        return {"extra": (("wrap", int(options == "W")),)}
-
-    @classmethod
-    def format_options(cls, settings: DealCode) -> str:
-        return "W" if settings.option("wrap") else "N"
-
-    @classmethod
-    def describe_options(cls, settings: DealCode) -> str:
-        return "Turn the corner" if settings.option("wrap") else "no wrapping"
-
-    @classmethod
-    def check_settings(cls, settings: DealCode) -> None:
-        super().check_settings(settings)
-        if len(settings.extra) != 1 or settings.option("wrap") not in (0, 1):
-            raise CodeError("TriPeaks is played with or without Turn the corner (W or N).", "bad_options")
-        if settings.draw != 1 or settings.scoring != "N" or settings.suits != 4:
-            raise CodeError("TriPeaks has no draw, scoring or suits option.", "bad_options")
-
-    @classmethod
-    def random_settings(cls, rng: random.Random, **options: Any) -> DealCode:
-        """A random deal; ``wrap`` (0 or 1, 1 by default) turns the corner."""
-        wrap = int(bool(options.get("wrap", 1)))
-        return DealCode(cls.variant.game, seed=rng.randrange(MAX_SEED + 1), extra=(("wrap", wrap),))
 
     @classmethod
     def make_deck(cls, settings: DealCode) -> list[Card]:
@@ -203,11 +163,6 @@ class TriPeaks(Game):
         return deal_rows(shuffle(cls.make_deck(settings), settings.seed), _ROWS, _FACES)
 
     # ------------------------------------------------------------- settings
-
-    @property
-    def wrap(self) -> bool:
-        """True with Turn the corner: King and Ace are neighbours."""
-        return bool(self.settings.option("wrap"))
 
     @property
     def peak_cards(self) -> int:
@@ -351,16 +306,7 @@ class TriPeaks(Game):
             )
         top = piles["w"][-1]
         if not neighbours(card.rank, top.rank, self.wrap):
-            corner = ""
-            if abs(card.rank - top.rank) == 12:
-                corner = " (King and Ace are neighbours only with Turn the corner)"
-            raise IllegalMove(
-                f"The {card.name} can't go on the {top.name}: a card goes onto the waste when it is one rank "
-                f"higher or lower, whatever its suit{corner}.",
-                "not_a_neighbour",
-                card=str(card),
-                top=str(top),
-            )
+            raise not_a_neighbour(card, top)
         return Move(src, "w", 1)
 
     def _perform(self, move: Move) -> Effect:
@@ -455,24 +401,6 @@ class TriPeaks(Game):
         left = [p for p in PEAKS if piles[p]]
         if not left or not all(piles[p][-1].face_up for p in left):
             return None
-        ranks = tuple(piles[p][-1].rank for p in left)
-        line = _line_through(ranks, piles["w"][-1].rank, self.wrap)
+        free = tuple((piles[p][-1].rank,) for p in left)  # each a column of one card
+        line = line_through(free, piles["w"][-1].rank, self.wrap)
         return None if line is None else tuple(left[i] for i in line)
-
-
-def _line_through(ranks: tuple[int, ...], top: int, wrap: bool) -> tuple[int, ...] | None:
-    """A line of indexes into ``ranks`` (free cards) that plays every one onto a waste
-    whose top is ``top``, or None (a search with memo over the cards left)."""
-
-    @cache
-    def search(left: int, top: int) -> tuple[int, ...] | None:
-        if not left:
-            return ()
-        for i, rank in enumerate(ranks):
-            if left >> i & 1 and neighbours(rank, top, wrap):
-                rest = search(left & ~(1 << i), rank)
-                if rest is not None:
-                    return (i, *rest)
-        return None
-
-    return search((1 << len(ranks)) - 1, top)

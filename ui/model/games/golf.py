@@ -7,10 +7,10 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from engine.moves import Reason
-from ui.model.games import GamePage, OptionGroup, common_anchors
-from ui.model.i18n import N_, _
+from ui.model.games import OptionGroup, common_anchors
+from ui.model.games.waste_by_rank import WasteByRankPage
+from ui.model.i18n import N_
 from ui.model.rule_sections import Section
-from ui.model.words import card_name
 
 RULES: tuple[Section, ...] = (
     Section(
@@ -113,7 +113,7 @@ RULES: tuple[Section, ...] = (
 """How to play Golf (English, marked for the catalogs)."""
 
 
-class GolfPage(GamePage):
+class GolfPage(WasteByRankPage):
     """Golf: seven columns onto one waste; Turn the corner is its option."""
 
     game = "GF"
@@ -143,22 +143,3 @@ class GolfPage(GamePage):
     }
     options = (OptionGroup("corner", N_("King and Ace"), (("N", N_("No wrapping")), ("W", N_("Turn the corner")))),)
     options_format = "{corner}"
-
-    def label(self, options: str) -> str:
-        if options == "W":
-            return _("{game}, Turn the corner").format(game=_(self.name))
-        return _("{game}, no wrapping").format(game=_(self.name))
-
-    def refusal(self, reason: Reason, values: Mapping[str, str | int]) -> str | None:
-        if reason != "not_a_neighbour":
-            return None
-        card, top = str(values.get("card", "")), str(values.get("top", ""))
-        cards = {"card": card_name(card), "top": card_name(top)}
-        if {card[:1], top[:1]} == {"K", "A"}:
-            return _("The {card} can't go on the {top}: King and Ace are neighbours only with Turn the corner.").format(
-                **cards
-            )
-        return _(
-            "The {card} can't go on the {top}: a card goes onto the waste when it is one rank higher or lower, "
-            "whatever its suit."
-        ).format(**cards)

@@ -8,7 +8,8 @@ from typing import ClassVar
 
 import engine
 from engine.moves import Reason
-from ui.model.games import GamePage, OptionGroup, common_anchors
+from ui.model.games import OptionGroup, common_anchors
+from ui.model.games.waste_by_rank import WasteByRankPage
 from ui.model.i18n import N_, _
 from ui.model.rule_sections import Section
 from ui.model.words import card_name
@@ -131,7 +132,7 @@ RULES: tuple[Section, ...] = (
 """How to play TriPeaks (English, marked for the catalogs)."""
 
 
-class TriPeaksPage(GamePage):
+class TriPeaksPage(WasteByRankPage):
     """TriPeaks: three overlapping peaks onto one waste; Turn the corner is on by default."""
 
     game = "TP"
@@ -165,11 +166,6 @@ class TriPeaksPage(GamePage):
     options = (OptionGroup("wrap", N_("King and Ace"), (("W", N_("Turn the corner")), ("N", N_("No wrapping")))),)
     options_format = "{wrap}"
 
-    def label(self, options: str) -> str:
-        if options == "W":
-            return _("{game}, Turn the corner").format(game=_(self.name))
-        return _("{game}, no wrapping").format(game=_(self.name))
-
     def refusal(self, reason: Reason, values: Mapping[str, str | int]) -> str | None:
         if reason == "covered":
             if "card" not in values:
@@ -177,18 +173,7 @@ class TriPeaksPage(GamePage):
             return _("The {card} is covered: a card is free once both cards overlapping it are gone.").format(
                 card=card_name(str(values["card"]))
             )
-        if reason != "not_a_neighbour":
-            return None
-        card, top = str(values.get("card", "")), str(values.get("top", ""))
-        cards = {"card": card_name(card), "top": card_name(top)}
-        if {card[:1], top[:1]} == {"K", "A"}:
-            return _("The {card} can't go on the {top}: King and Ace are neighbours only with Turn the corner.").format(
-                **cards
-            )
-        return _(
-            "The {card} can't go on the {top}: a card goes onto the waste when it is one rank higher or lower, "
-            "whatever its suit."
-        ).format(**cards)
+        return super().refusal(reason, values)
 
     record_name = N_("Longest run")
 
