@@ -442,3 +442,15 @@ def _rules_families() -> tuple[tuple[str, str], ...]:
 RULES_FAMILIES = _rules_families()
 """How to play's tabs, from the registry: each tab's game and the start of its sections'
 anchors (``("KL", "kl-")`` …)."""
+
+LOCALES = {"en": "en-US", "th": "th-TH", "km": "km-KH"}
+"""The browser locale each of the game's languages is tested under."""
+
+DIALOGS = (
+    ("#btn-new", "#dlg-new"),
+    ("#btn-settings", "#dlg-settings"),
+    ("#btn-daily", "#dlg-daily"),
+    ("?", "#dlg-help"),
+)
+"""The dialogs a test walks in turn, each its opener (a button, or ``?`` for the keys) and
+its dialog; the statistics and the rules, which a walk reads more closely, are not here."""

@@ -19,6 +19,8 @@ from playwright.sync_api import BrowserContext, Page
 from tests.browser.conftest import wait_ready
 from tests.browser.helpers import (
     ANOTHER_TAB_SAVES,
+    DIALOGS,
+    LOCALES,
     RULES_FAMILIES,
     ask_hint,
     click_card,
@@ -34,7 +36,7 @@ from ui.model.storage import STATS_KEY
 
 pytestmark = pytest.mark.browser
 
-LANGUAGES = {"en": "en-US", "th": "th-TH", "km": "km-KH"}
+LANGUAGES = LOCALES
 SMALLEST = 44
 """The least width and height of a target, in CSS pixels."""
 
@@ -111,12 +113,7 @@ def test_every_control_is_a_finger_wide_on_a_phone(
     wait_ready(page)
     assert page.evaluate("document.documentElement.lang") == language
     problems = too_small(page, "table")
-    for opener, dialog in (
-        ("#btn-new", "#dlg-new"),
-        ("#btn-settings", "#dlg-settings"),
-        ("?", "#dlg-help"),
-        ("#btn-daily", "#dlg-daily"),
-    ):
+    for opener, dialog in DIALOGS:
         open_dialog(page, opener, dialog)
         problems += too_small(page, dialog)
         page.keyboard.press("Escape")

@@ -14,6 +14,7 @@ from playwright.sync_api import BrowserContext
 from tests.browser.conftest import wait_ready
 from tests.browser.helpers import (
     ANOTHER_TAB_SAVES,
+    DIALOGS,
     RULES_FAMILIES,
     on_the_site,
     open_dialog,
@@ -98,12 +99,7 @@ def test_every_screen_and_dialog_runs_under_the_policy(
     wait_idle(page)
     seen = ["table"]
     pictures: dict[str, int] = {}
-    for opener, dialog in (
-        ("#btn-new", "#dlg-new"),
-        ("#btn-daily", "#dlg-daily"),
-        ("#btn-settings", "#dlg-settings"),
-        ("?", "#dlg-help"),
-    ):
+    for opener, dialog in DIALOGS:
         open_dialog(page, opener, dialog)
         seen.append(dialog)
         page.keyboard.press("Escape")

@@ -21,6 +21,7 @@ from engine.solver import solve
 from tests.browser.axe import assert_clean
 from tests.browser.conftest import screenshot, wait_ready
 from tests.browser.helpers import (
+    LOCALES,
     card_at,
     cards_in,
     drag_from,
@@ -42,7 +43,7 @@ TODAY = datetime.date(2026, 12, 3)
 NOON = "2026-12-03T12:00:00+07:00"
 """Noon of ``TODAY`` in Bangkok, the time zone the tests' pages run in."""
 ZONE = "Asia/Bangkok"
-LANGUAGES = {"en": "en-US", "th": "th-TH", "km": "km-KH"}
+LANGUAGES = LOCALES
 DEALS = engine.daily_deals(TODAY)
 RECORDS = {
     "KL1-D1N": {"2026-12-01": [1, 251.0, 131], "2026-12-02": [1, 199.5, 118], "2026-11-29": [0]},

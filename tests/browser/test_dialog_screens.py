@@ -23,6 +23,7 @@ from playwright.sync_api import BrowserContext, Page
 from tests.browser.conftest import screenshot, wait_ready
 from tests.browser.helpers import (
     ANOTHER_TAB_SAVES,
+    LOCALES,
     RULES_FAMILIES,
     frame_problems,
     on_the_site,
@@ -36,7 +37,7 @@ from ui.model.storage import STATS_KEY
 
 pytestmark = pytest.mark.browser
 
-LANGUAGES = {"en": "en-US", "th": "th-TH", "km": "km-KH"}
+LANGUAGES = LOCALES
 SIZES = [(360, 640), (640, 360), (1440, 900)]
 CASES = [
     (language, size)

@@ -15,7 +15,15 @@ import pytest
 from playwright.sync_api import BrowserContext, Page
 
 from tests.browser.conftest import wait_ready
-from tests.browser.helpers import ANOTHER_TAB_SAVES, RULES_FAMILIES, open_dialog, play_last_move, wait_drawn, wait_idle
+from tests.browser.helpers import (
+    ANOTHER_TAB_SAVES,
+    DIALOGS,
+    RULES_FAMILIES,
+    open_dialog,
+    play_last_move,
+    wait_drawn,
+    wait_idle,
+)
 from tests.browser.records import near_win
 from tools.catalogs import whole_words
 from ui.model.games import pages
@@ -126,13 +134,7 @@ def test_no_line_breaks_inside_a_word(
     wait_ready(page)
     wait_idle(page)
     broken: list[str] = []
-    for opener, dialog in (
-        ("#btn-new", "#dlg-new"),
-        ("#btn-settings", "#dlg-settings"),
-        ("#btn-stats", "#dlg-stats"),
-        ("#btn-daily", "#dlg-daily"),
-        ("?", "#dlg-help"),
-    ):
+    for opener, dialog in (*DIALOGS, ("#btn-stats", "#dlg-stats")):
         open_dialog(page, opener, dialog)
         broken += broken_words(page, language)
         page.keyboard.press("Escape")
