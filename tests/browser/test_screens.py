@@ -1,4 +1,4 @@
-"""Screenshots of both games at phone and desktop size, for a person to look at.
+"""Screenshots of the games at phone and desktop size, for a person to look at.
 
 Each one also checks that the whole table fits: every card inside the window,
 no page scrolling, the header on one screen width.
@@ -30,6 +30,7 @@ from tests.browser.helpers import (
     wait_moves,
 )
 from tests.browser.records import KLONDIKE_LONG, SPIDER_LONG, WIN_RECORD
+from ui.model.games import pages
 from ui.model.hashlink import record_hash
 
 SPIDERETTE = "SD1-S2-AAAAABC t6>t5 t3>t4 s"
@@ -45,6 +46,8 @@ MORE = {
     "klondike-draw3": ("#KL1-D3V-AAAAAAG", 2),
     "spiderette": (record_hash(SPIDERETTE), 0),
     "spider": ("#SP1-S4-AAAAAAB", 1),
+    # Every game's deal How to play draws, from the registry: each fits without scrolling.
+    **{f"deal-{page.game.lower()}": ("#" + page.diagram_code, 0) for page in pages()},
 }
 SCENES = EVIDENCE if os.environ.get("SOLITAIRE_EVIDENCE") else {**EVIDENCE, **MORE}
 SIZES = {
