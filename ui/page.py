@@ -35,6 +35,7 @@ from ui.dom.key_router import KeyRouter
 from ui.dom.local_day import local_today
 from ui.dom.pointer import Pointer
 from ui.dom.render import Renderer
+from ui.dom.show_me_how import ShowMeHow
 from ui.dom.sound import SoundBoard
 from ui.dom.update_notice import update_notice_language
 from ui.dom.warming import warm_up
@@ -75,7 +76,9 @@ class App:
             self.show_rule,
             self._take_offer,
         )
-        self.keys = KeyRouter(self.session, self.state, self, self.focus, lambda: self.dialogs.escape_panel())
+        self.keys = KeyRouter(
+            self.session, self.state, self, self.focus, lambda: self.dialogs.escape_panel() or self.show_me_how.escape()
+        )
         # Its keys after the key router's (it stops the keys that skip the cascade).
         self.celebration = Celebration(self.renderer, self.state, self._reduced, self.flush, self._show_summary)
         # The first of the session's subscribers: the table state is in step before the others look.
@@ -96,6 +99,7 @@ class App:
         """The game's browser-history entries (set at start-up, after the keeper)."""
         self.finisher = Finisher(self.session, self.state, self)
         self.hinter = Hinter(self.session, self.state, self, lambda: self.dialogs.solver_panel)
+        self.show_me_how = ShowMeHow(self.session, self, lambda: None)
         self.clipboard = Clipboard(self.say)
         self.dialogs = DialogSet(
             self.session,
@@ -197,6 +201,7 @@ class App:
             return
         self.frames.language_changed()
         self.dialogs.language_changed()
+        self.show_me_how.language_changed()
         update_notice_language()
 
     def say(
@@ -217,6 +222,8 @@ class App:
         """The solver's offer in the status line, taken (after a hint's check)."""
         if offer == "rewind":
             self.dialogs.solver_panel.rewind()
+        elif offer == "show":
+            self.show_me_how.start(self.hinter.memory.line_for(self.session.game.record()) or ())
         else:
             self.dialogs.solver_panel.more()
 

@@ -83,7 +83,8 @@ class Hinter:
             self.actions.say(no_hint_text(game))
             return
         verdict = self.verdict(choice, record, line is not None)
-        self.show(choice, verdict)
+        # Along a known winning line, the line can be shown, move by move.
+        self.show(choice, verdict, "show" if line else None)
         if verdict == "checking":
             # The solver's code loads in the next task: the hint is drawn first.
             self._pending = (record, choice, game.copy())

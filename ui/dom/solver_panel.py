@@ -320,7 +320,8 @@ class SolverPanel:
             self.hinter.cycle.forget()
             self.hinter.cycle.press(record)
             self._hide("hint")
-            self.hinter.show(found, "proven" if found.proven else "other")
+            # A line is known: it can be shown, move by move.
+            self.hinter.show(found, "proven" if found.proven else "other", "show")
         elif status == "unwinnable":
             # The verdict joins the hint in the status line, with the way back when there is one.
             self.hinter.lost = table.record()

@@ -19,13 +19,15 @@ DialogName = Literal["new", "settings", "help", "stats", "rules", "daily"]
 """The page's dialogs that input can open."""
 
 
-Offer = Literal["rewind", "more"]
+Offer = Literal["rewind", "more", "show"]
 """What the status line may offer after a hint's check: undo to the last winnable
-position (the position is lost), or keep searching (the solver could not decide)."""
+position (the position is lost), keep searching (the solver could not decide), or show
+the winning line it found (``ui.dom.show_me_how``)."""
 
 OFFERS: dict[Offer, str] = {
     "rewind": N_("Undo to the last winnable position"),
     "more": N_("Keep searching"),
+    "show": N_("Show me how"),
 }
 """Each offer's button, in words (translated when shown)."""
 

@@ -1,0 +1,96 @@
+"""Show me how: a hint the solver proved offers its winning line, which the player steps
+through (Next, Back), plays to the win (Play) or takes over with a move of their own."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Page
+
+import engine
+from tests.browser.axe import assert_clean
+from tests.browser.helpers import ask_hint, moves, status, wait_moves
+from tests.browser.records import WIN_CODE
+from tests.engine.spider_players import play_greedy
+from ui.model.hashlink import record_hash
+
+pytestmark = pytest.mark.browser
+
+BEFORE_THE_END = 4
+"""How many moves before the win the game opens: a line short enough to play to the end."""
+
+
+def _near_the_end() -> tuple[str, int]:
+    """A link to a won game ``BEFORE_THE_END`` moves before its win, and its move count."""
+    game = engine.new_game(WIN_CODE)
+    assert play_greedy(game)  # type: ignore[arg-type]
+    played = game.record().split()[:-BEFORE_THE_END]
+    return record_hash(" ".join(played)), len(played) - 1
+
+
+def _count(page: Page) -> str:
+    return page.inner_text("#show-count")
+
+
+def _start(page: Page) -> None:
+    """Ask for a hint, wait for the solver's proof, take its "Show me how"."""
+    answer = ask_hint(page)
+    assert not answer.startswith("verdict:"), answer
+    page.wait_for_selector("#status-show", state="visible")
+    page.click("#status-show")
+    page.wait_for_selector("#show-bar", state="visible")
+
+
+def test_a_proven_hint_shows_its_line_step_by_step_and_plays_it_to_the_win(open_game: Callable[..., Page]) -> None:
+    link, played = _near_the_end()
+    page = open_game(link, width=360, height=640, has_touch=True)
+    assert moves(page) == played
+    _start(page)
+    total = int(_count(page).rsplit(" ", 1)[-1])
+    assert total >= 1
+    assert _count(page) == f"Move 0 of {total}"
+    assert page.evaluate("document.activeElement.id") == "show-next", "the keys start on Next"
+    assert page.is_disabled("#show-back"), "nothing of the line to take back yet"
+    assert_clean(page, "Show me how's bar")
+
+    page.click("#show-next")
+    wait_moves(page, played + 1)
+    page.wait_for_function("() => document.getElementById('show-count').textContent.startsWith('Move 1 ')")
+    page.click("#show-back")
+    wait_moves(page, played)
+    page.wait_for_function("() => document.getElementById('show-count').textContent.startsWith('Move 0 ')")
+
+    # Play: the rest of the line plays by itself, to the win, and the bar goes.
+    page.click("#show-play")
+    page.wait_for_function("document.body.dataset.won === 'true'", timeout=60_000)
+    page.wait_for_selector("#show-bar", state="hidden")
+    assert moves(page) == played + total
+    assert page.get_attribute("body", "data-showing") is None
+
+
+def test_a_move_of_the_players_own_takes_over(open_game: Callable[..., Page]) -> None:
+    link, played = _near_the_end()
+    page = open_game(link, width=640, height=360, has_touch=True)
+    _start(page)
+    page.click("#show-next")
+    wait_moves(page, played + 1)
+    # Undo twice: the game goes back past where the line began, which is the player's own.
+    page.click("#btn-undo")
+    wait_moves(page, played)
+    assert page.is_visible("#show-bar"), "back to the line's start is still on the line"
+    page.click("#btn-undo")
+    wait_moves(page, played - 1)
+    page.wait_for_selector("#show-bar", state="hidden")
+    assert status(page) == "You took over: play on from here."
+
+
+def test_escape_puts_the_bar_away_and_the_game_stays(open_game: Callable[..., Page]) -> None:
+    link, played = _near_the_end()
+    page = open_game(link)
+    _start(page)
+    page.click("#show-next")
+    wait_moves(page, played + 1)
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#show-bar", state="hidden")
+    assert moves(page) == played + 1
