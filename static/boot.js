@@ -269,6 +269,41 @@
   ];
   var downloads = {};
   var bytes = { received: 0, expected: 0, sized: 0, pending: 0 };
+
+  // No byte twice: on a visit that no service worker serves yet (a first visit), each of
+  // these downloads is kept as it arrives in Cache Storage, under its URL, in the cache
+  // sw-template.js calls PAGE_COPIES ("solitaire:" + the page's folder + ":page"); the
+  // worker, registered once the table is playable (registerServiceWorker), takes every
+  // copy whose bytes are its version's (it knows each file's SHA-256) and downloads only
+  // the rest. WebKit's HTTP cache does not hand these files to the worker: it downloaded
+  // them all a second time.
+  var COPIES = "solitaire:" + new URL("./", location.href).pathname + ":page";
+  var COPY_WAIT_MS = 10000;  // a storage that never answers does not hold the worker back
+  var copying = [];
+  function keepCopy(url, response) {
+    var container = navigator.serviceWorker;
+    if (!response.ok || !window.caches || !container || container.controller ||
+        !/^https?:$/.test(location.protocol)) return;
+    var copy = response.clone();  // read as the game reads the original, chunk by chunk
+    copying.push(caches.open(COPIES).then(function (cache) { return cache.put(url, copy); })
+      .then(null, function () { /* no room, or no storage: the worker downloads the file */ }));
+  }
+  // Settled once the offline copy is: this visit is served by the service worker already,
+  // or the worker saved the game (it then serves this page too) or said why it could not,
+  // or there is no worker (none in this browser, or refused); OFFLINE_SETTLE_MS at most.
+  // tools/pyodide-game.mjs makes a first visit's interpreter snapshot only then: its
+  // worker's files come from the offline copy instead of the network a second time, and
+  // the pre-cache has the connection to itself.
+  var OFFLINE_SETTLE_MS = 60000;
+  var settleOffline;
+  var offlineSettled = new Promise(function (resolve) { settleOffline = resolve; });
+  if (!navigator.serviceWorker || navigator.serviceWorker.controller) settleOffline();
+  else navigator.serviceWorker.addEventListener("controllerchange", function () { settleOffline(); });
+
+  function copiesKept() {
+    var bound = new Promise(function (resolve) { setTimeout(resolve, COPY_WAIT_MS); });
+    return Promise.race([Promise.all(copying), bound]);
+  }
   var stallTimer = null;
   var startedAt = Date.now();
 
@@ -372,7 +407,10 @@
     DOWNLOADS.forEach(function (path) {
       var url = new URL(path, location.href).href;
       bytes.pending += 1;
-      downloads[url] = fetch(url).then(function (response) { return counted(url, response); }, function (error) {
+      downloads[url] = fetch(url).then(function (response) {
+        keepCopy(url, response);
+        return counted(url, response);
+      }, function (error) {
         downloadFailed(url, describe(error));
         settled();
         return Response.error();
@@ -453,14 +491,27 @@
   }
 
   // Registered once the table is playable, so that pre-caching the game for offline
-  // play never competes with the first boot for bandwidth.
+  // play never competes with the first boot for bandwidth, and once the page's copies of
+  // its downloads are kept (keepCopy), so that its install finds them.
   function registerServiceWorker() {
-    if (!("serviceWorker" in navigator) || !/^https?:$/.test(location.protocol)) return;
-    navigator.serviceWorker.register("./sw.js").then(function (registration) {
+    if (!("serviceWorker" in navigator) || !/^https?:$/.test(location.protocol)) {
+      settleOffline();
+      return;
+    }
+    setTimeout(settleOffline, OFFLINE_SETTLE_MS);
+    function dropCopies() {
+      settleOffline();
+      if (window.caches) caches.delete(COPIES).then(null, function () {});
+    }
+    copiesKept().then(function () {
+      return navigator.serviceWorker.register("./sw.js");
+    }).then(function (registration) {
+      if (!registration) dropCopies();  // service workers turned off (by policy or a test harness)
       watchUpdates(registration);
       watchOffline(registration);
     }, function (error) {
       console.warn("Offline play is unavailable:", error);
+      dropCopies();
       showOffline("offline-incomplete");
     });
   }
@@ -482,6 +533,7 @@
   var REASON_WAIT_MS = 2000;
   var offlineTimer = null;
   function showOffline(state) {
+    settleOffline();
     var notice = $("#update");
     var text = $("#update-text");
     var button = $("#update-reload");
@@ -620,6 +672,7 @@
   window.solitaireBoot = {
     shown: shown, painted: painted,
     step: step, fail: fail, done: done, updateChecked: updateChecked, download: download,
+    offlineSettled: offlineSettled,
     language: function () { return language; }, setLanguage: setLanguage, translatePage: translatePage
   };
 

@@ -1,6 +1,12 @@
 // Service worker: pre-caches the whole game at install so that it plays offline.
-// tools/site.py fills in VERSION (a hash of every file) and PRECACHE (every file of
-// the site).
+// tools/site.py fills in VERSION (a hash of every file), PRECACHE (every file of the
+// site) and DIGESTS (the SHA-256 of each file's bytes).
+//
+// No byte twice: what is already on the device is not downloaded again. A first visit's
+// page keeps a copy of each file it downloads itself (the runtime and the game's archive,
+// static/boot.js) in the cache PAGE_COPIES; an update finds the files that did not change
+// in the version it replaces. The pre-cache takes such a copy when its bytes have this
+// version's digest, and fetches only the rest.
 //
 // Updates are predictable: a new version installs its own cache beside the old one
 // and then waits. Every open page keeps the version it started with, files included
@@ -24,16 +30,52 @@ const SCOPE = self.registration.scope;
 const PREFIX = "solitaire:" + new URL(SCOPE).pathname + ":";
 const CACHE = PREFIX + VERSION;
 const PRECACHE = __PRECACHE__;
+const DIGESTS = __DIGESTS__;
 const PAGE = new URL("./", SCOPE).href;
 const URLS = PRECACHE.map((url) => new URL(url, SCOPE).href);
 const OWN = new Set(URLS);
+const DIGEST_OF = new Map(PRECACHE.map((url) => [new URL(url, SCOPE).href, DIGESTS[url]]));
+// Where a first visit's page keeps what it downloaded (static/boot.js names it the same
+// way, from the page's folder, which is this worker's scope); deleted once the
+// install has taken what it needs.
+const PAGE_COPIES = PREFIX + "page";
 
 // Every way the cache gets its files (the install, and a refill of what went missing).
 // Rejects when a file could not be had or kept (QuotaExceededError on a full quota).
-function fill(cache, urls) {
+async function fill(cache, urls) {
+  // One file at a time: a phone holds one copy's bytes at most.
+  const sources = (await caches.keys()).filter((name) => name.startsWith(PREFIX) && name !== CACHE);
+  const fetched = [];
+  for (const url of urls) {
+    const copy = await heldCopy(url, sources);
+    if (copy) await cache.put(url, copy);
+    else fetched.push(url);
+  }
   // "no-cache" revalidates every file with the server, so a new version never
   // caches a stale copy from the HTTP cache, yet unchanged files cost a 304 only.
-  return cache.addAll(urls.map((url) => new Request(url, { cache: "no-cache" })));
+  if (fetched.length) await cache.addAll(fetched.map((url) => new Request(url, { cache: "no-cache" })));
+}
+
+// A copy of this version's file already on the device (the page's download, an older
+// version's cache), keyed by its exact URL and kept only if its bytes have this version's
+// digest: a page of another version, or a copy damaged in storage, never feeds the cache.
+async function heldCopy(url, sources) {
+  const expected = DIGEST_OF.get(url);
+  if (!expected) return null;
+  for (const name of sources) {
+    const hit = await (await caches.open(name)).match(url);
+    if (!hit || !hit.ok) continue;
+    const bytes = await hit.arrayBuffer().catch(() => null);
+    if (bytes && (await sha256(bytes)) === expected) {
+      return new Response(bytes, { status: hit.status, statusText: hit.statusText, headers: hit.headers });
+    }
+  }
+  return null;
+}
+
+async function sha256(bytes) {
+  const hash = await crypto.subtle.digest("SHA-256", bytes);
+  return Array.from(new Uint8Array(hash), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 // This version's files that the cache does not hold.
@@ -103,7 +145,14 @@ function gameWindows() {
 self.addEventListener("install", (event) => {
   event.waitUntil(
     caches.open(CACHE)
-      .then((cache) => fill(cache, URLS))
+      // What an earlier, interrupted install of this version kept is this version's.
+      .then((cache) => missing(cache).then((urls) => fill(cache, urls)))
+      // The page's copies served their purpose, whatever the outcome.
+      .then(() => caches.delete(PAGE_COPIES), (error) => caches.delete(PAGE_COPIES).then(() => {
+        throw error;
+      }, () => {
+        throw error;
+      }))
       .catch((error) => {
         // The install fails and this version is dropped: an update's failure leaves the
         // active version (and its offline play) as it was, but a first install's leaves

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
 import re
 import shutil
@@ -67,6 +68,21 @@ def test_built_site_holds_the_files_and_a_filled_service_worker(tmp_path: Path) 
         assert (out / url.removeprefix("./")).exists() or url == "./", url
     assert not (out / "tests").exists()
     assert not (out / "tools").exists()
+
+
+def test_the_service_worker_lists_the_digest_of_every_built_file(tmp_path: Path) -> None:
+    """The worker keeps a copy already on the device (the page's download, an older
+    version's cache) only when its bytes have the listed SHA-256: each must be the file's."""
+    out = tmp_path / "site"
+    site.build(out)
+    sw = (out / "sw.js").read_text(encoding="utf-8")
+    found = re.search(r"const DIGESTS = (\{.*?\});", sw, re.S)
+    assert found, "sw.js has no digests"
+    digests: dict[str, str] = json.loads(found.group(1))
+    assert set(digests) == set(precache_of(sw))
+    for url, digest in digests.items():
+        name = url.removeprefix("./") or "index.html"
+        assert hashlib.sha256((out / name).read_bytes()).hexdigest() == digest, url
 
 
 def test_the_service_worker_names_its_version_as_its_refill_reads_it() -> None:

@@ -145,6 +145,12 @@ class GameRequestHandler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        answered = self.server.answered  # type: ignore[attr-defined]
+        if answered is not None:
+            answered.append((self.command, urlsplit(self.path).path, int(code)))
+        super().log_request(code, size)
+
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - stdlib signature
         if self.server.quiet:  # type: ignore[attr-defined]
             return
@@ -156,6 +162,8 @@ class GameServer(http.server.ThreadingHTTPServer):
     quiet = False
     site_only = True
     hosts: frozenset[str] = LOOPBACK_NAMES
+    answered: list[tuple[str, str, int]] | None = None
+    """Every request answered, as (method, path, status), when a test asks for the log."""
 
 
 def make_server(

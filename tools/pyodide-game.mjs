@@ -381,7 +381,12 @@ function watchSnapshotStart() {
 
 function whenPlayable(callback) {
   // The mark says a snapshot is on its way (a first visit makes one only after a slow start).
-  const start = () => { performance.mark("pyodide-snapshot-scheduled"); setTimeout(callback, SNAPSHOT_DELAY_MS); };
+  // On a first visit its worker waits for the offline copy (static/boot.js: offlineSettled),
+  // from which it then loads the runtime instead of downloading it a second time.
+  const start = () => {
+    performance.mark("pyodide-snapshot-scheduled");
+    Promise.resolve(globalThis.solitaireBoot?.offlineSettled).then(() => setTimeout(callback, SNAPSHOT_DELAY_MS));
+  };
   if (document.body?.dataset.ready === "true") return start();
   const observer = new MutationObserver(() => {
     if (document.body?.dataset.ready !== "true") return;

@@ -71,12 +71,25 @@ def content_version(root: Path, files: list[str]) -> str:
     return digest.hexdigest()[:16]
 
 
+def file_digests(root: Path, files: list[str]) -> dict[str, str]:
+    """The SHA-256 of each file's bytes, in hex, by its pre-cache URL (``./`` is the page):
+    the service worker keeps a copy already on the device (the page's own download, an
+    older version's cache) only when its bytes are these."""
+    digests = {f"./{name}": hashlib.sha256(file_bytes(name, root)).hexdigest() for name in files}
+    if "index.html" in files:
+        digests["./"] = digests["./index.html"]
+    return digests
+
+
 def service_worker(root: Path = ROOT) -> str:
-    """The text of sw.js: the template with the pre-cache list and version filled in."""
+    """The text of sw.js: the template with the pre-cache list, the files' digests and
+    the version filled in."""
     files = site_files(root)
     urls = ["./", *(f"./{name}" for name in files)]
+    digests = file_digests(root, files)
     text = SW_TEMPLATE.read_text(encoding="utf-8")
     text = text.replace('"__VERSION__"', json.dumps(content_version(root, files)))
+    text = text.replace("__DIGESTS__", json.dumps({url: digests[url] for url in urls}, indent=2))
     return text.replace("__PRECACHE__", json.dumps(urls, indent=2))
 
 

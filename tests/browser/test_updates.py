@@ -5,6 +5,7 @@ not the game's (other pages, another copy of the game on the same origin)."""
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 import time
@@ -54,10 +55,14 @@ def deployments(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment
     # Version 2: another page and another service worker, as any change to a file makes.
     shutil.copytree(builds / "v1", builds / "v2")
     index = builds / "v2" / "index.html"
+    page_digest = hashlib.sha256(index.read_bytes()).hexdigest()
     index.write_text(index.read_text().replace('<html lang="en">', '<html lang="en" data-build="v2">', 1))
     sw = builds / "v2" / "sw.js"
     text = sw.read_text()
     version = text.split('const VERSION = "', 1)[1].split('"', 1)[0]
+    # As tools/site.py writes it: the new page's digest (the worker keeps no file whose
+    # bytes are not its version's, and takes version 1's other files from its cache).
+    text = text.replace(page_digest, hashlib.sha256(index.read_bytes()).hexdigest())
     sw.write_text(text.replace(version, "v2-" + version[3:]))
     root = tmp_path_factory.mktemp("origin")
     server, url = serve_in_background(root)
