@@ -41,6 +41,7 @@ from ui.dom.warming import warm_up
 from ui.model.actions import DialogName, Offer
 from ui.model.daily import daily_hash
 from ui.model.daily_keeper import DailyKeeper
+from ui.model.help_kinds import HelpKind
 from ui.model.i18n import joined, use_language
 from ui.model.persist import Keeper, abandon
 from ui.model.session import Event, Preferences, Session
@@ -105,6 +106,7 @@ class App:
             self.hinter,
             lambda: self.keeper.game_id if self.keeper is not None else "",
             lambda: self.keeper.opened_at if self.keeper is not None else 0,
+            lambda: self.keeper.helped if self.keeper is not None else (),
         )
         """The dialogs and the solver's panel, each made (and its module imported) on first use."""
         self._wire()
@@ -151,6 +153,12 @@ class App:
 
     def restart(self) -> Event:
         return self.flow.restart()
+
+    def took_help(self, kind: HelpKind) -> None:
+        if self.keeper is not None:
+            self.keeper.note_help(kind)
+        if self.history is not None:
+            self.history.changed()
 
     def new_game(self, code: str | None) -> Event | None:
         return self.flow.new_game(code, lambda: self.keeper.save_preferences() if self.keeper is not None else None)

@@ -83,6 +83,7 @@ class Hinter:
             self.actions.say(no_hint_text(game))
             return
         verdict = self.verdict(choice, record, line is not None)
+        self.actions.took_help("hint")  # before it shows: a win that follows it was helped
         self.show(choice, verdict)
         if verdict == "checking":
             # The solver's code loads in the next task: the hint is drawn first.

@@ -52,6 +52,7 @@ from typing import Any, Literal
 
 import engine
 from engine.daily import EPOCH
+from ui.model.help_kinds import share_help
 from ui.model.i18n import _, joined, ngettext
 from ui.model.session import format_clock
 from ui.model.words import game_name
@@ -379,15 +380,19 @@ def win_line(date_text: str, won: Streaks) -> str:
     return joined("\n", [day, joined(" ", streak)]) if streak else day
 
 
-def share_text(date_text: str, prefix: str, result: DayResult, streak: int, address: str) -> str:
+def share_text(
+    date_text: str, prefix: str, result: DayResult, streak: int, address: str, *, helped: bool = False
+) -> str:
     """The short result a win's Share button copies: the day, the game, moves and
-    time and the streak; nothing of the deal itself (a friend still has it to play)."""
+    time, whether it was won with help (``ui.model.help_kinds``) and the streak;
+    nothing of the deal itself (a friend still has it to play)."""
     game = game_name(engine.option_set(prefix).settings.game)
     lines = [
         _("Solitaire daily deal, {date}").format(date=date_text),
         _("{game}: won in {moves} moves, {time}").format(
             game=game, moves=result.moves, time=format_clock(result.seconds)
         ),
+        share_help(helped),
     ]
     if streak > 1:
         lines.append(ngettext("Streak: {n} day", "Streak: {n} days", streak).format(n=streak))
