@@ -137,7 +137,12 @@ class App:
         """Save the game and keep the statistics and settings in the page's store."""
         keeper = self.keeper = keep(self.session, self.store, resumed, self.say, self._played_elsewhere)
         self.daily_keeper = DailyKeeper(
-            self.session, self.store, lambda: keeper.opened_at, lambda: keeper.active, catch_up=False
+            self.session,
+            self.store,
+            lambda: keeper.opened_at,
+            lambda: keeper.active,
+            lambda: bool(keeper.helped),
+            catch_up=False,
         )
         self.history = self.flow.history = History(self, self.keeper)
         self.preferences_changed()

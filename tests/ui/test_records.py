@@ -4,6 +4,7 @@ the help taken in a game is kept with it wherever it goes (save, history entry).
 
 from __future__ import annotations
 
+import datetime
 import json
 from typing import Any
 
@@ -12,9 +13,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engine
+from engine.daily import daily_deals
+from engine.solver import solve
 from tests.engine.spider_players import play_greedy
 from tests.ui.saving import CODE, WON_CODE, setup, stats
-from ui.model.daily import DayResult, share_text
+from ui.model.daily import DayResult, read_records, record, records_to_dict, share_text
+from ui.model.daily_keeper import DailyKeeper
 from ui.model.help_kinds import help_line, read_help, with_help
 from ui.model.i18n import use_language
 from ui.model.persist import Keeper, abandon, resume, saved_from_entry
@@ -24,7 +28,7 @@ from ui.model.stats import VariantStats
 from ui.model.stats_chart import figures
 from ui.model.stats_import import ImportRefused, export_text, read_import
 from ui.model.stats_record import come_back, finish_game, leave_game, start_game
-from ui.model.storage import GAME_KEY, MemoryBackend, SavedGame, Store
+from ui.model.storage import DAILY_KEY, GAME_KEY, MemoryBackend, SavedGame, Store
 
 KEY = "KL-D1N"
 
@@ -382,3 +386,45 @@ def test_keeper_takes_help_from_its_arguments() -> None:
     session = Session(engine.new_game(CODE))
     keeper = Keeper(session, Store(MemoryBackend()), game_id="k1", played=True, helped=("hint",))
     assert keeper.entry.helped == ("hint",)
+
+
+# ------------------------------------------------------------------- the daily deal
+
+
+def test_a_daily_win_with_help_is_recorded_so_and_a_win_without_help_replaces_it() -> None:
+    day = datetime.date(2026, 1, 2)
+    code = daily_deals(day)["FreeCell"]
+    solution = solve(engine.new_game(code), seconds=30)
+    assert solution.status == "winnable"
+    line = [str(move) for move in solution.moves]
+    backend = MemoryBackend()
+    store = Store(backend)
+    session = Session(engine.new_game(code), clock=lambda: 0.0)
+    keeper = Keeper(session, store)
+    DailyKeeper(session, store, lambda: keeper.opened_at, lambda: keeper.active, lambda: bool(keeper.helped))
+    session.play(line[0])
+    keeper.note_help("hint")
+    for move in line[1:]:
+        session.play(move)
+    assert session.game.won
+    kept = store.load_daily()["FC1-F4"][day.isoformat()]
+    assert (kept.won, kept.helped) == (True, True)
+    stored = json.loads(backend.items[DAILY_KEY])
+    assert stored["games"]["FC1-F4"][day.isoformat()][3] == 1
+    # The same day won again without help, even more slowly, is the better result.
+    records = store.load_daily()
+    assert record(records, "FC1-F4", day, DayResult(True, kept.seconds + 60.0, kept.moves + 9))
+    assert not records["FC1-F4"][day.isoformat()].helped
+
+
+def test_daily_records_from_before_the_flag_are_wins_without_help_and_bad_flags_are_dropped() -> None:
+    day = "2026-03-01"
+    read, wrong = read_records({"KL1-D1N": {day: [1, 300, 120]}})
+    assert (read["KL1-D1N"][day].helped, wrong) == (False, 0)
+    read, wrong = read_records({"KL1-D1N": {day: [1, 300, 120, 1]}})
+    assert (read["KL1-D1N"][day].helped, wrong) == (True, 0)
+    for bad in ([1, 300, 120, 2], [1, 300, 120, True], [1, 300, 120, 1, 1], [0, 1]):
+        read, wrong = read_records({"KL1-D1N": {day: bad}})
+        assert (read, wrong) == ({}, 1), bad
+    again, _ = read_records(records_to_dict({"KL1-D1N": {day: DayResult(True, 30.0, 12, helped=True)}}))
+    assert again["KL1-D1N"][day].helped
