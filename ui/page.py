@@ -42,6 +42,7 @@ from ui.dom.warming import warm_up
 from ui.model.actions import DialogName, Offer
 from ui.model.daily import daily_hash
 from ui.model.daily_keeper import DailyKeeper
+from ui.model.help_kinds import HelpKind
 from ui.model.i18n import joined, use_language
 from ui.model.persist import Keeper, abandon
 from ui.model.session import Event, Preferences, Session
@@ -99,7 +100,7 @@ class App:
         """The game's browser-history entries (set at start-up, after the keeper)."""
         self.finisher = Finisher(self.session, self.state, self)
         self.hinter = Hinter(self.session, self.state, self, lambda: self.dialogs.solver_panel)
-        self.show_me_how = ShowMeHow(self.session, self, lambda: None)
+        self.show_me_how = ShowMeHow(self.session, self)
         self.clipboard = Clipboard(self.say)
         self.dialogs = DialogSet(
             self.session,
@@ -109,6 +110,7 @@ class App:
             self.hinter,
             lambda: self.keeper.game_id if self.keeper is not None else "",
             lambda: self.keeper.opened_at if self.keeper is not None else 0,
+            lambda: self.keeper.helped if self.keeper is not None else (),
         )
         """The dialogs and the solver's panel, each made (and its module imported) on first use."""
         self._wire()
@@ -139,7 +141,12 @@ class App:
         """Save the game and keep the statistics and settings in the page's store."""
         keeper = self.keeper = keep(self.session, self.store, resumed, self.say, self._played_elsewhere)
         self.daily_keeper = DailyKeeper(
-            self.session, self.store, lambda: keeper.opened_at, lambda: keeper.active, catch_up=False
+            self.session,
+            self.store,
+            lambda: keeper.opened_at,
+            lambda: keeper.active,
+            lambda: bool(keeper.helped),
+            catch_up=False,
         )
         self.history = self.flow.history = History(self, self.keeper)
         self.preferences_changed()
@@ -155,6 +162,12 @@ class App:
 
     def restart(self) -> Event:
         return self.flow.restart()
+
+    def took_help(self, kind: HelpKind) -> None:
+        if self.keeper is not None:
+            self.keeper.note_help(kind)
+        if self.history is not None:
+            self.history.changed()
 
     def new_game(self, code: str | None) -> Event | None:
         return self.flow.new_game(code, lambda: self.keeper.save_preferences() if self.keeper is not None else None)

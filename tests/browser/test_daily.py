@@ -34,6 +34,7 @@ from tests.browser.helpers import (
 )
 from ui.model.daily import Streaks, win_line
 from ui.model.dates import date_words
+from ui.model.help_kinds import share_help
 from ui.model.i18n import _, use_language
 from ui.model.storage import DAILY_KEY, GAME_KEY, MemoryBackend, SavedGame, Store
 
@@ -248,6 +249,7 @@ def test_a_first_daily_win_says_its_streak_and_shares_through_the_share_sheet(
         use_language(language)
         line = win_line(date_words(TODAY), Streaks(1, 1))
         first = _("Solitaire daily deal, {date}").format(date=date_words(TODAY))
+        alone = share_help(helped=False)
     finally:
         use_language("en")
     assert page.inner_text("#win-daily") == line
@@ -259,6 +261,7 @@ def test_a_first_daily_win_says_its_streak_and_shares_through_the_share_sheet(
     page.click("#win-share")
     shared = page.wait_for_function("window.sharedText").json_value()
     assert shared.splitlines()[0] == first
+    assert shared.splitlines()[2] == alone
     assert DEALS["FreeCell"].rpartition("-")[2] not in shared
     assert page.inner_text("#win-share-msg") == "", "shared by the share sheet, not copied"
 
@@ -278,7 +281,8 @@ def test_a_daily_win_says_the_streak_and_shares_a_result_without_the_deal(
     lines = shared.splitlines()
     assert lines[0] == "Solitaire daily deal, December 3, 2026"
     assert lines[1].startswith("FreeCell: won in ")
-    assert lines[2] == "Streak: 2 days"
+    assert lines[2] == "Without help"
+    assert lines[3] == "Streak: 2 days"
     assert DEALS["FreeCell"].rpartition("-")[2] not in shared
     stored = json.loads(page.evaluate(f"localStorage.getItem('{DAILY_KEY}')"))
     assert stored["games"]["FC1-F4"][TODAY.isoformat()][0] == 1
@@ -362,4 +366,4 @@ def test_a_won_day_in_the_year_9999_is_set_aside_and_the_daily_deal_still_works(
     assert "Streak: 2 days in a row." in page.inner_text("#win-daily")
     page.click("#win-share")
     page.wait_for_function("document.querySelector('#win-share-msg').textContent.includes('copied')")
-    assert page.evaluate("navigator.clipboard.readText()").splitlines()[2] == "Streak: 2 days"
+    assert page.evaluate("navigator.clipboard.readText()").splitlines()[2:4] == ["Without help", "Streak: 2 days"]

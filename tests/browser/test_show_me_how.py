@@ -14,6 +14,7 @@ from tests.browser.helpers import ask_hint, moves, status, wait_moves
 from tests.browser.records import WIN_CODE
 from tests.engine.spider_players import play_greedy
 from ui.model.hashlink import record_hash
+from ui.model.storage import GAME_KEY
 
 pytestmark = pytest.mark.browser
 
@@ -52,6 +53,10 @@ def test_a_proven_hint_shows_its_line_step_by_step_and_plays_it_to_the_win(open_
     assert _count(page) == f"Move 0 of {total}"
     assert page.evaluate("document.activeElement.id") == "show-next", "the keys start on Next"
     assert page.is_disabled("#show-back"), "nothing of the line to take back yet"
+    # The game is won with help from now on (its save says which).
+    page.wait_for_function(
+        "key => (JSON.parse(localStorage.getItem(key) || '{}').helped || '').split(' ').includes('show')", arg=GAME_KEY
+    )
     assert_clean(page, "Show me how's bar")
 
     page.click("#show-next")

@@ -43,7 +43,7 @@ from tests.browser.records import HARD, LOST
 from ui.model.hashlink import record_hash
 from ui.model.hints import winnable_note
 from ui.model.startup import friendly_deal
-from ui.model.storage import SAVE_VERSION, SETTINGS_KEY
+from ui.model.storage import GAME_KEY, SAVE_VERSION, SETTINGS_KEY
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 LOST_BACK = 4
@@ -236,6 +236,9 @@ def test_lost_position_offers_undo_to_the_last_winnable_position(open_game: Call
     assert panel_state(page) == "rewound"
     wait_moves(page, len(LOST.split()) - 1 - LOST_BACK)
     assert status(page).startswith(f"Undid {LOST_BACK} actions: this position can be won.")
+    # The game keeps both kinds of help it had: its win would be one with help.
+    saved = json.loads(page.evaluate(f"localStorage.getItem('{GAME_KEY}')"))
+    assert saved["helped"] == "hint rewind"
     back = engine.replay(LOST.rsplit(" ", LOST_BACK)[0])
     wait_idle(page)
     for pid in back.pile_ids:

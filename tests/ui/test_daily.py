@@ -217,16 +217,20 @@ def test_share_text_names_the_day_and_result_but_not_the_deal() -> None:
     assert text.splitlines() == [
         "Solitaire daily deal, 3 December 2026",
         "Klondike: won in 131 moves, 4:12",
+        "Without help",
         "Streak: 4 days",
         "https://example.org/solitaire/",
     ]
+    helped = share_text("3 December 2026", "KL1-D1N", result, 4, "", helped=True)
+    assert helped.splitlines()[2] == "With help"
     code = daily_deals(datetime.date(2026, 12, 3))["Klondike"]
     assert code not in text
     assert code.rpartition("-")[2] not in text
     try:
         use_language("th")
-        thai = share_text("3 ธันวาคม 2569", "KL1-D1N", result, 1, "")
+        thai = share_text("3 ธันวาคม 2569", "KL1-D1N", result, 1, "", helped=True)
         assert "คลอนไดก์" in thai
+        assert "help" not in thai
         assert "Streak" not in thai
         assert "won" not in thai
     finally:

@@ -38,7 +38,7 @@ def test_the_entry_id_is_the_id_the_statistics_count_the_game_by() -> None:
     old = keeper.entry.id
     session.new_game("KL1-D1N-AAAAAAB")
     assert stats(store).finished == [old]
-    assert stats(store).left == [[old, 10, 0]]
+    assert stats(store).left == [[old, 10, 0, 0]]
 
 
 def test_the_entry_holds_the_game_its_clock_and_flags() -> None:
@@ -167,7 +167,7 @@ def test_a_link_over_a_saved_game_at_start_up_is_a_loss_taken_back_when_it_retur
     store.update_stats(lambda variants: variants.update({"KL-D1N": {"played": 1, "started": ["saved1"]}}))
     abandon(store, saved)
     assert stats(store).recent == [[0, 10]]
-    assert stats(store).left == [["saved1", 10, 0]]
+    assert stats(store).left == [["saved1", 10, 0, 0]]
     abandon(store, saved)  # once per game
     assert stats(store).recent == [[0, 10]]
     session = Session(engine.new_game(CODE), clock=Clock())

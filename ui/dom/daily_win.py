@@ -3,7 +3,7 @@
 Shown in the summary (``#dlg-win``) when the deal won is a daily deal won from
 its start, with the streak (the day won counts even before its record is written).
 Share result shares a short text in the player's language (the day, the game,
-moves and time, the streak and the page's address), as word games do: nothing of
+moves and time, whether it was won with help, the streak and the page's address), as word games do: nothing of
 the deal itself, so a friend still has it to play. It opens the device's share
 sheet (Web Share, ``navigator.share``) where the browser has one, and copies the
 text elsewhere.
@@ -32,10 +32,17 @@ __all__ = ["DailyWin"]
 class DailyWin:
     """Fills the summary's daily line and its Share result button."""
 
-    def __init__(self, session: Session, store: Store, opened_at: Callable[[], int]) -> None:
+    def __init__(
+        self,
+        session: Session,
+        store: Store,
+        opened_at: Callable[[], int],
+        helped: Callable[[], tuple[str, ...]] = tuple,
+    ) -> None:
         self.session = session
         self.store = store
         self._opened_at = opened_at
+        self._helped = helped
         self.line = document.getElementById("win-daily")
         self.button = document.getElementById("win-share")
         self.message = document.getElementById("win-share-msg")
@@ -75,7 +82,7 @@ class DailyWin:
         streak = win_streaks(self.store.load_daily(), prefix, day, today).current
         address = str(window.location.href).split("#", 1)[0]
         result = DayResult(True, self.session.elapsed(), game.moves)
-        text = share_text(date_words(day), prefix, result, streak, address)
+        text = share_text(date_words(day), prefix, result, streak, address, helped=bool(self._helped()))
         # The phone's own share sheet where the browser has one, else the clipboard.
         self.clipboard.share_text(text, _("Your result is copied: paste it to share."))
 

@@ -45,8 +45,9 @@ _WORDED = (
 class DialogSet:
     """The dialogs and the solver's panel of one page.
 
-    ``game_id`` and ``opened_at`` read the keeper's current game (the statistics'
-    open tab, and when the game on the table was first opened: 0 before it is kept).
+    ``game_id``, ``opened_at`` and ``helped`` read the keeper's current game (the
+    statistics' open tab, when the game on the table was first opened: 0 before it is
+    kept, and the help taken in it, which the win summary says).
     """
 
     def __init__(
@@ -58,6 +59,7 @@ class DialogSet:
         hinter: Hinter,
         game_id: Callable[[], str],
         opened_at: Callable[[], int],
+        helped: Callable[[], tuple[str, ...]] = tuple,
     ) -> None:
         self._session = session
         self._state = state
@@ -66,6 +68,7 @@ class DialogSet:
         self._hinter = hinter
         self._game_id = game_id
         self._opened_at = opened_at
+        self._helped = helped
 
     @cached_property
     def new_dialog(self) -> NewGameDialog:
@@ -83,7 +86,7 @@ class DialogSet:
     def win_dialog(self) -> WinDialog:
         from ui.dom.dialogs import WinDialog
 
-        return WinDialog(self._session, self._actions)
+        return WinDialog(self._session, self._actions, self._helped)
 
     @cached_property
     def elsewhere_dialog(self) -> ElsewhereDialog:
@@ -119,7 +122,7 @@ class DialogSet:
     def daily_win(self) -> DailyWin:
         from ui.dom.daily_win import DailyWin
 
-        return DailyWin(self._session, self._store, self._opened_at)
+        return DailyWin(self._session, self._store, self._opened_at, self._helped)
 
     @cached_property
     def solver_panel(self) -> SolverPanel:

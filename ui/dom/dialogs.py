@@ -3,6 +3,7 @@ that another tab plays the game (native ``<dialog>``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from html import escape
 from typing import TYPE_CHECKING, Any
@@ -14,6 +15,7 @@ from engine.codes import EXAMPLE_SEED
 from ui.dom.callbacks import kept_proxy, listen
 from ui.model.actions import Actions
 from ui.model.games import OptionGroup, page_of, pages
+from ui.model.help_kinds import help_line
 from ui.model.hints import winnable_note
 from ui.model.i18n import N_, _
 from ui.model.keyboard import key_help
@@ -348,16 +350,19 @@ class SettingsDialog:
 class WinDialog:
     """The summary shown after a win, with a New game button."""
 
-    def __init__(self, session: Session, actions: Actions) -> None:
+    def __init__(self, session: Session, actions: Actions, helped: Callable[[], tuple[str, ...]] = tuple) -> None:
         self.session = session
         self.actions = actions
+        self._helped = helped
+        """The kinds of help taken in the game won (the summary says them)."""
         self.el = document.getElementById("dlg-win")
         self._opened_at = 0
         listen(document.getElementById("win-new"), "click", self._new)
 
     def open(self, opened_at: int = 0) -> None:
         """Show the summary; a game opened from a shared record at move ``opened_at``
-        (0: from its deal) has a line saying its win sets no best."""
+        (0: from its deal) has a line saying its win sets no best; a line says
+        whether it was won with help, and which."""
         session = self.session
         game = session.game
         self._opened_at = opened_at
@@ -380,6 +385,7 @@ class WinDialog:
             self._note()
 
     def _note(self) -> None:
+        document.getElementById("win-help").textContent = help_line(self._helped())
         note = win_note(self._opened_at)
         element = document.getElementById("win-note")
         element.textContent = note

@@ -83,6 +83,7 @@ class Hinter:
             self.actions.say(no_hint_text(game))
             return
         verdict = self.verdict(choice, record, line is not None)
+        self.actions.took_help("hint")  # before it shows: a win that follows it was helped
         # Along a known winning line, the line can be shown, move by move.
         self.show(choice, verdict, "show" if line else None)
         if verdict == "checking":

@@ -200,6 +200,12 @@ class History:
         self._push = False
         self.write(push)
 
+    def changed(self) -> None:
+        """The game on the table changed without an action (help taken in it): its
+        entry is written after the page has drawn, as after a move."""
+        if self._timer is None:
+            self._timer = window.setTimeout(self._later_proxy, 0)
+
     def _later(self, *_: Any) -> None:
         self._timer = None
         self.write()

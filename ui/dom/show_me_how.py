@@ -11,7 +11,6 @@ won, another game is on the table, or Stop is pressed (Escape too).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from pyscript import document, window
@@ -28,11 +27,9 @@ __all__ = ["ShowMeHow"]
 class ShowMeHow:
     """Plays a winning line move by move, under the player's control."""
 
-    def __init__(self, session: Session, actions: Actions, helped: Callable[[], None]) -> None:
+    def __init__(self, session: Session, actions: Actions) -> None:
         self.session = session
         self.actions = actions
-        self._helped = helped
-        """Told when a line is shown: the game counts as won with help."""
         self.showing: Showing | None = None
         self._own = False
         """A move of the line itself is being played (not the player's)."""
@@ -59,7 +56,7 @@ class ShowMeHow:
             return
         self._pause()
         self.showing = Showing(self.session.game.record(), line)
-        self._helped()
+        self.actions.took_help("show")  # a win that follows is won with help
         self.bar.hidden = False
         document.body.dataset.showing = "paused"
         self._draw()

@@ -382,6 +382,7 @@ class SolverPanel:
         undecided = [int(n) for n in reply.get("undecided", [])]
         of = int(reply.get("of", 0))
         if status == "winnable" and isinstance(back, int):
+            self.actions.took_help("rewind")  # kept before the undo, which saves the game with it
             self._undo(back)
             self.memory.remember(self.session.game.record(), [str(m) for m in reply.get("moves", [])])
             self._hide("rewound")

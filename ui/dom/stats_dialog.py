@@ -20,6 +20,7 @@ from ui.model.session import Session
 from ui.model.stats import VariantStats, is_scored, is_vegas, variant_key
 from ui.model.stats_chart import (
     BANKROLL_NOTE,
+    STREAKS_NOTE,
     PickerField,
     chart_of,
     figures,
@@ -68,6 +69,7 @@ class StatsDialog:
         self._game_id = game_id
         """The id of the game on the table (its statistics name it so)."""
         self.note = document.getElementById("stats-note")
+        self.streaks = document.getElementById("stats-streaks")
         self.el = document.getElementById("dlg-stats")
         self.picker = document.getElementById("stats-picker")
         self.table = document.getElementById("stats-table")
@@ -158,6 +160,7 @@ class StatsDialog:
                 bankroll = running_bankroll(stats, self._game_id(), game.score)
             self.note.textContent = _(BANKROLL_NOTE)
         self.note.hidden = not is_vegas(key)
+        self.streaks.textContent = _(STREAKS_NOTE)
         self.restore_row.hidden = not has_backup(self.store)
         fill_figures(self.table, figures(key, stats, bankroll))
         if stats.recent:

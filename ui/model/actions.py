@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Literal, Protocol
 
 from engine import Move
+from ui.model.help_kinds import HelpKind
 from ui.model.i18n import N_
 from ui.model.session import Event
 
@@ -68,6 +69,11 @@ class Actions(Protocol):
         ...
 
     def hint(self) -> None: ...
+
+    def took_help(self, kind: HelpKind) -> None:
+        """The player took help of ``kind`` in the game on the table (a hint shown, an
+        undo to the last winnable position): the game keeps it (``ui.model.help_kinds``)."""
+        ...
 
     def picked(self) -> None:
         """Cards were picked up (a drag began): the page makes their sound."""

@@ -52,6 +52,7 @@ from typing import Any, Literal
 
 import engine
 from engine.daily import EPOCH
+from ui.model.help_kinds import share_help
 from ui.model.i18n import _, joined, ngettext
 from ui.model.session import format_clock
 from ui.model.words import game_name
@@ -94,29 +95,38 @@ MAX_MOVES = 10**6
 
 @dataclass(frozen=True, slots=True)
 class DayResult:
-    """One day's result in one game: played, or won (with the best win's time and moves)."""
+    """One day's result in one game: played, or won (with the best win's time and moves,
+    and whether it was won with help: ``ui.model.help_kinds``)."""
 
     won: bool
     seconds: float = 0.0
     moves: int = 0
+    helped: bool = False
 
     def better(self, other: DayResult) -> DayResult:
         """The better of two results of the same day: a win over a game only played,
-        then the faster win, then the one with fewer moves.
+        then a win without help over one with help, then the faster win, then the one
+        with fewer moves.
 
         >>> DayResult(False).better(DayResult(True, 90.0, 80))
-        DayResult(won=True, seconds=90.0, moves=80)
+        DayResult(won=True, seconds=90.0, moves=80, helped=False)
         >>> DayResult(True, 90.0, 80).better(DayResult(True, 95.0, 70)).seconds
         90.0
+        >>> DayResult(True, 90.0, 80, helped=True).better(DayResult(True, 95.0, 70)).seconds
+        95.0
         """
         if self.won != other.won:
             return self if self.won else other
         if not self.won:
             return self
-        return min(self, other, key=lambda r: (r.seconds, r.moves))
+        return min(self, other, key=lambda r: (r.helped, r.seconds, r.moves))
 
     def to_list(self) -> list[float | int]:
-        return [int(self.won), round(self.seconds, 1), self.moves] if self.won else [0]
+        """As stored: ``[0]``, or ``[1, seconds, moves]`` and a fourth ``1`` for a win with help
+        (records from before the flag have three: wins without help, as they were taken)."""
+        if not self.won:
+            return [0]
+        return [1, round(self.seconds, 1), self.moves, *([1] if self.helped else [])]
 
     def bounded(self) -> DayResult:
         """The result as it is written: a win's clock rounded and within ``MAX_SECONDS``
@@ -129,7 +139,9 @@ class DayResult:
         if not self.won:
             return self
         seconds = self.seconds if math.isfinite(self.seconds) else MAX_SECONDS
-        return DayResult(True, round(min(max(seconds, 0.0), MAX_SECONDS), 1), min(max(self.moves, 1), MAX_MOVES))
+        return DayResult(
+            True, round(min(max(seconds, 0.0), MAX_SECONDS), 1), min(max(self.moves, 1), MAX_MOVES), self.helped
+        )
 
 
 Records = dict[str, dict[str, DayResult]]
@@ -176,14 +188,14 @@ def _read_result(value: object) -> DayResult | None:
         return None
     if value[0] == 0:
         return DayResult(False) if len(value) == 1 else None
-    if len(value) != 3:
+    if len(value) not in (3, 4) or (len(value) == 4 and (value[3] not in (0, 1) or type(value[3]) is not int)):
         return None
     seconds, moves = value[1], value[2]
     if type(seconds) not in (int, float) or not (math.isfinite(seconds) and 0 <= seconds <= MAX_SECONDS):
         return None
     if type(moves) is not int or not 0 < moves <= MAX_MOVES:
         return None
-    return DayResult(True, float(seconds), moves)
+    return DayResult(True, float(seconds), moves, len(value) == 4 and value[3] == 1)
 
 
 def _read_day(text: object, today: datetime.date | None) -> datetime.date | None:
@@ -202,7 +214,7 @@ def read_records(data: object, today: datetime.date | None = None) -> tuple[Reco
     can be kept, and how many could not.
 
     >>> read_records({"KL1-D1N": {"2026-03-01": [1, 300, 120], "2026-03-02": [1, -5, 3]}, "XX": {}})
-    ({'KL1-D1N': {'2026-03-01': DayResult(won=True, seconds=300.0, moves=120)}}, 2)
+    ({'KL1-D1N': {'2026-03-01': DayResult(won=True, seconds=300.0, moves=120, helped=False)}}, 2)
     """
     if not isinstance(data, dict):
         return {}, 1
@@ -379,15 +391,19 @@ def win_line(date_text: str, won: Streaks) -> str:
     return joined("\n", [day, joined(" ", streak)]) if streak else day
 
 
-def share_text(date_text: str, prefix: str, result: DayResult, streak: int, address: str) -> str:
+def share_text(
+    date_text: str, prefix: str, result: DayResult, streak: int, address: str, *, helped: bool = False
+) -> str:
     """The short result a win's Share button copies: the day, the game, moves and
-    time and the streak; nothing of the deal itself (a friend still has it to play)."""
+    time, whether it was won with help (``ui.model.help_kinds``) and the streak;
+    nothing of the deal itself (a friend still has it to play)."""
     game = game_name(engine.option_set(prefix).settings.game)
     lines = [
         _("Solitaire daily deal, {date}").format(date=date_text),
         _("{game}: won in {moves} moves, {time}").format(
             game=game, moves=result.moves, time=format_clock(result.seconds)
         ),
+        share_help(helped),
     ]
     if streak > 1:
         lines.append(ngettext("Streak: {n} day", "Streak: {n} days", streak).format(n=streak))

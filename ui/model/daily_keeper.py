@@ -4,7 +4,8 @@ A game is a daily deal when its code is one (``engine.daily_day``): opened from
 the calendar, the ``#daily`` link, a typed code or Back, it counts the same. Its
 day is recorded as played at its first move and as won when it is won from its
 deal (a game opened from someone's record at a later move is their play: it
-counts as played only). A daily game also counts in the ordinary statistics,
+counts as played only); a win records whether it was won with help
+(``ui.model.help_kinds``). A daily game also counts in the ordinary statistics,
 which the ``Keeper`` keeps as for any game.
 
 Each write reads the records fresh (``Store.update_daily``), so two tabs both
@@ -33,6 +34,7 @@ class DailyKeeper:
         store: Store,
         opened_at: Callable[[], int] = lambda: 0,
         active: Callable[[], bool] = lambda: True,
+        helped: Callable[[], bool] = lambda: False,
         *,
         catch_up: bool = True,
     ) -> None:
@@ -42,6 +44,8 @@ class DailyKeeper:
         """The move the game on the table was opened at from a shared record (0: its deal)."""
         self._active = active
         """False once another tab plays (it saves and counts nothing more here)."""
+        self._helped = helped
+        """True once help was taken in the game on the table (its win is one with help)."""
         self._written: tuple[str, DayResult] | None = None
         """The last result written (its code and what it was), not written again."""
         session.subscribe(self.on_event)
@@ -56,7 +60,7 @@ class DailyKeeper:
         """What the game on the table adds to its day: nothing, played or won."""
         game = self.session.game
         if game.won and self._opened_at() == 0:
-            return DayResult(True, self.session.elapsed(), game.moves)
+            return DayResult(True, self.session.elapsed(), game.moves, self._helped())
         if played or game.moves > 0 or game.won:
             return DayResult(False)
         return None

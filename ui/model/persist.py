@@ -26,6 +26,7 @@ from typing import Any
 import engine
 from ui.model.games import page_of, pages
 from ui.model.hashlink import open_link, parse_hash
+from ui.model.help_kinds import HelpKind, with_help
 from ui.model.progress import Entry
 from ui.model.session import Event, Preferences, Session
 from ui.model.stats import variant_key
@@ -64,6 +65,8 @@ class _Tracked:
     revision: int = 0
     figure: int = 0
     """The game's own figure (TriPeaks' longest run), as its page module reads it."""
+    helped: tuple[str, ...] = ()
+    """The kinds of help taken in the game (``ui.model.help_kinds``; empty: none)."""
 
 
 def _catch_up(variants: dict[str, Any], tracked: _Tracked, *, leaving: bool) -> None:
@@ -83,6 +86,7 @@ def _catch_up(variants: dict[str, Any], tracked: _Tracked, *, leaving: bool) -> 
             game=tracked.game_id,
             bests=tracked.opened_at == 0,
             figure=tracked.figure,
+            helped=bool(tracked.helped),
         )
     elif leaving:
         leave_game(
@@ -117,6 +121,9 @@ class Keeper:
     ``revision`` counts the game's actions: the save and the entry both carry it, so
     that a reload opens whichever of the two is newer (the entry, when the save failed).
 
+    ``helped`` lists the kinds of help taken in the game (``note_help``): kept with it
+    as ``revision`` is, so its win is counted with help wherever it is won.
+
     ``tab`` names this tab in the save; after ``step_aside`` (another tab saved)
     it neither saves nor counts anything (see ``ui.model.tabs``).
     """
@@ -134,6 +141,7 @@ class Keeper:
         replaced: str = "",
         played: bool = False,
         revision: int = 0,
+        helped: tuple[str, ...] = (),
     ) -> None:
         self.session = session
         self.store = store
@@ -142,7 +150,7 @@ class Keeper:
         self._next: Entry | None = None
         self._json: str | None = None
         """The game's JSON as the last save wrote it, until the next action."""
-        self._tracked = self._track(counted, finished, game_id, opened_at, replaced, played, revision)
+        self._tracked = self._track(counted, finished, game_id, opened_at, replaced, played, revision, helped)
         self._settle(self._tracked)  # what failed to be written last time
         session.subscribe(self.on_event)
 
@@ -155,6 +163,7 @@ class Keeper:
         replaced: str = "",
         played: bool = False,
         revision: int = 0,
+        helped: tuple[str, ...] = (),
     ) -> _Tracked:
         game = self.session.game
         return _Tracked(
@@ -170,6 +179,7 @@ class Keeper:
             replaced,
             played or counted,  # a game counted as played was played (saves from before the flag)
             revision,
+            helped=helped,
         )
 
     def step_aside(self) -> None:
@@ -206,12 +216,32 @@ class Keeper:
             replaced=t.replaced,
             played=t.played,
             revision=t.revision,
+            helped=t.helped,
         )
 
     @property
     def revision(self) -> int:
         """How many actions the game on the table has had (see ``ui.model.tabs``)."""
         return self._tracked.revision
+
+    @property
+    def helped(self) -> tuple[str, ...]:
+        """The kinds of help taken in the game on the table (empty: none)."""
+        return self._tracked.helped
+
+    def note_help(self, kind: HelpKind) -> None:
+        """The player took help of ``kind`` in the game on the table (a hint shown, an
+        undo to the last winnable position): its win will count as one with help.
+        Saved at once, as an action is (it counts as one, so that the copy of the game
+        that has it is the newer one); taking the same kind again changes nothing."""
+        tracked = self._tracked
+        helped = with_help(tracked.helped, kind)
+        if helped == tracked.helped or not self.active:
+            return
+        tracked.helped = helped
+        tracked.revision += 1
+        self._json = None
+        self.save()
 
     @property
     def opened_at(self) -> int:
@@ -262,7 +292,14 @@ class Keeper:
             return self._track(False, False, "", fields.opened_at, fields.replaced)
         self.session.set_elapsed(entry.elapsed)
         tracked = self._track(
-            entry.counted, entry.finished, entry.id, entry.opened_at, entry.replaced, entry.played, entry.revision
+            entry.counted,
+            entry.finished,
+            entry.id,
+            entry.opened_at,
+            entry.replaced,
+            entry.played,
+            entry.revision,
+            entry.helped,
         )
         if tracked.played and not tracked.finished:
             # Its loss, if one was recorded when it was left (perhaps after its entry
@@ -304,6 +341,7 @@ class Keeper:
             tracked.replaced,
             tracked.played,
             tracked.revision,
+            tracked.helped,
         )
         self.store.save_game(saved, self._json)
         if self.store.unsaved(SETTINGS_KEY):
@@ -330,6 +368,7 @@ def resume(session: Session, store: Store, saved: SavedGame | None, tab: str = "
         replaced=saved.replaced,
         played=saved.played,
         revision=saved.revision,
+        helped=saved.helped,
     )
 
 
@@ -345,6 +384,7 @@ def saved_from_entry(entry: Entry, game: engine.Game) -> SavedGame:
         replaced=entry.replaced,
         played=entry.played,
         revision=entry.revision,
+        helped=entry.helped,
     )
 
 
@@ -428,6 +468,7 @@ def abandon(store: Store, saved: SavedGame | None) -> None:
         saved.opened_at,
         saved.replaced,
         played=True,
+        helped=saved.helped,
     )
     store.update_stats(lambda variants: _catch_up(variants, tracked, leaving=True))
 

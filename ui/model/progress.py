@@ -51,6 +51,7 @@ from typing import Any
 import engine
 from engine import Game, safejson
 from ui.model.hashlink import LinkError, open_link, parse_hash
+from ui.model.help_kinds import help_text, read_help
 from ui.model.i18n import _, joined, ngettext
 from ui.model.session import describe_code
 from ui.model.stats import MAX_ID_CHARS
@@ -107,7 +108,8 @@ class Entry:
     ``replaced`` the id of the unfinished game it replaced, which Undo brings back;
     ``played`` whether a move was played in it (the statistics owe it its start
     until ``counted``); ``revision`` how many actions it has had (the save carries
-    it too: of the two, the later copy of a game has more).
+    it too: of the two, the later copy of a game has more); ``helped`` the kinds of
+    help taken in it (``ui.model.help_kinds``; empty: none, as for older entries).
     """
 
     id: str
@@ -119,6 +121,7 @@ class Entry:
     replaced: str = ""
     played: bool = False
     revision: int = 0
+    helped: tuple[str, ...] = ()
 
     @classmethod
     def of(cls, game: Game, id: str, **fields: Any) -> Entry:  # noqa: A002 - the entry's id
@@ -134,7 +137,7 @@ class Entry:
         with the entry's fields, then the game's own JSON as it is (not escaped
         again: this is written after every action). ``behind``: how many of the
         game's own entries lie before this one (``entries_behind`` reads it back)."""
-        fields = {"v": ENTRY_VERSION, **asdict(self), "behind": behind}
+        fields = {"v": ENTRY_VERSION, **asdict(self), "helped": help_text(self.helped), "behind": behind}
         del fields["game"]
         return json.dumps(fields, separators=(",", ":")) + "\n" + self.game
 
@@ -185,6 +188,7 @@ class Entry:
             data["replaced"],
             data["played"],
             data["revision"],
+            read_help(data.get("helped")),  # older entries have none; a bad value reads as none
         )
 
     def load(self) -> Game | None:

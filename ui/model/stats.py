@@ -99,6 +99,9 @@ _COUNTS = (
     ("won", 0, MAX_COUNT),
     ("current_streak", 0, MAX_COUNT),
     ("best_streak", 0, MAX_COUNT),
+    ("won_helped", 0, MAX_COUNT),
+    ("streak_alone", 0, MAX_COUNT),
+    ("best_streak_alone", 0, MAX_COUNT),
     ("win_moves_total", 0, MAX_COUNT * 1000),
     ("bankroll", -MAX_SCORE * 1000, MAX_SCORE * 1000),
     ("fewest_moves", 0, MAX_COUNT * 1000),
@@ -106,7 +109,18 @@ _COUNTS = (
 )
 
 
-_WIN_FIGURES = ("won", "current_streak", "best_streak", "win_moves_total", "best_score", "fastest_win", "fewest_moves")
+_WIN_FIGURES = (
+    "won",
+    "current_streak",
+    "best_streak",
+    "won_helped",
+    "streak_alone",
+    "best_streak_alone",
+    "win_moves_total",
+    "best_score",
+    "fastest_win",
+    "fewest_moves",
+)
 """The figures counted over the games won: set aside together when the wins cannot be believed."""
 
 
@@ -119,14 +133,15 @@ def _game_id(value: object) -> bool:
 
 
 def _left_item(value: object) -> bool:
+    """``[id, score, streak]``, or ``[id, score, streak, streak without help]``
+    (items written before the streak without help have three)."""
     return (
         isinstance(value, list)
-        and len(value) == 3
+        and len(value) in (3, 4)
         and _game_id(value[0])
         and _whole(value[1])
         and -MAX_SCORE <= value[1] <= MAX_SCORE
-        and _whole(value[2])
-        and 0 <= value[2] <= MAX_COUNT
+        and all(_whole(count) and 0 <= count <= MAX_COUNT for count in value[2:])
     )
 
 
@@ -155,6 +170,10 @@ _FIGURE_NAMES = {
     "won": N_("the number of games won"),
     "current_streak": N_("the current streak"),
     "best_streak": N_("the best streak"),
+    # TRANSLATORS: help is a hint, or an undo to the last position that can be won.
+    "won_helped": N_("the number of games won with help"),
+    "streak_alone": N_("the current streak without help"),
+    "best_streak_alone": N_("the best streak without help"),
     "win_moves_total": N_("the moves of the games won"),
     "bankroll": N_("the bankroll"),
     "fewest_moves": N_("the fewest moves of a win"),
@@ -243,6 +262,7 @@ class VariantStats:
     played: int = 0
     won: int = 0
     current_streak: int = 0
+    """Wins in a row, with help or without."""
     best_streak: int = 0
     best_score: int | None = None
     fastest_win: float | None = None
@@ -252,6 +272,12 @@ class VariantStats:
     """The fewest moves of a win (0 before the first win)."""
     best_figure: int = 0
     """The best of a figure the game keeps of its own (TriPeaks' longest run; 0: none yet)."""
+    won_helped: int = 0
+    """The games won with help (a hint, an undo to the last winnable position): at most ``won``."""
+    streak_alone: int = 0
+    """Wins in a row without help: a win with help ends it (and continues ``current_streak``)."""
+    best_streak_alone: int = 0
+    """The best streak of wins without help."""
     recent: list[list[int]] = field(default_factory=list)
     """The last results, oldest first: ``[1 if won else 0, score]``."""
     started: list[str] = field(default_factory=list)
@@ -260,9 +286,15 @@ class VariantStats:
     """Ids of the last games whose result was recorded, so that none is recorded twice
     (a save that failed after a win, then the same win again from the older save)."""
     left: list[list[Any]] = field(default_factory=list)
-    """The last games counted lost when the player left them: ``[id, score, streak]``,
-    the streak being the one the loss broke, so that the loss can be taken back
-    when the game comes back to the table (Back, or Undo of New game)."""
+    """The last games counted lost when the player left them: ``[id, score, streak,
+    streak without help]``, the streaks being the ones the loss broke, so that the loss
+    can be taken back when the game comes back to the table (Back, or Undo of New
+    game). Items written before the streak without help have three elements."""
+
+    @property
+    def won_alone(self) -> int:
+        """The games won without help."""
+        return self.won - self.won_helped
 
     @property
     def win_rate(self) -> float:
@@ -288,7 +320,18 @@ class VariantStats:
         with the others. A missing figure keeps its default and is not a problem
         (older saves lack newer figures); a present one must be a number of its kind
         in its range, since one absurd value (``1e999``, 400 digits) would break every
-        display of the statistics. ``variant``: the key the problems are said of."""
+        display of the statistics. ``variant``: the key the problems are said of.
+
+        Figures from before wins with help were told apart have no ``won_helped``
+        (0: each earlier win is taken as it was recorded, without help) and their
+        streaks without help are their streaks. A figure that says more than the
+        one it is part of (wins with help over wins, a streak without help over
+        the streak) is brought down to it.
+
+        >>> old = VariantStats.from_dict({"played": 5, "won": 4, "current_streak": 2, "best_streak": 3})
+        >>> old.won_helped, old.streak_alone, old.best_streak_alone
+        (0, 2, 3)
+        """
         stats = cls()
         if not isinstance(data, dict):
             return stats, [Problem("not_figures", variant)]
@@ -301,6 +344,13 @@ class VariantStats:
                 setattr(stats, name, value)
             else:
                 problems.append(Problem("count_range", variant, (name, low, high)))
+        if "streak_alone" not in data:
+            stats.streak_alone = stats.current_streak
+        if "best_streak_alone" not in data:
+            stats.best_streak_alone = stats.best_streak
+        stats.won_helped = min(stats.won_helped, stats.won)
+        stats.streak_alone = min(stats.streak_alone, stats.current_streak)
+        stats.best_streak_alone = min(max(stats.best_streak_alone, stats.streak_alone), stats.best_streak)
         best = data.get("best_score")
         if best is not None:
             if _whole(best) and -MAX_SCORE <= best <= MAX_SCORE:

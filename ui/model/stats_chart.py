@@ -8,12 +8,13 @@ from dataclasses import dataclass
 import engine
 from engine import format_dollars
 from ui.model.games import page_of, pages
-from ui.model.i18n import N_, _, ngettext
+from ui.model.i18n import N_, _, ngettext, pgettext
 from ui.model.session import format_clock
 from ui.model.stats import RECENT, VariantStats, is_scored, is_vegas
 
 __all__ = [
     "BANKROLL_NOTE",
+    "STREAKS_NOTE",
     "Bar",
     "Chart",
     "PickerField",
@@ -31,17 +32,27 @@ BANKROLL_NOTE = N_(
 )
 """Said under the figures of a Vegas variant: what the bankroll counts."""
 
+STREAKS_NOTE = N_(
+    "A streak counts every win in a row, with help or without; the streak without help "
+    "counts only wins with no hint and no undo to the last winnable position."
+)
+"""Said under the figures of every variant: which wins each streak counts."""
+
 
 def figures(key: str, stats: VariantStats, bankroll: int | None = None) -> list[tuple[str, str]]:
     """The rows of the Statistics dialog's table, as words (``bankroll``: the running
     one, the open game's in it). A Vegas variant's figures are dollars, and say so.
+    The wins without help and the best streak without help follow the wins and the
+    best streak (``STREAKS_NOTE`` says which wins each streak counts).
 
-    >>> figures("KL-D1V", VariantStats(played=1, won=1, best_score=208))[5]
+    >>> figures("KL-D1V", VariantStats(played=1, won=1, best_score=208))[7]
     ('Best amount', '+$208')
-    >>> figures("KL-D1N", VariantStats(played=1, won=1, best_score=700))[5]
+    >>> figures("KL-D1N", VariantStats(played=1, won=1, best_score=700))[7]
     ('Best score', '700')
-    >>> [label for label, _value in figures("FC-F4", VariantStats(played=1, won=1, best_score=0))][4:6]
-    ['Best streak', 'Fastest win']
+    >>> [label for label, _value in figures("FC-F4", VariantStats(played=1, won=1, best_score=0))][5:8]
+    ['Best streak', 'Best streak without help', 'Fastest win']
+    >>> dict(figures("KL-D1N", VariantStats(played=3, won=2, won_helped=1)))["Won without help"]
+    '1'
     """
     money = is_vegas(key)
 
@@ -54,11 +65,19 @@ def figures(key: str, stats: VariantStats, bankroll: int | None = None) -> list[
     rows = [
         (_("Games played"), str(stats.played)),
         (_("Games won"), str(stats.won)),
+        # TRANSLATORS: a row of figures: the number of games won with no hint and no undo
+        # to the last winnable position (the win summary's "Won without help" is a sentence).
+        (pgettext("statistics", "Won without help"), str(stats.won_alone)),
         (_("Win rate"), f"{stats.win_rate:.0%}" if stats.played else "–"),
         (_("Current streak"), str(stats.current_streak)),
         (_("Best streak"), str(stats.best_streak)),
+        # TRANSLATORS: the most wins in a row with no hint and no undo to the last winnable position.
+        (_("Best streak without help"), str(stats.best_streak_alone)),
+    ]
+    if is_scored(key):  # a game with no score has no best one (its results hold a 0)
         # TRANSLATORS: Vegas: the highest amount of one game, in dollars ("+$208"), never points.
-        (_("Best amount") if money else _("Best score"), score(stats.best_score)),
+        rows.append((_("Best amount") if money else _("Best score"), score(stats.best_score)))
+    rows += [
         (_("Fastest win"), format_clock(stats.fastest_win) if stats.fastest_win is not None else "–"),
         (_("Average moves of a win"), f"{average:.0f}" if average is not None else "–"),
         (_("Fewest moves"), str(stats.fewest_moves) if stats.fewest_moves else "–"),
@@ -67,8 +86,6 @@ def figures(key: str, stats: VariantStats, bankroll: int | None = None) -> list[
     if record:
         # A figure the game keeps the best of (TriPeaks' longest run).
         rows.append((_(record), str(stats.best_figure) if stats.best_figure else "–"))
-    if not is_scored(key):
-        del rows[5]  # a game with no score has no best one (its results hold a 0)
     if money:
         rows.append((_("Bankroll"), format_dollars(stats.bankroll if bankroll is None else bankroll)))
     return rows

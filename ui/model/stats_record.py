@@ -64,11 +64,16 @@ def finish_game(
     game: str | None = None,
     bests: bool = True,
     figure: int = 0,
+    helped: bool = False,
 ) -> None:
     """Record the result of a game that counted as played (once per game id).
 
     ``bests=False``: a win of a game opened from a record at a later move,
     which must not set the best score, the fastest win or the fewest moves.
+    ``helped``: the game was won with help (a hint, an undo to the last winnable
+    position): it counts as won and in ``won_helped``, continues the streak and ends
+    the streak without help. The bests (score, fastest win, fewest moves) count
+    every win, with help or without: the help is in the win's count, not its figures.
     ``figure``: the game's own figure of this game (TriPeaks' longest run), kept when
     it is the best, won or lost.
 
@@ -77,6 +82,10 @@ def finish_game(
     >>> s = VariantStats.from_dict(variants["KL-D1N"])
     >>> s.played, s.won, s.current_streak, s.recent
     (1, 1, 1, [[1, 5]])
+    >>> finish_game(variants, "KL-D1N", won=True, score=5, seconds=9.0, moves=80, game="g2", helped=True)
+    >>> s = VariantStats.from_dict(variants["KL-D1N"])
+    >>> s.won, s.won_helped, s.current_streak, s.streak_alone, s.best_streak_alone
+    (2, 1, 2, 0, 1)
     """
     stats = VariantStats.from_dict(variants.get(key))
     if game is not None:
@@ -95,6 +104,12 @@ def finish_game(
         stats.won = min(stats.played, stats.won + 1)
         stats.current_streak += 1
         stats.best_streak = max(stats.best_streak, stats.current_streak)
+        if helped:
+            stats.won_helped = min(stats.won, stats.won_helped + 1)
+            stats.streak_alone = 0
+        else:
+            stats.streak_alone = min(stats.current_streak, stats.streak_alone + 1)
+            stats.best_streak_alone = max(stats.best_streak_alone, stats.streak_alone)
         if bests:
             # The better of two scores is the game's to say (Golf's strokes: the lower).
             better = min if game_class(key.partition("-")[0]).score_lower_is_better else max
@@ -105,6 +120,7 @@ def finish_game(
         stats.win_moves_total += moves
     else:
         stats.current_streak = 0
+        stats.streak_alone = 0
     if bests and figure > 0:
         stats.best_figure = max(stats.best_figure, figure)
     if is_vegas(key):
@@ -133,24 +149,27 @@ def leave_game(
     stats = VariantStats.from_dict(variants.get(key))
     if game in stats.finished:
         return False
-    streak = stats.current_streak
+    streak, alone = stats.current_streak, stats.streak_alone
     finish_game(variants, key, won=False, score=score, seconds=seconds, moves=moves, game=game, figure=figure)
     stats = VariantStats.from_dict(variants[key])
-    stats.left = [*(item for item in stats.left if item[0] != game), [game, score, streak]][-RECENT:]
+    stats.left = [*(item for item in stats.left if item[0] != game), [game, score, streak, alone]][-RECENT:]
     variants[key] = stats.to_dict()
     return True
 
 
 def come_back(variants: dict[str, Any], key: str, game: str) -> bool:
     """A game counted lost when it was left is on the table again: take the loss
-    back. Its recent result and bankroll share go, the streak it broke continues
+    back. Its recent result and bankroll share go, the streaks it broke continue
     unless another loss came since, and its result can be recorded again. True
-    when there was a loss to take back."""
+    when there was a loss to take back. A loss recorded before the streak without
+    help was kept (three elements) gives that streak back as much as it gives
+    the streak: it was counted that way then."""
     stats = VariantStats.from_dict(variants.get(key))
     found = next((item for item in stats.left if item[0] == game), None)
     if found is None:
         return False
-    _id, score, streak = found
+    score, streak = found[1], found[2]
+    alone = found[3] if len(found) > 3 else streak
     stats.left = [item for item in stats.left if item[0] != game]
     stats.finished = [item for item in stats.finished if item != game]
     lost = [0, score]
@@ -161,7 +180,13 @@ def come_back(variants: dict[str, Any], key: str, game: str) -> bool:
     if is_vegas(key):
         stats.bankroll -= score
     if not later_loss:
+        # Wins since the loss: the streak without help goes on from what the loss
+        # broke only when none of them had help (it is as long as the streak then).
+        unaided = stats.streak_alone == stats.current_streak
         stats.current_streak += streak
         stats.best_streak = max(stats.best_streak, stats.current_streak)
+        if unaided:
+            stats.streak_alone = min(stats.current_streak, stats.streak_alone + alone)
+            stats.best_streak_alone = max(stats.best_streak_alone, stats.streak_alone)
     variants[key] = stats.to_dict()
     return True

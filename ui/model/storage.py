@@ -29,6 +29,7 @@ from engine import safejson
 from engine.game import MAX_SAVE_CHARS
 from ui.model.daily import MAX_DAILY_CHARS, Records, read_records, records_to_dict
 from ui.model.hashlink import quoted
+from ui.model.help_kinds import help_text, read_help
 from ui.model.i18n import N_, _
 from ui.model.stats import MAX_ID_CHARS, MAX_STATS_CHARS, MAX_STATS_DEPTH
 from ui.model.stats_import import read_variants
@@ -141,6 +142,8 @@ class SavedGame:
     result) until ``counted`` (and ``finished``) say they have them."""
     revision: int = 0
     """How many actions it has had: of two copies of a game, the later one has more."""
+    helped: tuple[str, ...] = ()
+    """The kinds of help taken in it (``ui.model.help_kinds``; empty: none, as in older saves)."""
 
 
 _SAVED = {
@@ -339,6 +342,7 @@ class Store:
             "replaced": saved.replaced,
             "played": saved.played,
             "revision": saved.revision,
+            "helped": help_text(saved.helped),
         }
         return self._write(GAME_KEY, json.dumps(data, separators=(",", ":")))
 
@@ -366,6 +370,7 @@ class Store:
         revision = data.get("revision")
         if type(revision) is not int or not 0 <= revision <= MAX_REVISION:
             revision = 0
+        helped = read_help(data.get("helped"))  # older saves have none; a bad value reads as none
         text = data.get("game")
         try:
             if not isinstance(text, str):
@@ -386,7 +391,9 @@ class Store:
                 _("Your saved game was damaged: it was rebuilt from its moves, without its undo history."),
             )
             game = salvaged
-        return SavedGame(game, float(elapsed), counted, finished, game_id, owner, opened_at, replaced, played, revision)
+        return SavedGame(
+            game, float(elapsed), counted, finished, game_id, owner, opened_at, replaced, played, revision, helped
+        )
 
     def saved_owner(self) -> str:
         """The tab that wrote the saved game ("" when none is known); reads nothing
