@@ -309,7 +309,7 @@ def test_a_save_keeps_the_help_and_older_or_damaged_saves_have_none() -> None:
     assert saved is not None
     assert saved.helped == ("hint", "rewind")
     data = json.loads(backend.items[GAME_KEY])
-    for value in (None, 7, 2.5, "show me", "x" * 300):
+    for value in (None, 7, 2.5, "teach me", "x" * 300):
         if value is None:
             data.pop("helped", None)
         else:
