@@ -284,3 +284,18 @@ class WebKit:
 
     def close(self) -> None:
         self.driver.quit()
+
+
+@contextmanager
+def running(name: str) -> Iterator[Engine]:
+    """``"Firefox"`` or ``"WebKit"`` (on a virtual display of its own), started, and closed
+    when the block ends; a test fails, saying why, when the engine cannot start here."""
+    import pytest  # a test's helper: the benchmarks drive the engines without pytest
+
+    try:
+        with contextlib.ExitStack() as stack:
+            engine: Engine = WebKit(stack.enter_context(virtual_display())) if name == "WebKit" else Firefox()
+            stack.callback(engine.close)
+            yield engine
+    except EngineMissing as missing:
+        pytest.fail(f"{name} is needed for this test: {missing}")

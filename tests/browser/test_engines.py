@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.engines import Engine, EngineMissing, Firefox, WebKit, virtual_display, wait_for
+from tests.browser.engines import Engine, running, wait_for
 from tools import vendor
 from tools.devserver import serve_in_background
 
@@ -188,23 +188,10 @@ def open_link(engine: Engine, code: str) -> None:
 
 
 def test_firefox_plays_resumes_offline_and_in_thai(served_site: tuple[str, Callable[[], None]]) -> None:
-    try:
-        engine = Firefox()
-    except EngineMissing as missing:
-        pytest.fail(f"Firefox is needed for this test: {missing}")
-    try:
+    with running("Firefox") as engine:
         play_one_visit(engine, *served_site)
-    finally:
-        engine.close()
 
 
 def test_webkit_plays_resumes_offline_and_in_thai(served_site: tuple[str, Callable[[], None]]) -> None:
-    try:
-        with virtual_display() as display:
-            engine = WebKit(display)
-            try:
-                play_one_visit(engine, *served_site)
-            finally:
-                engine.close()
-    except EngineMissing as missing:
-        pytest.fail(f"WebKit is needed for this test: {missing}")
+    with running("WebKit") as engine:
+        play_one_visit(engine, *served_site)

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.browser.engines import Engine, EngineMissing, Firefox, WebKit, virtual_display, wait_for
+from tests.browser.engines import Engine, running, wait_for
 from tests.browser.snapshots import (
     CACHE,
     DAMAGE,
@@ -77,23 +77,10 @@ def start_from_damaged_snapshots(engine: Engine, url: str) -> None:
 
 
 def test_firefox_drops_a_damaged_snapshot(site_address: str) -> None:
-    try:
-        engine = Firefox()
-    except EngineMissing as missing:
-        pytest.fail(f"Firefox is needed for this test: {missing}")
-    try:
+    with running("Firefox") as engine:
         start_from_damaged_snapshots(engine, site_address)
-    finally:
-        engine.close()
 
 
 def test_webkit_drops_a_damaged_snapshot(site_address: str) -> None:
-    try:
-        with virtual_display() as display:
-            engine = WebKit(display)
-            try:
-                start_from_damaged_snapshots(engine, site_address)
-            finally:
-                engine.close()
-    except EngineMissing as missing:
-        pytest.fail(f"WebKit is needed for this test: {missing}")
+    with running("WebKit") as engine:
+        start_from_damaged_snapshots(engine, site_address)

@@ -25,7 +25,7 @@ import pytest
 from playwright.sync_api import BrowserContext
 
 from tests.browser.conftest import Traffic, wait_ready
-from tests.browser.engines import Engine, EngineMissing, Firefox, WebKit, virtual_display, wait_for
+from tests.browser.engines import Engine, running, wait_for
 from tests.browser.snapshots import MADE_OR_FAILED, RESTORED, SCHEDULED
 from tools import site, vendor
 from tools.devserver import ROOT, GameServer, serve_in_background
@@ -125,28 +125,15 @@ def two_visits(engine: Engine, url: str) -> None:
 
 def test_firefox_downloads_each_file_once(logged_site: tuple[str, GameServer]) -> None:
     url, server = logged_site
-    try:
-        engine = Firefox()
-    except EngineMissing as missing:
-        pytest.fail(f"Firefox is needed for this test: {missing}")
-    try:
+    with running("Firefox") as engine:
         two_visits(engine, url)
-    finally:
-        engine.close()
     check_once("Firefox", server)
 
 
 def test_webkit_downloads_each_file_once(logged_site: tuple[str, GameServer]) -> None:
     url, server = logged_site
-    try:
-        with virtual_display() as display:
-            engine = WebKit(display)
-            try:
-                two_visits(engine, url)
-            finally:
-                engine.close()
-    except EngineMissing as missing:
-        pytest.fail(f"WebKit is needed for this test: {missing}")
+    with running("WebKit") as engine:
+        two_visits(engine, url)
     twice = downloaded_twice(server)
     downloads = page_downloads()
     assert twice.keys() & downloads == set(), f"WebKit downloaded twice: {twice}\n{log_of(server)}"
