@@ -41,17 +41,19 @@ from tests.browser.helpers import (
     open_dialog,
     panel_state,
     score,
+    stats_rows,
     status,
     wait_idle,
     wait_moves,
 )
+from tests.browser.records import stored_game
 from ui.model.cascade import cascade_piles
 from ui.model.games import page_of
 from ui.model.hashlink import record_hash
 from ui.model.i18n import _, use_language
 from ui.model.keyboard import _free_cards, _top_columns
 from ui.model.stats import variant_key
-from ui.model.storage import DAILY_KEY, GAME_KEY, STATS_KEY, MemoryBackend, SavedGame, Store
+from ui.model.storage import DAILY_KEY, GAME_KEY, STATS_KEY
 
 SHAPE_GAMES = [variant.game for variant in VARIANTS.values() if variant.shape is not None]
 """The games whose cards lie in a shape, from the registry: TriPeaks, Pyramid."""
@@ -240,10 +242,7 @@ def daily_near_win(game_id: str) -> tuple[str, str]:
     (what ``Store`` writes), and that last move."""
     code = engine.daily_deals(TODAY)[VARIANTS[game_id].name]
     *line, last = winning_line(code)
-    backend = MemoryBackend()
-    game = replayed(code, tuple(line))
-    Store(backend).save_game(SavedGame(game, elapsed=95.0, counted=True, game_id="dailyshape", played=True))
-    return backend.items[GAME_KEY], last
+    return stored_game(replayed(code, tuple(line)), 95.0, "dailyshape"), last
 
 
 @pytest.mark.parametrize("game_id", SHAPE_GAMES)
@@ -312,12 +311,7 @@ def test_the_daily_deal_won_is_marked_won_on_its_tab_and_the_statistics_export_k
     assert json.loads(page.evaluate(f"localStorage.getItem('{STATS_KEY}')"))["variants"][key] == kept
     record = page_of(game_id).record_name
     if record:
-        rows = dict(
-            page.eval_on_selector_all(
-                "#stats-table tr",
-                "rows => rows.map(r => [r.querySelector('th').textContent, r.querySelector('td').textContent])",
-            )
-        )
+        rows = stats_rows(page)
         assert rows[record] == str(page_of(game_id).record_figure(game))
 
 
