@@ -33,6 +33,7 @@ __all__ = [
     "Search",
     "SideBySide",
     "Solution",
+    "digest",
     "moves_to",
     "run",
 ]
@@ -42,6 +43,21 @@ REASONS = ("time", "nodes", "cancelled")
 
 S = TypeVar("S")
 M = TypeVar("M")
+
+
+def digest(key: Hashable) -> int:
+    """What a search keeps of a position's key to know it again: an int key itself, any
+    other key's hash. An int is kept whole because its hash is exact only on a 64-bit
+    Python: the page's Python (Pyodide, 32-bit WebAssembly) hashes ints modulo 2^31 - 1,
+    and the packed positions of Golf, TriPeaks and Pyramid (over 31 bits) then shared
+    hashes: positions never searched were taken for searched ones, and winnable ones
+    for lost.
+
+    >>> digest(1 << 33) == 1 << 33, digest((1, 2)) == hash((1, 2))
+    (True, True)
+    """
+    return key if type(key) is int else hash(key)
+
 
 TABLE_LIMIT = 2_000_000
 """Positions the transposition table holds before it is emptied (about 65 bytes
@@ -187,7 +203,7 @@ class Search(Generic[S, M]):
         self._prefix: list[str] = []
         root = rules.start(self._prefix)
         self._root = root
-        self._seen: set[int] = {hash(rules.key(root))}
+        self._seen: set[int] = {digest(rules.key(root))}
         self._covered: set[int] = set()
         # The current line, one entry per position on it: the position, the
         # moves to try from it, the index of the next one, and its key.
@@ -200,7 +216,7 @@ class Search(Generic[S, M]):
         else:
             self._expand(root)
         self._next: list[int] = [0]
-        self._keys: list[int] = [hash(rules.key(root))]
+        self._keys: list[int] = [digest(rules.key(root))]
         self._won: S | None = root if rules.won(root) else None
         if self._won is not None:
             self.status = "winnable"
@@ -242,7 +258,7 @@ class Search(Generic[S, M]):
             self._moves.append(list(moves))
             self._kids.append([])
             self._next.append(0)
-            self._keys.append(hash(rules.key(state)))
+            self._keys.append(digest(rules.key(state)))
         self._seeds = len(self._states) - 1
         self._seeded = True
 
@@ -266,7 +282,7 @@ class Search(Generic[S, M]):
         ranked = []
         for index, move in enumerate(moves):
             child = play(state, move, None)
-            h = hash(key(child))
+            h = digest(key(child))
             if h not in seen and h not in covered:
                 ranked.append((score(child), index, (h, child), move))
         ranked.sort(key=_first_two)
@@ -321,7 +337,7 @@ class Search(Generic[S, M]):
                     h, child = made[tried]
                 else:
                     child = play(states[-1], options[tried], None)
-                    h = hash(key(child))
+                    h = digest(key(child))
                 if h in seen or h in covered:
                     continue
                 seen.add(h)
@@ -403,7 +419,7 @@ class BestFirst(Search[S, M]):
         self._dead: Callable[[S, M | None], bool] | None = getattr(rules, "dead", None)
         self._covers = getattr(rules, "covers", None)
         self._covered: set[int] = set()
-        key = hash(rules.key(root))
+        key = digest(rules.key(root))
         self._parent: dict[int, tuple[int, M | None]] = {key: (key, None)}
         # Each entry: score, a tie-break (newest first), key, depth, position.
         # The depth rides in the entry rather than in a table of its own: one
@@ -469,7 +485,7 @@ class BestFirst(Search[S, M]):
                 d += 1
                 for move in moves_of(state):
                     child = play(state, move, None)
-                    h = hash(key_of(child))
+                    h = digest(key_of(child))
                     if h in parent:
                         continue
                     if len(parent) >= self.table_limit:
@@ -688,7 +704,7 @@ def _cover(covered: set[int], keys: Iterable[Hashable]) -> None:
     forgetting all it held once past ``COVERED_LIMIT``."""
     if len(covered) > COVERED_LIMIT:
         covered.clear()
-    covered.update(hash(k) for k in keys)
+    covered.update(digest(k) for k in keys)
 
 
 def _same(value: Any) -> Any:

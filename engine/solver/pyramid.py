@@ -9,8 +9,8 @@ before the pass's place in that sequence, its top the last of them; the stock is
 cards left after it. The place is kept as the waste top's index plus one (0: an empty
 waste), so that positions that differ only by removed cards between are one.
 
-The solver packs them into one int, which is also the position's key: as a Python int
-below 2^61 hashes to itself, two positions share a key only when they are the same, and
+The solver packs them into one int, which is also the position's key: as ``core.Search`` keeps
+an int key whole (``core.digest``), two positions share a key only when they are the same, and
 the memo of ``core.Search`` is exact. Every move removes cards, so no line comes back to a
 position: the search walks a finite graph without cycles, and "every reachable position
 visited, none won" proves the deal lost.

@@ -7,7 +7,7 @@ A TriPeaks position is fixed by three things: which of the 28 peak cards are sti
 the peaks, how many cards the stock still holds, and the rank of the waste's top card
 (no other waste card ever matters again, nor any suit, nor whether a card is face up:
 a card is face up exactly when it is free). The solver packs them into one int, which
-is also the position's key: as a Python int below 2^61 hashes to itself, two positions
+is also the position's key: as ``core.Search`` keeps an int key whole (``core.digest``), two positions
 share a key only when they are the same, and the memo of ``core.Search`` is exact.
 Every move removes a card from the peaks or the stock, so no line comes back to a
 position: the search is a walk over a finite graph without cycles, and "every

@@ -398,6 +398,15 @@ def english_left(page: Page) -> list[str]:
     return found
 
 
+def stats_rows(page: Page) -> dict[str, str]:
+    """The open Stats dialog's figures: each row's heading to its value."""
+    rows: list[tuple[str, str]] = page.eval_on_selector_all(
+        "#stats-table tr",
+        "rows => rows.map(r => [r.querySelector('th').textContent, r.querySelector('td').textContent])",
+    )
+    return dict(rows)
+
+
 def panel_state(page: Page) -> str:
     return str(page.evaluate("document.getElementById('solver-panel').dataset.state"))
 

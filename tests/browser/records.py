@@ -5,6 +5,7 @@ from __future__ import annotations
 import engine
 from tests.engine.spider_players import play_greedy
 from ui.model.hashlink import record_hash
+from ui.model.storage import GAME_KEY, MemoryBackend, SavedGame, Store
 
 # A greedy player wins this deal in 102 moves; the record stops one move short.
 WIN_RECORD = (
@@ -56,3 +57,11 @@ def near_win() -> tuple[str, str]:
     assert play_greedy(game)  # type: ignore[arg-type]
     *record, last = game.record().split()
     return record_hash(" ".join(record)), last
+
+
+def stored_game(game: engine.Game, elapsed: float, game_id: str) -> str:
+    """What the page stores of ``game`` in progress, played from its deal and counted as
+    played (``GAME_KEY``'s text), to put in a page's storage before it starts."""
+    backend = MemoryBackend()
+    Store(backend).save_game(SavedGame(game, elapsed=elapsed, counted=True, game_id=game_id, played=True))
+    return backend.items[GAME_KEY]

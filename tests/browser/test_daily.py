@@ -32,11 +32,12 @@ from tests.browser.helpers import (
     wait_dialogs_closed,
     wait_drawn,
 )
+from tests.browser.records import stored_game
 from ui.model.daily import Streaks, win_line
 from ui.model.dates import date_words
 from ui.model.help_kinds import share_help
 from ui.model.i18n import _, use_language
-from ui.model.storage import DAILY_KEY, GAME_KEY, MemoryBackend, SavedGame, Store
+from ui.model.storage import DAILY_KEY, GAME_KEY
 
 pytestmark = pytest.mark.browser
 
@@ -190,10 +191,9 @@ def near_daily_win() -> tuple[str, str]:
     *line, last = solution.moves
     for move in line:
         game.play(move)
-    backend = MemoryBackend()
-    Store(backend).save_game(SavedGame(game, elapsed=185.0, counted=True, game_id="dailytest1", played=True))
+    saved = stored_game(game, 185.0, "dailytest1")
     action = game.play(last)  # the pile it lands on, for the drag ("f" names any foundation)
-    return backend.items[GAME_KEY], f"{action.move.src}>{action.dst}"
+    return saved, f"{action.move.src}>{action.dst}"
 
 
 def near_a_daily_win(

@@ -22,6 +22,7 @@ from tests.browser.helpers import (
     open_dialog,
     play_last_move,
     score,
+    stats_rows,
     tap_stock,
     wait_idle,
     wait_moves,
@@ -154,12 +155,7 @@ def test_one_game_open_in_two_tabs_counts_one_win(new_context: Callable[..., Bro
     assert variants["SD-S1"]["played"] == 1
     assert variants["SD-S1"]["won"] == 1
     page.click("#btn-stats")
-    rows = dict(
-        page.eval_on_selector_all(
-            "#stats-table tr",
-            "rows => rows.map(r => [r.querySelector('th').textContent, r.querySelector('td').textContent])",
-        )
-    )
+    rows = stats_rows(page)
     assert rows["Games won"] == "1"
     assert rows["Win rate"] == "100%"
     assert page.locator("#stats-chart rect").count() == 1
@@ -460,12 +456,7 @@ def test_more_wins_than_games_are_set_aside_and_the_stats_dialog_says_so(
     page.click("#btn-stats")
     page.wait_for_selector("#dlg-stats[open]")
     assert "those figures were set aside" in page.inner_text("#stats-msg")
-    rows = dict(
-        page.eval_on_selector_all(
-            "#stats-table tr",
-            "rows => rows.map(r => [r.querySelector('th').textContent, r.querySelector('td').textContent])",
-        )
-    )
+    rows = stats_rows(page)
     assert (rows["Games played"], rows["Games won"], rows["Win rate"]) == ("2", "0", "0%")
     assert rows["Average moves of a win"] == "–"
     assert json.loads(page.evaluate(f"localStorage.getItem('{STATS_KEY}')"))["variants"]["KL-D1N"]["won"] == 0

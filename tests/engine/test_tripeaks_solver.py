@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import engine
 from engine.cards import RANKS
-from engine.solver import proof_search, rules_for, solve
+from engine.solver import core, proof_search, rules_for, solve
 from engine.solver.core import run
 from engine.solver.tripeaks import STOCK, TriPeaksRules, pack, unpack
 from engine.solver.tripeaks import rules_for as tripeaks_rules_for
@@ -157,3 +157,26 @@ def test_the_packed_position() -> None:
     assert sorted(rules.moves(rules.start([]))[:-1]) == [21, 22, 25]
     with pytest.raises(TypeError):
         tripeaks_rules_for(engine.new_game("KL1-D1N-AAAAAAA"))
+
+
+def _hash_32_bit(value: object) -> int:
+    """``hash`` as a 32-bit Python (the page's Pyodide) has it: ints modulo 2^31 - 1."""
+    if type(value) is int:
+        return value % (2**31 - 1) if value >= 0 else -((-value) % (2**31 - 1))
+    return hash(value)
+
+
+def test_the_search_is_exact_where_ints_hash_modulo_2_to_the_31(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In the browser, one move from its win, this position was "lost": its winning
+    child's packed key (the top card gone, bit 2, and the waste's rank up by one, 2^33)
+    has the root's 32-bit hash, so the search took it for the position it started from.
+    The hint said "No win is possible", and Undo to the last winnable position found none."""
+    line = (
+        "s p27>w p20>w s p22>w p28>w p23>w p19>w s p21>w p18>w p24>w s p14>w p10>w p26>w p13>w s p25>w p15>w "
+        "p12>w s p16>w s p7>w p17>w p6>w p8>w p11>w s s p4>w p2>w p5>w s p1>w s p9>w"
+    )
+    game = engine.replay("TP1-W-IWDIMEY " + line)
+    monkeypatch.setattr(core, "hash", _hash_32_bit, raising=False)
+    result = solve(game, seconds=10)
+    assert result.status == "winnable"
+    assert result.moves == ("p3>w",)

@@ -33,6 +33,24 @@ def test_a_single_tap_plays_at_once_and_remembers_what_a_double_tap_would_do() -
             assert plan.move is None
 
 
+def test_quick_taps_on_neighbouring_cards_each_play_where_a_double_tap_means_the_same_move() -> None:
+    """TriPeaks and Golf: a double tap plays what a tap plays, so a tap remembers no
+    followup, and a quick tap next to it (the card it uncovered, a neighbour) plays too;
+    it was taken for the second tap of a double tap, which undid the first move and
+    played it again: the tap was lost."""
+    tripeaks = "TP1-W-IWDIMEY s p27>w p20>w s p22>w p28>w p23>w p19>w s p21>w p18>w p24>w s p14>w p10>w p26>w p13>w s"
+    for record, first in ((tripeaks, "p25"), ("GF1-N-AAAAAAI", "t3")):
+        g = engine.replay(record)
+        plan = tap_plan(g, first, len(g.pile(first)) - 1, 1, PREFS)
+        assert plan.move is not None
+        assert plan.move == g.tap_move(first)
+        assert plan.followup is None
+        second = SecondTap()
+        g.play(plan.move)
+        second.played(1.0, 10.0, 10.0, plan.followup, g.record(), settled=plan.settled)
+        assert second.second(1.2, 12.0, 20.0, g.record()) == (False, None), "a tap of its own"
+
+
 def test_a_double_tap_finds_a_tableau_place() -> None:
     g = engine.new_game("KL1-D1N-AAAAAAG")
     assert tap_plan(g, "t5", 4, 2, PREFS).move == Move("t5", "t4")

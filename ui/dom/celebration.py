@@ -1,4 +1,4 @@
-"""The win: the cards cascade off the foundations, then the summary.
+"""The win: the cards cascade off the foundations (or the pile that gathered them), then the summary.
 
 With reduced motion the summary comes at once; a tap anywhere, or Escape, Enter
 or Space, skips to it. Undone, restarted or replaced during the cascade, the
@@ -15,7 +15,7 @@ from pyscript import document, window
 
 from ui.dom.callbacks import kept_proxy, listen
 from ui.dom.render import MOVE_MS, Renderer
-from ui.model.cascade import flights, launch_order
+from ui.model.cascade import cascade_piles, flights, launch_order
 from ui.model.layout import CardBox
 from ui.model.table import TableState
 
@@ -52,7 +52,10 @@ class Celebration:
         self._summary_proxy = kept_proxy(self.show_summary)
         self._cascade_proxy = kept_proxy(self._cascade)
         listen(self.layer, "pointerdown", self.show_summary)
-        listen(document, "keydown", self._skip_key)
+        # Before the table's keys (capture, on the window): the key that skips is the
+        # cascade's alone (Enter on the stock would be a move refused), and the Enter that
+        # played the winning card, heard here before it won, skips nothing.
+        listen(window, "keydown", self._skip_key, capture=True)
 
     def begin(self, code: str) -> None:
         """The game of deal ``code`` is won: the cascade, then the summary."""
@@ -83,13 +86,12 @@ class Celebration:
             self.show_summary()
             return
         stacks: list[list[tuple[int, CardBox]]] = []
-        for pid in layout.piles:
-            if pid.startswith(("f", "r")):
-                boxes = layout.by_pile[pid]
-                keys = self.state.keys_of(pid, 0)
-                # A removed Spider run shows its King on top: it leaves first.
-                pairs = sorted(zip(keys, boxes, strict=True), key=lambda pair: -pair[1].z)
-                stacks.append(pairs)
+        for pid in cascade_piles(layout.piles):
+            boxes = layout.by_pile[pid]
+            keys = self.state.keys_of(pid, 0)
+            # A removed Spider run shows its King on top: it leaves first.
+            pairs = sorted(zip(keys, boxes, strict=True), key=lambda pair: -pair[1].z)
+            stacks.append(pairs)
         order = [stacks[pile][depth] for pile, depth in launch_order(stacks)]
         starts = [(box.pid, box.x, box.y) for _, box in order]
         seed = zlib.crc32(self._code.encode())

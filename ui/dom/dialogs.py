@@ -374,6 +374,7 @@ class WinDialog:
         if tile is not None:  # a game without a score (FreeCell) shows moves and time only
             tile.hidden = not game.has_score
         document.getElementById("win-moves").textContent = str(game.moves)
+        _record_figure(game)
         document.getElementById("win-time").textContent = format_clock(session.elapsed())
         if not self.el.open:
             self.el.showModal()
@@ -382,6 +383,7 @@ class WinDialog:
         """The game's name again in the new language (the dialog's labels follow the page's HTML)."""
         if self.el.open:
             _name_game(self.session.game)
+            _record_figure(self.session.game)
             self._note()
 
     def _note(self) -> None:
@@ -398,6 +400,17 @@ class WinDialog:
     def _new(self, _event: Event) -> None:
         self.el.close()
         self.actions.new_game(None)
+
+
+def _record_figure(game: engine.Game) -> None:
+    """The tile of the game's own figure, the one its statistics keep the best of
+    (TriPeaks' longest run); hidden for a game without one."""
+    page = page_of(game.settings.game)
+    tile = document.getElementById("win-record")
+    tile.hidden = not page.record_name
+    if page.record_name:
+        document.getElementById("win-record-label").textContent = _(page.record_name)
+        document.getElementById("win-record-value").textContent = str(page.record_figure(game))
 
 
 def _name_game(game: engine.Game) -> None:

@@ -105,7 +105,7 @@ class GameFlow:
 
     def _on_event(self, event: Event) -> None:
         game = self.session.game
-        if not event.won:
+        if not event.won and event.kind != "refused":
             self.celebration.cancel()  # undone, restarted or replaced during the cascade
         keyboard = self.state.keyboard
         words = event_words(event, game, self._left_game, self._quiet)

@@ -21,10 +21,12 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-__all__ = ["GAP_MS", "STEP_MS", "Flight", "duration", "flights", "launch_order"]
+from engine.variants import pile_kind
+
+__all__ = ["GAP_MS", "STEP_MS", "Flight", "cascade_piles", "duration", "flights", "launch_order"]
 
 STEP_MS = 30
 """Time between two points of a path: the browser draws straight lines between them."""
@@ -54,6 +56,24 @@ class Flight:
     @property
     def duration(self) -> int:
         return self.points[-1][0]
+
+
+def cascade_piles(pids: Iterable[str]) -> list[str]:
+    """The piles of a table (``pids``) whose cards leave in its win's cascade: where the
+    game gathers its cards, its foundations and laid-aside runs; a game without them, its
+    discard (Pyramid's pairs), or else its waste (Golf's and TriPeaks' cards).
+
+    >>> cascade_piles(["s", "w", "f1", "f2", "t1"]), cascade_piles(["s", "w", "x", "p1"])
+    (['f1', 'f2'], ['x'])
+    >>> cascade_piles(["s", "w", "p1"])
+    ['w']
+    """
+    pids = list(pids)
+    for kinds in (("foundation", "removed"), ("discard",), ("waste",)):
+        found = [pid for pid in pids if pile_kind(pid) in kinds]
+        if found:
+            return found
+    return []
 
 
 def launch_order(piles: Sequence[Sequence[object]]) -> list[tuple[int, int]]:

@@ -140,7 +140,10 @@ def tap_plan(
                 return TapPlan(single)
             return TapPlan(intent) if intent is not None else TapPlan(message=_no_place(game, pid, count))
         if single is not None:
-            return TapPlan(single, followup=double, settled=preferences.one_tap)
+            # A double tap that means the tap's own move (Golf, TriPeaks) has nothing to turn
+            # it into: a quick tap after it, on the card it uncovered or a neighbour, is a tap.
+            followup = double if double != single else None
+            return TapPlan(single, followup=followup, settled=preferences.one_tap)
         if preferences.one_tap and double is not None:
             return TapPlan(double, settled=True)
         if intent is not None:
