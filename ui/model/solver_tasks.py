@@ -1,4 +1,5 @@
-"""The solver's work for the page, cut into slices: hints, looking back, winnable deals.
+"""The solver's work for the page, cut into slices: hints, looking back, where a game
+was lost, winnable deals.
 
 The page never runs the solver itself: these tasks run in a worker (see
 ``ui.solver_worker``), and the page asks for one slice at a time, so it can
@@ -10,6 +11,11 @@ back as JSON):
   ``"unknown"`` (looking back: some positions could not be decided);
 - ``nodes``: positions searched so far, over the whole task;
 - ``moves``: a winning line in notation, from the position the answer is about.
+
+Looking back (``RewindTask``) and where the win was lost (``TurningTask``) are the
+engine's one scan of earlier positions (``engine.solver.lookback``); the verdicts
+they prove are kept between tasks (``kept_verdicts``), so asking both in a game
+searches each position once.
 
 Pure Python, tested in CPython; the searches are the engine's
 (``engine.solver.search_for``), which sees the face-down cards.
