@@ -13,21 +13,31 @@ from engine import Move
 from ui.model.i18n import N_
 from ui.model.session import Event
 
-__all__ = ["OFFERS", "Actions", "DialogName", "Offer"]
+__all__ = ["OFFERS", "OFFER_BUTTONS", "Actions", "DialogName", "Offer"]
 
 DialogName = Literal["new", "settings", "help", "stats", "rules", "daily"]
 """The page's dialogs that input can open."""
 
 
-Offer = Literal["rewind", "more"]
+Offer = Literal["rewind", "more", "turning"]
 """What the status line may offer after a hint's check: undo to the last winnable
-position (the position is lost), or keep searching (the solver could not decide)."""
+position (the position is lost), keep searching (the solver could not decide), or
+find where the win was lost (a lost game)."""
 
 OFFERS: dict[Offer, str] = {
     "rewind": N_("Undo to the last winnable position"),
     "more": N_("Keep searching"),
+    "turning": N_("Where was it lost?"),
 }
 """Each offer's button, in words (translated when shown)."""
+
+OFFER_BUTTONS: dict[Offer, tuple[Offer, ...]] = {
+    "rewind": ("rewind", "turning"),
+    "more": ("more",),
+    "turning": ("turning",),
+}
+"""The buttons each offer shows: a lost position offers the way back and, beside it,
+where the win was lost."""
 
 
 class Actions(Protocol):

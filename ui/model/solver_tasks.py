@@ -226,8 +226,9 @@ class TurningTask(Task):
 
     Solves the positions along the game's record newest first, each within
     ``per_position`` positions. Its answer: ``status`` ``"found"`` with
-    ``index`` (the move's place in the record), ``played`` (that move) and
-    ``better`` (a move that kept a win); ``"winnable"`` (the game can still be
+    ``index`` (the move's place in the record), ``played`` (that move),
+    ``better`` (a move that kept a win) and ``moves`` (a winning line from the
+    position before the move, ``better`` first); ``"winnable"`` (the game can still be
     won), ``"unwinnable"`` (not even the deal could be won) or ``"unknown"``
     (a verdict it needed was not decided: ``undecided`` lists those positions).
     While looking, ``at`` is the position being searched and ``of`` how many
@@ -263,7 +264,8 @@ class TurningTask(Task):
         }
         turn = search.result
         if turn is not None:
-            reply.update(index=turn.index, played=search.played[turn.index], better=turn.better)
+            line = list(search.scan.line)
+            reply.update(index=turn.index, played=search.played[turn.index], better=turn.better, moves=line)
         if status is not None:
             self.result = reply
         return reply
