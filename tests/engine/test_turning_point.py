@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import engine
 from engine import OPTION_SETS, Game, OptionSet, game_class, solve
-from engine.solver.lookback import LookBack, TurningSearch, Verdict, game_positions, verdict_key
+from engine.solver.lookback import LookBack, TurningPoint, TurningSearch, Verdict, game_positions, verdict_key
 
 QUICK = "KL1-D1N-AAAAAAC"
 """A deal the solver wins at once."""
@@ -52,7 +52,7 @@ def proven(game: Game) -> str:
     return solve(game, seconds=None, max_nodes=2_000_000).status
 
 
-def check_turning_point(game: Game, turn: engine.TurningPoint) -> None:
+def check_turning_point(game: Game, turn: TurningPoint) -> None:
     """``turn`` is where ``game``'s win was lost: the position before its move can be
     won, the one after cannot, and the better move keeps a win."""
     positions = game_positions(game)
@@ -69,7 +69,7 @@ def check_turning_point(game: Game, turn: engine.TurningPoint) -> None:
 def test_engine_exports_turning_point() -> None:
     assert engine.turning_point is engine.solver.turning_point
     assert "turning_point" in engine.__all__
-    assert engine.TurningPoint(3, "s") == (3, "s")
+    assert TurningPoint(3, "s") == (3, "s"), "a pair: (index, better)"
 
 
 def test_a_winnable_game_has_no_turning_point() -> None:
