@@ -40,9 +40,9 @@ from engine.options import OPTION_SETS, OptionSet, option_set, option_set_of, op
 from engine.variants import VARIANTS, Variant, variant_of
 
 if TYPE_CHECKING:
-    from engine.solver import Progress, Solution, solve
+    from engine.solver import Progress, Solution, solve, turning_point
 
-_SOLVER_NAMES = ("Progress", "Solution", "solve")
+_SOLVER_NAMES = ("Progress", "Solution", "solve", "turning_point")
 
 
 def __getattr__(name: str) -> Any:
@@ -101,5 +101,6 @@ __all__ = [
     "replay",
     "shuffle",
     "solve",
+    "turning_point",
     "variant_of",
 ]

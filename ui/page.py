@@ -232,11 +232,13 @@ class App:
         self.frames.status_line.forget_staying()
 
     def _take_offer(self, offer: Offer) -> None:
-        """The solver's offer in the status line, taken (after a hint's check)."""
+        """The solver's offer in the status line, taken (after a hint's check, or a lost game)."""
         if offer == "rewind":
             self.dialogs.solver_panel.rewind()
         elif offer == "show":
             self.show_me_how.start(self.hinter.memory.line_for(self.session.game.record()) or ())
+        elif offer == "turning":
+            self.dialogs.solver_panel.turning()
         else:
             self.dialogs.solver_panel.more()
 

@@ -1,8 +1,8 @@
 """The solver's worker: runs the solver's tasks off the page's main thread.
 
 PyScript starts this file in a web worker (a second Python) the first time the
-player asks for a hint, a look back or a winnable deal that is not shipped;
-never at page load. The page calls the exported functions and awaits them;
+player asks for a hint, a look back, where a game was lost or a winnable deal
+that is not shipped; never at page load. The page calls the exported functions and awaits them;
 text goes both ways as JSON. One task at a time: ``start`` replaces the one
 before, ``step`` searches for a slice of ``milliseconds`` and answers its
 progress or its result (see ``ui.model.solver_tasks``), ``stop`` drops it.

@@ -62,6 +62,7 @@ from engine.solver.core import (
     Solution,
     run,
 )
+from engine.solver.lookback import LookBack, TurningPoint, TurningSearch, turning_point
 from engine.solver.staged import Staged, WinFirst
 
 __all__ = [
@@ -70,17 +71,21 @@ __all__ = [
     "BestFirst",
     "Confirmed",
     "Hybrid",
+    "LookBack",
     "Progress",
     "Rules",
     "Search",
     "Solution",
     "Staged",
+    "TurningPoint",
+    "TurningSearch",
     "WinFirst",
     "proof_search",
     "rules_for",
     "search_for",
     "solve",
     "solve_json",
+    "turning_point",
     "without_loops",
 ]
 

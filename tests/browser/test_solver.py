@@ -37,11 +37,12 @@ from tests.browser.helpers import (
     tap_stock,
     wait_idle,
     wait_moves,
+    wait_status,
     wait_warm,
 )
 from tests.browser.records import HARD, LOST
 from ui.model.hashlink import record_hash
-from ui.model.hints import winnable_note
+from ui.model.hints import move_words, winnable_note
 from ui.model.startup import friendly_deal
 from ui.model.storage import GAME_KEY, SAVE_VERSION, SETTINGS_KEY
 
@@ -250,6 +251,79 @@ def test_lost_position_offers_undo_to_the_last_winnable_position(open_game: Call
     # The line found on the way back gives the next hint at once.
     assert not ask_hint(page).startswith("verdict:")
     check_and_play(page, back)
+
+
+def wait_turned(page: Page) -> None:
+    """Wait until looking for where the win was lost has answered (its panel's state)."""
+    page.wait_for_function(
+        "() => !['closed', 'lost', 'searching', 'starting']"
+        ".includes(document.getElementById('solver-panel').dataset.state)",
+        timeout=SOLVE_TIMEOUT_MS,
+    )
+
+
+def check_turned(page: Page, record: str) -> tuple[int, str]:
+    """The page shows where ``record``'s win was lost: the table as it was before the move
+    that lost it, a better move highlighted as a proven hint, both moves in words. Returns
+    the move's place and the better move."""
+    assert panel_state(page) == "turned", status(page)
+    game = engine.replay(record)
+    said = status(page)
+    found = re.match(r"The win was lost at move (\d+)\. Played: (.+) Better: (.+)", said)
+    assert found, said
+    index = int(found.group(1)) - 1
+    wait_moves(page, index)
+    before = engine.replay(" ".join(record.split()[: index + 1]))
+    wait_idle(page)
+    for pid in before.pile_ids:
+        if pid != "s":
+            assert cards_in(page, pid) == [str(c) if c.face_up else "#" for c in before.pile(pid)], pid
+    better = str(page.evaluate("document.body.dataset.hint"))
+    assert page.evaluate("document.body.dataset.hintVerdict") == "proven"
+    assert shown_hint(page)["piles"], "the better move is highlighted on the table"
+    played = str(game.played[index])
+    assert better != played
+    assert found.group(2).startswith(move_words(before, played).rstrip(".")), said
+    assert found.group(3).startswith(move_words(before, better).rstrip(".")), said
+    # The engine agrees: a win before the move, none after it, and the better move keeps one.
+    after = before.copy()
+    after.play(played)
+    kept = before.copy()
+    kept.play(better)
+    assert solve(after, seconds=60, complete=True).status == "unwinnable"
+    assert solve(kept, seconds=60).status == "winnable"
+    return index, better
+
+
+def test_where_a_lost_game_was_lost(open_game: Callable[..., Page]) -> None:
+    page = open_game(record_hash(LOST), width=360, height=640)
+    assert ask_hint(page) == "verdict:lost"
+    # The lost position offers the way back and, beside it, where the win was lost.
+    assert page.inner_text("#status-rewind") == "Undo to the last winnable position"
+    assert page.inner_text("#status-turning") == "Where was it lost?"
+    page.focus("#status-turning")
+    page.keyboard.press("Enter")  # from the keyboard, as a screen reader's user would
+    wait_turned(page)
+    index, _better = check_turned(page, LOST)
+    assert index == len(LOST.split()) - 1 - LOST_BACK
+    assert status(page).endswith("The solver sees the face-down cards.")
+    assert page.get_attribute("[role=status]", "aria-live") == "polite"
+    assert_clean(page, "where the win was lost")
+    screenshot(page, "solver-turned-phone")
+
+
+def test_a_game_that_says_it_is_lost_offers_where_it_was_lost(open_game: Callable[..., Page]) -> None:
+    """Turning the whole stock of ``GF1-N-AAAAAAC`` without playing loses it (see
+    test_golf_play.py); the game says so and offers where it was lost."""
+    record = "GF1-N-AAAAAAC" + " s" * 16
+    page = open_game(record_hash(record.rsplit(" ", 1)[0]), width=1280, height=800)
+    page.keyboard.press("d")
+    wait_moves(page, 16)
+    wait_status(page, "this game is lost")
+    page.click("#status-turning")
+    wait_turned(page)
+    check_turned(page, record)
+    assert "face-down" not in status(page), "every card of this game is face up"
 
 
 def test_winnable_deals_only_deals_a_shipped_proven_deal(open_game: Callable[..., Page]) -> None:

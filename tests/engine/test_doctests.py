@@ -13,7 +13,7 @@ import engine
 
 
 def engine_modules() -> list[ModuleType]:
-    names = ["engine"] + [f"engine.{info.name}" for info in pkgutil.iter_modules(engine.__path__)]
+    names = ["engine"] + [info.name for info in pkgutil.walk_packages(engine.__path__, "engine.")]
     return [importlib.import_module(name) for name in names]
 
 

@@ -14,7 +14,17 @@ import engine
 from engine.solver import solve
 from ui import solver_worker
 from ui.model import solver_tasks
-from ui.model.solver_tasks import DealTask, HintTask, Proof, RewindTask, open_task, position_back
+from ui.model.solver_tasks import (
+    DealTask,
+    HintTask,
+    Proof,
+    RewindTask,
+    Task,
+    TurningTask,
+    kept_verdicts,
+    open_task,
+    position_back,
+)
 
 QUICK = "KL1-D1N-AAAAAAC"
 HARD = "KL1-D3N-AAAAAAB"
@@ -37,9 +47,7 @@ def fake_clock(step: float = 0.001) -> Callable[[], float]:
     return lambda: next(ticks)
 
 
-def run_to_end(
-    task: HintTask | RewindTask | DealTask, seconds: float = 0.05, limit: int = 100_000
-) -> tuple[dict[str, Any], int]:
+def run_to_end(task: Task, seconds: float = 0.05, limit: int = 100_000) -> tuple[dict[str, Any], int]:
     for slices in range(1, limit):
         reply = task.step(seconds)
         if reply["status"] is not None:
@@ -133,6 +141,50 @@ def test_looking_back_says_which_positions_it_could_not_decide() -> None:
         assert engine.replay(" ".join([position_back(game, reply["back"]).record(), *reply["moves"]])).won
 
 
+def test_where_it_was_lost() -> None:
+    game = engine.replay(LOST)
+    task = TurningTask(game, clock=fake_clock(0.01))
+    first = task.step(0.0)
+    assert first["status"] is None
+    assert (first["at"], first["of"]) == (10, 10), "the newest position first"
+    reply, _ = run_to_end(task, seconds=0.05)
+    turn = len(game.played) - LOST_BACK
+    assert reply["status"] == "found"
+    assert (reply["index"], reply["played"]) == (turn, str(game.played[turn]))
+    assert reply["undecided"] == []
+    before = position_back(game, LOST_BACK)
+    better = before.copy()
+    better.play(reply["better"])
+    assert solve(better, seconds=30).status == "winnable", "the better move keeps a win"
+    assert task.step(0.05) is reply, "the answer stays once found"
+
+
+def test_where_it_was_lost_in_a_game_that_can_still_be_won() -> None:
+    reply, _ = run_to_end(TurningTask(engine.replay(f"{QUICK} s")))
+    assert reply["status"] == "winnable"
+    assert "index" not in reply
+
+
+def test_where_it_was_lost_says_when_it_cannot_decide() -> None:
+    reply, _ = run_to_end(TurningTask(engine.replay(f"{HARD} s s"), per_position=50))
+    assert reply["status"] == "unknown"
+    assert reply["undecided"] == [2, 1, 0]
+
+
+def test_the_worker_keeps_verdicts_between_tasks() -> None:
+    kept_verdicts().clear()
+    request = json.dumps({"task": "turning", "game": engine.replay(LOST).to_json()})
+    first, _ = run_to_end(open_task(request))
+    assert first["status"] == "found"
+    assert first["nodes"] > 0
+    again, _ = run_to_end(open_task(request))
+    assert again["nodes"] == 0, "every verdict it needs is known"
+    assert again["index"] == first["index"]
+    rewind, _ = run_to_end(open_task(json.dumps({"task": "rewind", "game": engine.replay(LOST).to_json()})))
+    assert (rewind["status"], rewind["back"], rewind["nodes"]) == ("winnable", LOST_BACK, 0)
+    kept_verdicts().clear()
+
+
 def test_a_live_winnable_deal() -> None:
     reply, _ = run_to_end(DealTask("SD1-S1", seed=5, clock=fake_clock(0.01)), seconds=0.05)
     assert reply["status"] == "winnable"
@@ -155,6 +207,9 @@ def test_open_task_reads_json_requests() -> None:
     rewind = open_task(json.dumps({"task": "rewind", "game": game.to_json(), "per_position": 7}))
     assert isinstance(rewind, RewindTask)
     assert rewind.per_position == 7
+    turning = open_task(json.dumps({"task": "turning", "game": game.to_json(), "per_position": 9}))
+    assert isinstance(turning, TurningTask)
+    assert turning.per_position == 9
     deal = open_task(json.dumps({"task": "deal", "variant": "SP1-S2", "seed": 1}))
     assert isinstance(deal, DealTask)
     assert deal.code.startswith("SP1-S2-")

@@ -123,7 +123,7 @@ class GameFlow:
         elif event.action is not None and event.kind == "undo":
             keyboard.forget_held()
         if words is not None:
-            self._say(words.text, words.note, words.rule, short=words.short)
+            self._say(words.text, words.note, words.rule, offer=words.offer, short=words.short)
         self.frames.redraw(animate=True)
         if event.won:
             # Said, then the cards' cascade and the summary (``ui.dom.celebration``).

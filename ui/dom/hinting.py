@@ -106,18 +106,18 @@ class Hinter:
         if self.session.game.record() == record:
             self._solver().check_hint(record, choice, game)
 
-    def show(self, choice: HintChoice, verdict: str, offer: Offer | None = None) -> None:
+    def show(self, choice: HintChoice, verdict: str, offer: Offer | None = None, words: str = "") -> None:
         """Put ``choice`` on the table (the renderer draws ``state.hint``) and in the status
-        line, with what the solver offers after its check (``offer``) as a button, and what
-        is known of it on the page (``state.hint_verdict``: ``data-hint-verdict``), all in
-        one frame, drawn at once."""
+        line (the hint's words, or ``words``), with what the solver offers after its check
+        (``offer``) as a button, and what is known of it on the page (``state.hint_verdict``:
+        ``data-hint-verdict``), all in one frame, drawn at once."""
         from ui.model.hints import hint_words
 
         self.state.hint = choice.hint
         self.state.hint_verdict = "proven" if choice.proven else verdict
         # The verdict stays while the position does: a player following hints at
         # their own pace must still read it (the table's next change takes it away).
-        self.actions.say(hint_words(choice, verdict), offer=offer, stays=True)
+        self.actions.say(words or hint_words(choice, verdict), offer=offer, stays=True)
         self.actions.redraw_marks()
         self.actions.flush()
 

@@ -18,6 +18,11 @@ by ``ui.dom.solver_panel_view``.
 - **Lost**: "No win is possible from here." and an offer to undo to the last
   winnable position: the worker solves the positions of the undo history,
   newest first, and the page undoes exactly that many actions.
+- **Where was it lost?** (beside that offer, and after a game that says it is
+  lost): the worker finds the first move after which no win existed
+  (``engine.turning_point``); the page undoes to that place, highlights a move
+  that kept a win as a hint does, and says both moves, the one played and the
+  better one, in the status line.
 - **Winnable deals only** (New game option): a shipped proven-winnable seed,
   or, for a variant without any, a deal the worker proves winnable live.
 """
@@ -44,13 +49,16 @@ from ui.model.hints import (
     HintCycle,
     LineMemory,
     choose_hint,
+    describe_hint,
     legal_hint,
     next_winnable_code,
     positions,
     rewind_text,
+    turning_text,
+    turning_verdict_text,
     variant_of,
 )
-from ui.model.i18n import _, again
+from ui.model.i18n import _, again, joined
 from ui.model.session import Event, Session
 from ui.model.table import PanelState, PanelView, TableState
 
@@ -67,7 +75,7 @@ class Hinter(Protocol):
     lost: str
     undecided: set[str]
 
-    def show(self, choice: HintChoice, verdict: str, offer: Offer | None = None) -> None: ...
+    def show(self, choice: HintChoice, verdict: str, offer: Offer | None = None, words: str = "") -> None: ...
 
     def clear(self) -> None: ...
 
@@ -80,10 +88,12 @@ REWIND_SECONDS = 60.0
 DEAL_SECONDS = 120.0
 REWIND_PER_POSITION = 150_000
 """Positions searched at most for each earlier position when looking back."""
+TURNING_SECONDS = 60.0
+"""Looking for where the win was lost gives up after this long ("Keep searching" goes on)."""
 DEAL_PER_DEAL = 150_000
 
 
-SearchKind = Literal["hint", "rewind", "deal"]
+SearchKind = Literal["hint", "rewind", "turning", "deal"]
 """What the worker searches for the page."""
 
 
@@ -107,7 +117,7 @@ class SolverPanel:
         self.job = 0
         """Bumped to stop the running search: its loop sees the change and ends."""
         self.running: SearchKind | Literal[""] = ""
-        """What the worker is doing for the page: ``"hint"``, ``"rewind"``, ``"deal"`` or nothing."""
+        """What the worker is doing for the page: ``"hint"``, ``"rewind"``, ``"turning"``, ``"deal"`` or nothing."""
         self._paused: tuple[SearchKind, Callable[[int], Coroutine[Any, Any, None]]] | None = None
         """A search that ran out of time and may go on ("Keep searching")."""
         self._undoing = False
@@ -115,6 +125,7 @@ class SolverPanel:
         """Running coroutines, kept until they end (the loop holds them weakly)."""
         buttons = self.drawing.buttons
         listen(buttons["rewind"], "click", lambda _e: self.rewind())
+        listen(buttons["turning"], "click", lambda _e: self.turning())
         listen(buttons["more"], "click", lambda _e: self.more())
         listen(buttons["cancel"], "click", lambda _e: self.cancel())
         listen(buttons["close"], "click", lambda _e: self.close())
@@ -342,7 +353,7 @@ class SolverPanel:
         if self._undoing or event.kind == "refused":
             return
         self.clear_highlight()
-        stopped = self.running in ("hint", "rewind")
+        stopped = self.running in ("hint", "rewind", "turning")
         if stopped:
             self._stop()  # the position changed under the search
         # A quiet check's verdict (lost, unknown) was about the position before: it
@@ -396,7 +407,8 @@ class SolverPanel:
             self.actions.say(text)
         else:
             text = rewind_text(None, undecided, of, str(status))
-            self._show("unknown" if status == "unknown" else "lost", text, "", ("close",))
+            buttons = ("close",) if status == "unknown" else ("turning", "close")
+            self._show("unknown" if status == "unknown" else "lost", text, "", buttons)
             self.actions.say(text)
 
     def _undo(self, count: int) -> None:
@@ -409,6 +421,72 @@ class SolverPanel:
                     break
         finally:
             self._undoing = False
+
+    # ------------------------------------------------------ where it was lost
+
+    def turning(self) -> None:
+        """Find where the win was lost, then show it: the table as it was before the move
+        that lost it, a move that kept a win highlighted, and both moves in words."""
+        if self.running:
+            return
+        copy = self.session.game.copy()
+        self._launch("turning", lambda job: self._turning(job, copy, fresh=True))
+
+    async def _turning(self, job: int, game: engine.Game, fresh: bool) -> None:
+        message = _("Looking for the move that lost the win…")
+        if fresh:
+            request = {"task": "turning", "game": game.to_json(), "per_position": REWIND_PER_POSITION}
+            if not await self._begin(job, request, message):
+                return
+        self._show("searching", message, "", ("cancel",))
+
+        def describe(reply: dict[str, Any]) -> str:
+            return _("Position {at} of {of}… {positions}").format(
+                at=reply.get("at"), of=reply.get("of"), positions=positions(int(reply["nodes"]))
+            )
+
+        reply = await self._drive(job, TURNING_SECONDS, describe)
+        if reply is None:
+            return
+        self.running = ""
+        status = reply.get("status")
+        if status == "found":
+            self._turned(game, reply)
+            return
+        if status is None:
+            text = _("The solver could not find where the win was lost in {seconds} seconds.").format(
+                seconds=f"{TURNING_SECONDS:.0f}"
+            )
+            self._paused = ("turning", lambda j: self._turning(j, game, fresh=False))
+            self._show("unknown", text, "", ("more", "close"))
+        else:
+            text = turning_verdict_text(str(status), len(reply.get("undecided", [])))
+            self._show("unknown" if status == "unknown" else "lost", text, "", ("close",))
+        self.actions.say(text)
+
+    def _turned(self, game: engine.Game, reply: dict[str, Any]) -> None:
+        """Show where the win was lost: back to the place (when undo reaches it), the better
+        move highlighted, both moves in words."""
+        index = int(reply["index"])
+        played, better = str(reply["played"]), str(reply["better"])
+        before = engine.replay(" ".join([game.code, *(str(m) for m in game.played[:index])]))
+        text = turning_text(before, index, played, better)
+        back = len(game.played) - index
+        table = self.session.game
+        if table.record() == game.record() and len(table.history) >= back:
+            self._undo(back)
+        if self.session.game.record() != before.record():
+            # Further back than undo reaches: the table stays, the words say where.
+            self._hide("turned")
+            far = _("That is further back than undo reaches: the table stays as it is.")
+            self.actions.say(joined(" ", [text, far]), stays=True)
+            return
+        line = [str(m) for m in reply.get("moves", [])]
+        self.memory.remember(before.record(), line)
+        self.hinter.cycle.forget()
+        self.hinter.cycle.press(before.record())
+        self._hide("turned")
+        self.hinter.show(HintChoice(describe_hint(self.session.game, better), 1, 1, proven=True), "proven", None, text)
 
     # ---------------------------------------------------------- winnable deals
 

@@ -16,7 +16,7 @@ from ui.model.table import PanelView
 
 __all__ = ["BUTTONS", "PanelDrawing"]
 
-BUTTONS = ("rewind", "more", "cancel", "close")
+BUTTONS = ("rewind", "turning", "more", "cancel", "close")
 """The panel's buttons, ``#solver-rewind`` …"""
 
 

@@ -17,7 +17,7 @@ from pyscript import document, window
 
 from ui.dom.attributes import set_attribute
 from ui.dom.callbacks import kept_proxy
-from ui.model.actions import OFFERS, Offer
+from ui.model.actions import OFFER_BUTTONS, OFFERS, Offer
 from ui.model.i18n import _, again
 from ui.model.status_line import StatusLine, cleared, offer_taken, said, said_again, without_staying
 from ui.model.table import FinishButton, TableState
@@ -47,7 +47,8 @@ class StatusLineView:
         # One proxy for every "Why?" and offer button, not one per message.
         self._why_proxy = kept_proxy(lambda _e: why(self.state.status.rule))
         self._take_offer = take_offer
-        self._offer_proxy = kept_proxy(lambda _e: self._offer_pressed())
+        self._offer_proxies = {name: kept_proxy(self._presser(name)) for name in OFFERS}
+        """One proxy for each of an offer's buttons (a lost position offers two)."""
 
     def say(
         self,
@@ -80,12 +81,15 @@ class StatusLineView:
         self.state.status = rewritten
         self._request_frame()
 
-    def _offer_pressed(self) -> None:
+    def _presser(self, name: Offer) -> Callable[[Any], None]:
+        return lambda _e: self._offer_pressed(name)
+
+    def _offer_pressed(self, name: Offer) -> None:
         line = self.state.status
-        if line.offer is None or line.taken:
-            return  # taken once: the button stays until the next message, and does nothing
+        if line.offer is None or line.taken or name not in OFFER_BUTTONS[line.offer]:
+            return  # taken once: the buttons stay until the next message, and do nothing
         self.state.status = offer_taken(line)
-        self._take_offer(line.offer)
+        self._take_offer(name)
 
     def draw(self) -> None:
         self._draw_line(self.state.status)
@@ -123,13 +127,13 @@ class StatusLineView:
             why.setAttribute("aria-label", _("Why? The rule behind this"))
             why.addEventListener("click", self._why_proxy)
             status.appendChild(why)
-        if line.offer is not None:
+        for name in OFFER_BUTTONS[line.offer] if line.offer is not None else ():
             button = document.createElement("button")
             button.type = "button"
             button.className = "why offer"
-            button.id = f"status-{line.offer}"
-            button.textContent = _(OFFERS[line.offer])
-            button.addEventListener("click", self._offer_proxy)
+            button.id = f"status-{name}"
+            button.textContent = _(OFFERS[name])
+            button.addEventListener("click", self._offer_proxies[name])
             status.appendChild(button)
         if line.seconds:
             self._timer = window.setTimeout(self._expire_proxy, line.seconds * 1000)

@@ -14,23 +14,34 @@ from ui.model.help_kinds import HelpKind
 from ui.model.i18n import N_
 from ui.model.session import Event
 
-__all__ = ["OFFERS", "Actions", "DialogName", "Offer"]
+__all__ = ["OFFERS", "OFFER_BUTTONS", "Actions", "DialogName", "Offer"]
 
 DialogName = Literal["new", "settings", "help", "stats", "rules", "daily"]
 """The page's dialogs that input can open."""
 
 
-Offer = Literal["rewind", "more", "show"]
+Offer = Literal["rewind", "more", "show", "turning"]
 """What the status line may offer after a hint's check: undo to the last winnable
-position (the position is lost), keep searching (the solver could not decide), or show
-the winning line it found (``ui.dom.show_me_how``)."""
+position (the position is lost), keep searching (the solver could not decide), show
+the winning line it found (``ui.dom.show_me_how``), or find where the win was lost (a
+lost game)."""
 
 OFFERS: dict[Offer, str] = {
     "rewind": N_("Undo to the last winnable position"),
     "more": N_("Keep searching"),
     "show": N_("Show me how"),
+    "turning": N_("Where was it lost?"),
 }
 """Each offer's button, in words (translated when shown)."""
+
+OFFER_BUTTONS: dict[Offer, tuple[Offer, ...]] = {
+    "rewind": ("rewind", "turning"),
+    "more": ("more",),
+    "show": ("show",),
+    "turning": ("turning",),
+}
+"""The buttons each offer shows: a lost position offers the way back and, beside it,
+where the win was lost."""
 
 
 class Actions(Protocol):

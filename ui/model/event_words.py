@@ -21,8 +21,8 @@ A game that declares its loss says so once no move is left:
 
 >>> golf = engine.Golf.from_piles("GF1-N-AAAAAAA", {"t1": "9h", "w": "5d", "s": "4c"})
 >>> words = event_words(Event("play", golf.play("s")), golf)
->>> words.short, words.note
-('No moves are left: this game is lost. Undo takes moves back, or start a New game.', False)
+>>> words.short, words.note, words.offer
+('No moves are left: this game is lost. Undo takes moves back, or start a New game.', False, 'turning')
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import engine
+from ui.model.actions import Offer
 from ui.model.announce import describe_play, describe_undo, play_headline
 from ui.model.i18n import _, joined
 from ui.model.session import Event, describe_code
@@ -49,6 +50,11 @@ def _lost(game: engine.Game) -> list[str]:
     return [lost_words()] if game.lost else []
 
 
+def _lost_offer(game: engine.Game) -> Offer | None:
+    """A lost game offers to find where its win was lost, when a solver knows the game."""
+    return "turning" if game.lost and type(game).solver_module is not None else None
+
+
 @dataclass(frozen=True, slots=True)
 class EventWords:
     """A message for the status line (see ``ui.model.status_line.said``)."""
@@ -58,6 +64,8 @@ class EventWords:
     rule: str = ""
     short: str = ""
     """What the line shows of a long ``text`` ("": ``text`` itself), which screen readers read whole."""
+    offer: Offer | None = None
+    """A button for the solver: where a lost game's win was lost (a game the solver knows)."""
 
 
 def event_words(event: Event, game: engine.Game, left_game: bool = False, quiet: bool = False) -> EventWords | None:
@@ -77,7 +85,7 @@ def event_words(event: Event, game: engine.Game, left_game: bool = False, quiet:
         if quiet:
             return None
         if game.moves:
-            return EventWords(joined(" ", [opened_at_move(game), *_lost(game)]))
+            return EventWords(joined(" ", [opened_at_move(game), *_lost(game)]), offer=_lost_offer(game))
         opened = _("Opened the deal {code}: {game}.")
         return EventWords(opened.format(code=game.code, game=describe_code(game.settings)))
     action = event.action
@@ -85,7 +93,7 @@ def event_words(event: Event, game: engine.Game, left_game: bool = False, quiet:
         lost = _lost(game)
         if lost:
             # The end of the game stands out: the line says it, the screen reader hears the move first.
-            return EventWords(joined(" ", [describe_play(game, action), *lost]), short=lost[0])
+            return EventWords(joined(" ", [describe_play(game, action), *lost]), short=lost[0], offer=_lost_offer(game))
         return EventWords(describe_play(game, action), note=True, short=play_headline(game, action))
     if action is not None and event.kind == "undo":
         return EventWords(describe_undo(game, action), note=True)

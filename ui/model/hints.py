@@ -29,11 +29,11 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine import Game, IllegalMove, option_set_of, parse_move
+from engine import Game, IllegalMove, new_game, option_set_of, parse_move
 from engine.advice import leads_back, rank_moves, suggestions
 from engine.codes import DealCode, format_code
 from engine.variants import pile_kind
-from ui.model.announce import cards_phrase, pile_in_sentence
+from ui.model.announce import cards_phrase, describe_play, pile_in_sentence, play_headline
 from ui.model.i18n import N_, _, again, later, ngettext
 from ui.model.words import card_name, names_list
 
@@ -49,12 +49,16 @@ __all__ = [
     "LineMemory",
     "choose_hint",
     "describe_hint",
+    "hides_cards",
     "hint_words",
     "lost_text",
+    "move_words",
     "next_winnable_code",
     "no_hint_text",
     "positions",
     "rewind_text",
+    "turning_text",
+    "turning_verdict_text",
     "variant_of",
     "winnable_note",
 ]
@@ -348,6 +352,77 @@ def rewind_text(back: int | None, undecided: Sequence[int], of: int, status: str
         "The solver could not decide {n} of the last {of} positions in time, and proved none "
         "of them winnable. Nothing was undone."
     ).format(n=len(undecided), of=of)
+
+
+def hides_cards(game: Game) -> bool:
+    """True when ``game``'s deal lays cards face down outside the stock: the solver's
+    verdicts see cards the player cannot, and the page says so.
+
+    >>> import engine
+    >>> hides_cards(engine.new_game("KL1-D1N-AAAAAAG")), hides_cards(engine.new_game("FC1-F4-1"))
+    (True, False)
+    """
+    dealt = new_game(game.code)
+    return any(not card.face_up for pid in dealt.pile_ids if pile_kind(pid) != "stock" for card in dealt.pile(pid))
+
+
+def move_words(game: Game, move: str) -> str:
+    """What playing ``move`` (legal in ``game``) does, as the status line says a move.
+
+    >>> import engine
+    >>> g = engine.new_game("KL1-D1N-AAAAAAG")
+    >>> move_words(g, "t5>t4"), move_words(g, "s")
+    ('9 of diamonds onto 10 of clubs.', 'Drew Queen of hearts.')
+    """
+    copy = game.copy()
+    action = copy.play(move)
+    return play_headline(copy, action) or describe_play(copy, action)
+
+
+def turning_text(game: Game, index: int, played: str, better: str) -> str:
+    """Where the win was lost, in words: the move played at ``index`` (0-based, in the
+    record) and a better one, both from ``game``, the position before that move.
+
+    >>> import engine
+    >>> g = engine.replay("KL1-D1V-AAAAAAF t4>t7 t7:2>t3 s t3>t7 s t7:2>t2")
+    >>> turning_text(g, 6, "t2:3>t7", "s")[:80]
+    'The win was lost at move 7. Played: 9 of clubs and 2 cards onto 10 of diamonds. '
+    >>> turning_text(g, 6, "t2:3>t7", "s")[80:]
+    'Better: Drew 5 of clubs. The solver sees the face-down cards.'
+    """
+    return later(lambda: _turning_text(game, index, played, better))
+
+
+def _turning_text(game: Game, index: int, played: str, better: str) -> str:
+    text = _("The win was lost at move {n}. Played: {played} Better: {better}").format(
+        n=index + 1, played=move_words(game, played), better=move_words(game, better)
+    )
+    if hides_cards(game):
+        # TRANSLATORS: after where the win was lost, in a game with face-down cards.
+        note = _("The solver sees the face-down cards.")
+        text = f"{text} {note}"
+    return text
+
+
+def turning_verdict_text(status: str, undecided: int) -> str:
+    """What the page says when looking for where the win was lost finds no such move
+    (``status``: the answer of ``ui.model.solver_tasks.TurningTask``; ``undecided``: how
+    many positions the solver could not decide in time).
+
+    >>> turning_verdict_text("winnable", 0)
+    'No move has lost this game: it can still be won. Press H for a hint.'
+    >>> turning_verdict_text("unknown", 2)
+    'The solver could not tell where the win was lost: 2 positions took too long to decide.'
+    """
+    if status == "winnable":
+        return _("No move has lost this game: it can still be won. Press H for a hint.")
+    if status == "unwinnable":
+        return _("No move lost this game: not even the deal could be won.")
+    return ngettext(
+        "The solver could not tell where the win was lost: {n} position took too long to decide.",
+        "The solver could not tell where the win was lost: {n} positions took too long to decide.",
+        undecided,
+    ).format(n=undecided)
 
 
 class LineMemory:

@@ -1,4 +1,5 @@
-"""The solver's work for the page, cut into slices: hints, looking back, winnable deals.
+"""The solver's work for the page, cut into slices: hints, looking back, where a game
+was lost, winnable deals.
 
 The page never runs the solver itself: these tasks run in a worker (see
 ``ui.solver_worker``), and the page asks for one slice at a time, so it can
@@ -10,6 +11,11 @@ back as JSON):
   ``"unknown"`` (looking back: some positions could not be decided);
 - ``nodes``: positions searched so far, over the whole task;
 - ``moves``: a winning line in notation, from the position the answer is about.
+
+Looking back (``RewindTask``) and where the win was lost (``TurningTask``) are the
+engine's one scan of earlier positions (``engine.solver.lookback``); the verdicts
+they prove are kept between tasks (``kept_verdicts``), so asking both in a game
+searches each position once.
 
 Pure Python, tested in CPython; the searches are the engine's
 (``engine.solver.search_for``), which sees the face-down cards.
@@ -26,12 +32,13 @@ from __future__ import annotations
 import json
 import random
 import time
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Hashable
+from typing import Any, Protocol
 
 import engine
 from engine import Game
 from engine.solver import Search, search_for, without_loops
+from engine.solver.lookback import LookBack, TurningSearch, Verdict, Verdicts
 
 __all__ = [
     "CHUNK",
@@ -40,6 +47,8 @@ __all__ = [
     "Proof",
     "RewindTask",
     "Task",
+    "TurningTask",
+    "kept_verdicts",
     "open_task",
     "position_back",
 ]
@@ -100,7 +109,16 @@ class Proof:
         return self.search.line()
 
 
-def _slice(search: Proof, seconds: float, clock: Callable[[], float], limit: int | None = None) -> str | None:
+class _Stepped(Protocol):
+    """A search that runs in steps of a number of positions."""
+
+    @property
+    def nodes(self) -> int: ...
+
+    def step(self, budget: int) -> str | None: ...
+
+
+def _slice(search: _Stepped, seconds: float, clock: Callable[[], float], limit: int | None = None) -> str | None:
     """Search for about ``seconds`` (and at most up to ``limit`` positions in all)."""
     deadline = clock() + seconds
     while True:
@@ -151,63 +169,106 @@ class RewindTask(Task):
     """How many actions back the game could still be won.
 
     Solves the positions of the undo history newest first: one action back,
-    two, and so on, each within ``per_position`` positions. The answer is the
-    newest position proven winnable (``back`` actions ago, with a winning line
-    from there); ``undecided`` lists the newer ones the budget could not
-    decide. ``unwinnable`` means every position the history holds is lost;
+    two, and so on, each within ``per_position`` positions (the engine's
+    ``LookBack``, which ``TurningTask`` shares). The answer is the newest
+    position proven winnable (``back`` actions ago, with a winning line from
+    there); ``undecided`` lists the newer ones the budget could not decide.
+    ``unwinnable`` means every position the history holds is lost;
     ``unknown`` that none was proven winnable but some could not be decided.
     """
 
     kind = "rewind"
 
-    def __init__(self, game: Game, per_position: int = 200_000, clock: Callable[[], float] = time.perf_counter) -> None:
+    def __init__(
+        self,
+        game: Game,
+        per_position: int = 200_000,
+        clock: Callable[[], float] = time.perf_counter,
+        verdicts: Verdicts | None = None,
+    ) -> None:
         super().__init__(clock)
         self.game = game
         self.per_position = per_position
         self.depth = len(game.history)
-        self.back = 0
-        self.undecided: list[int] = []
-        self.nodes = 0
-        self.search: Proof | None = None
+        earlier = [position_back(game, back) for back in range(self.depth, 0, -1)]
+        self.scan = LookBack(earlier, per_position, verdicts)
         self.result: Reply | None = None
-        self._next()
 
-    def _next(self) -> None:
-        if self.search is not None:
-            self.nodes += self.search.nodes
-        self.back += 1
-        self.search = Proof(position_back(self.game, self.back)) if self.back <= self.depth else None
+    def _back(self, index: int) -> int:
+        return self.depth - index
 
     def _reply(self, status: str | None, moves: list[str] | None = None) -> Reply:
-        searching = self.search.nodes if self.search is not None else 0
+        scan = self.scan
+        at = scan.found if scan.found is not None else scan.index
         return {
             "kind": self.kind,
             "status": status,
-            "nodes": self.nodes + searching,
-            "back": self.back if self.back <= self.depth else None,
+            "nodes": scan.nodes,
+            "back": self._back(at) if 0 <= at < self.depth else None,
             "of": self.depth,
-            "undecided": list(self.undecided),
+            "undecided": [self._back(index) for index in scan.undecided],
             "moves": moves or [],
         }
 
     def step(self, seconds: float) -> Reply:
         if self.result is not None:
             return self.result
-        deadline = self.clock() + seconds
-        while self.search is not None:
-            search = self.search
-            status = _slice(search, max(0.0, deadline - self.clock()), self.clock, self.per_position)
-            if status == "winnable":
-                self.result = self._reply("winnable", list(without_loops(search.game, search.line())))
-                return self.result
-            if status == "unwinnable" or search.nodes >= self.per_position:
-                if status is None:
-                    self.undecided.append(self.back)
-                self._next()
-            if self.search is not None and self.clock() >= deadline:
-                return self._reply(None)
-        self.result = self._reply("unknown" if self.undecided else "unwinnable")
+        status = _slice(self.scan, seconds, self.clock)
+        if status is None:
+            return self._reply(None)
+        self.result = self._reply(status, list(self.scan.line))
         return self.result
+
+
+class TurningTask(Task):
+    """Where the game's win was lost (the engine's ``TurningSearch``): the first
+    move after which no win existed, and a move at that place that kept one.
+
+    Solves the positions along the game's record newest first, each within
+    ``per_position`` positions. Its answer: ``status`` ``"found"`` with
+    ``index`` (the move's place in the record), ``played`` (that move),
+    ``better`` (a move that kept a win) and ``moves`` (a winning line from the
+    position before the move, ``better`` first); ``"winnable"`` (the game can still be
+    won), ``"unwinnable"`` (not even the deal could be won) or ``"unknown"``
+    (a verdict it needed was not decided: ``undecided`` lists those positions).
+    While looking, ``at`` is the position being searched and ``of`` how many
+    moves the record holds.
+    """
+
+    kind = "turning"
+
+    def __init__(
+        self,
+        game: Game,
+        per_position: int | None = 200_000,
+        clock: Callable[[], float] = time.perf_counter,
+        verdicts: Verdicts | None = None,
+    ) -> None:
+        super().__init__(clock)
+        self.per_position = per_position
+        self.search = TurningSearch(game, per_position, verdicts)
+        self.result: Reply | None = None
+
+    def step(self, seconds: float) -> Reply:
+        if self.result is not None:
+            return self.result
+        search = self.search
+        status = _slice(search, seconds, self.clock)
+        reply: Reply = {
+            "kind": self.kind,
+            "status": status,
+            "nodes": search.nodes,
+            "at": search.looking_at,
+            "of": len(search.played),
+            "undecided": list(search.undecided),
+        }
+        turn = search.result
+        if turn is not None:
+            line = list(search.scan.line)
+            reply.update(index=turn.index, played=search.played[turn.index], better=turn.better, moves=line)
+        if status is not None:
+            self.result = reply
+        return reply
 
 
 class DealTask(Task):
@@ -284,9 +345,24 @@ def _wins(code: str, moves: list[str]) -> bool:
     return game.won
 
 
+VERDICTS_KEPT = 20_000
+"""Proven verdicts the worker keeps between two tasks (then it starts afresh)."""
+
+_verdicts: dict[Hashable, Verdict] = {}
+
+
+def kept_verdicts() -> dict[Hashable, Verdict]:
+    """The verdicts the worker's tasks share: looking back twice in a game (undo to
+    the last winnable position, then where it was lost) searches each position once."""
+    if len(_verdicts) > VERDICTS_KEPT:
+        _verdicts.clear()
+    return _verdicts
+
+
 def open_task(request: str, clock: Callable[[], float] = time.perf_counter) -> Task:
     """The task a JSON request names: ``{"task": "hint", "game": <to_json()>}``,
-    ``{"task": "rewind", "game": ..., "per_position": n}`` or
+    ``{"task": "rewind", "game": ..., "per_position": n}``,
+    ``{"task": "turning", "game": ..., "per_position": n}`` or
     ``{"task": "deal", "variant": "SP1-S4", "seed": n, "per_deal": n}``.
 
     Raises ValueError (a bad save, an unknown task) with a message for the player.
@@ -296,7 +372,11 @@ def open_task(request: str, clock: Callable[[], float] = time.perf_counter) -> T
     if kind == "hint":
         return HintTask(engine.from_json(data["game"]), clock)
     if kind == "rewind":
-        return RewindTask(engine.from_json(data["game"]), int(data.get("per_position", 200_000)), clock)
+        per_position = int(data.get("per_position", 200_000))
+        return RewindTask(engine.from_json(data["game"]), per_position, clock, kept_verdicts())
+    if kind == "turning":
+        per_position = int(data.get("per_position", 200_000))
+        return TurningTask(engine.from_json(data["game"]), per_position, clock, kept_verdicts())
     if kind == "deal":
         return DealTask(str(data["variant"]), int(data.get("seed", 0)), int(data.get("per_deal", 150_000)), clock)
     raise ValueError(f"Unknown solver task {kind!r}.")

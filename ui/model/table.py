@@ -55,11 +55,12 @@ Place = tuple[str, int]
 """A card's place on the table: (pile id, index from the bottom)."""
 
 PanelState = Literal[
-    "closed", "starting", "searching", "unknown", "lost", "error", "hint", "cancelled", "rewound", "dealt"
+    "closed", "starting", "searching", "unknown", "lost", "error", "hint", "cancelled", "rewound", "turned", "dealt"
 ]
 """What the solver's panel is doing (its ``data-state``): shown while starting,
 searching or with an answer that needs a choice; hidden otherwise, the state
-saying why (closed, cancelled, or it gave a hint, rewound or dealt)."""
+saying why (closed, cancelled, or it gave a hint, rewound, showed where the win
+was lost, or dealt)."""
 
 
 @dataclass(slots=True)
