@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import heapq
 import json
+import sys
 import time
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
@@ -45,18 +46,51 @@ S = TypeVar("S")
 M = TypeVar("M")
 
 
+WIDE = sys.hash_info.width >= 64
+"""This Python's ``hash`` has 64 bits (CPython on a 64-bit machine); the page's Python
+(Pyodide, 32-bit WebAssembly) has 32."""
+_MASK = (1 << 64) - 1
+_SALT = b"\x9e"
+
+
 def digest(key: Hashable) -> int:
-    """What a search keeps of a position's key to know it again: an int key itself, any
-    other key's hash. An int is kept whole because its hash is exact only on a 64-bit
-    Python: the page's Python (Pyodide, 32-bit WebAssembly) hashes ints modulo 2^31 - 1,
-    and the packed positions of Golf, TriPeaks and Pyramid (over 31 bits) then shared
-    hashes: positions never searched were taken for searched ones, and winnable ones
-    for lost.
+    """What a search keeps of a position's key to know it again: 64 bits wherever it runs.
+    An int key is kept whole; any other key is hashed, by ``hash`` where it has 64 bits.
+
+    On a 32-bit Python ``hash`` has 32 bits, and ints hash modulo 2^31 - 1: the packed
+    positions of Golf, TriPeaks and Pyramid (over 31 bits) then shared hashes, and
+    positions never searched were taken for searched ones, winnable ones for lost; and
+    among a few hundred thousand positions of Klondike or Spider two would share a 32-bit
+    hash by chance. There each piece of a key is hashed twice apart (a bytes key as
+    itself and with a byte added) into 64 bits (``_narrow``).
 
     >>> digest(1 << 33) == 1 << 33, digest((1, 2)) == hash((1, 2))
     (True, True)
     """
-    return key if type(key) is int else hash(key)
+    if type(key) is int:
+        return key
+    return hash(key) if WIDE else _narrow(key)
+
+
+def _narrow(key: object) -> int:
+    """64 bits of ``key`` from a 32-bit ``hash``: bytes and text hashed twice apart, ints
+    kept, tuples folded piece by piece (FNV-1a over the pieces' 64 bits).
+
+    >>> _narrow((b"ab", 7)) == _narrow((b"ab", 7)) != _narrow((b"ab", 8))
+    True
+    """
+    if type(key) is int:
+        return key & _MASK
+    if isinstance(key, bytes):
+        return (hash(key) & 0xFFFFFFFF) << 32 | hash(key + _SALT) & 0xFFFFFFFF
+    if isinstance(key, str):
+        return (hash(key) & 0xFFFFFFFF) << 32 | hash(key + "\x9e") & 0xFFFFFFFF
+    if isinstance(key, tuple):
+        folded = 0xCBF29CE484222325
+        for piece in key:
+            folded = ((folded ^ _narrow(piece)) * 0x100000001B3) & _MASK
+        return folded
+    return hash(key) & _MASK
 
 
 TABLE_LIMIT = 2_000_000

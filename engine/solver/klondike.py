@@ -108,7 +108,7 @@ from typing import Any
 from engine.game import Game
 from engine.klondike import COLUMNS, FOUNDATIONS, SLOT, Klondike
 from engine.solver.columns import RANK, SUIT, SUITS, card_code, column_bytes, lift
-from engine.solver.core import BestFirst, Confirmed, Hybrid, Search
+from engine.solver.core import BestFirst, Confirmed, Hybrid, Search, digest
 
 __all__ = ["KMove", "KState", "KlondikeRules", "halves", "proof_search", "rules_for", "search_for"]
 
@@ -239,14 +239,14 @@ class KlondikeRules:
         # bits: a key that were itself a hash would keep only 61.)
         cols, _found, talon, pointer, recycles = state
         if self.max_recycles is not None:
-            return (hash((*sorted(cols), talon)), pointer, recycles)
+            return (digest((*sorted(cols), talon)), pointer, recycles)
         if self.draw == 1:
             return (*sorted(cols), talon)
         # Draw 3, unlimited: a pointer from which the next draw starts a fresh
         # pass reaches exactly what a fresh pass reaches.
         if pointer % 3 == 0 or pointer == len(talon):
             pointer = 0
-        return (hash((*sorted(cols), talon)), pointer)
+        return (digest((*sorted(cols), talon)), pointer)
 
     def covers(self, state: KState) -> list[tuple[int, ...]]:
         """The keys of the positions this one covers (see ``Rules``): each move
@@ -266,7 +266,7 @@ class KlondikeRules:
         last = self.max_recycles
         if self.draw != 3 or not n or (last is None and (pointer % 3 == 0 or pointer == n)):
             return []
-        base = hash((*sorted(cols), talon))
+        base = digest((*sorted(cols), talon))
         if last is None:
             keys: list[tuple[int, ...]] = [(base, p) for p in range(pointer + 3, n, 3)]
             keys.append((base, 0))
@@ -332,7 +332,7 @@ class KlondikeRules:
         # whatever the talon's order and pointer. Told apart by a 64-bit hash,
         # as the search tells positions apart (see engine.solver).
         cache = self._lost_cache
-        h = hash((*sorted(cols), found))
+        h = digest((*sorted(cols), found))
         verdict = cache.get(h)
         if verdict is None:
             if len(cache) >= LOST_CACHE_LIMIT:

@@ -34,7 +34,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Generator
 
-from engine.solver.core import Hybrid, Search, SideBySide, moves_to
+from engine.solver.core import Hybrid, Search, SideBySide, digest, moves_to
 from engine.solver.spider import SMove, SpiderRules, SState
 
 __all__ = ["Staged", "WinFirst"]
@@ -69,7 +69,7 @@ class Staged(Search[SState, SMove]):
         self._last_depth = 0
         self._run = self._search()
         if rules.won(self._root):
-            self._won_key = hash(rules.key(self._root))
+            self._won_key = digest(rules.key(self._root))
             self._parent[self._won_key] = (self._won_key, None)
             self.status = "winnable"
 
@@ -112,7 +112,7 @@ class Staged(Search[SState, SMove]):
         # another of another suit (see ``SpiderRules.staged_moves``).
         swaps = self.rounds % 2 == 1
         root = self._root
-        root_key = hash(key_of(root))
+        root_key = digest(key_of(root))
         parent: dict[int, tuple[int, SMove | None]] = {root_key: (root_key, None)}
         self._parent = parent
         # Start positions of the stage: (key, position).
@@ -146,7 +146,7 @@ class Staged(Search[SState, SMove]):
                     # The deal leaves the stage: a candidate start of the next
                     # one, not a child here.
                     dealt = play(state, DEAL, None)
-                    dk = hash(key_of(dealt))
+                    dk = digest(key_of(dealt))
                     if dk not in dealt_seen:
                         dealt_seen.add(dk)
                         count += 1
@@ -157,7 +157,7 @@ class Staged(Search[SState, SMove]):
                             heapq.heapreplace(best, entry)
                 for m in steps:
                     child = play(state, m, None)
-                    h = hash(key_of(child))
+                    h = digest(key_of(child))
                     if h in seen:
                         continue
                     seen.add(h)
