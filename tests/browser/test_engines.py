@@ -97,7 +97,9 @@ def point(engine: Engine, function: str, name: str) -> tuple[float, float]:
 
 
 def moves_reach(engine: Engine, count: int) -> None:
-    wait_for(engine, f"{MOVES} >= {count} && {IDLE}", 30)
+    # A limit, not a pause: on a busy machine WebKit's first moves wait behind its offline
+    # copy being written and checked (30 s was once not enough there).
+    wait_for(engine, f"{MOVES} >= {count} && {IDLE}", 90)
     assert engine.evaluate(MOVES) == count
 
 
@@ -172,7 +174,7 @@ def play_one_visit(engine: Engine, url: str, stop_server: Callable[[], None]) ->
     engine.pointer([point(engine, CARD_POINT, "Kc")])
     moves_reach(engine, 1)
     engine.pointer([point(engine, CARD_POINT, "Qs")])
-    wait_for(engine, "document.querySelector(\"[data-card='Qs']\").classList.contains('held')", 30)
+    wait_for(engine, "document.querySelector(\"[data-card='Qs']\").classList.contains('held')", 90)
     engine.pointer([point(engine, CARD_POINT, "Ah")])
     moves_reach(engine, 2)
     assert engine.evaluate(PILE_OF.format(card="Ah")) == "x"
