@@ -84,10 +84,17 @@ __all__ = ["SolverPanel"]
 
 HINT_SECONDS = 20.0
 """A hint search gives up after this long ("Keep searching" gives it as long again)."""
-REWIND_SECONDS = 60.0
+REWIND_SECONDS = 10.0
+"""Undo to the last winnable position answers within this long on a mid-range phone (the
+processor four times slower: bench/rewind.py), or says it could not decide ("Keep
+searching" goes on)."""
 DEAL_SECONDS = 120.0
-REWIND_PER_POSITION = 150_000
-"""Positions searched at most for each earlier position when looking back."""
+REWIND_PER_POSITION = 30_000
+"""Positions searched at most for each earlier position when looking back: a position
+the solver cannot decide within them is passed over, so the look back moves on to earlier
+ones instead of spending its seconds on one."""
+TURNING_PER_POSITION = 150_000
+"""The same, when looking for where the win was lost: that search has longer (TURNING_SECONDS)."""
 TURNING_SECONDS = 60.0
 """Looking for where the win was lost gives up after this long ("Keep searching" goes on)."""
 DEAL_PER_DEAL = 150_000
@@ -435,7 +442,7 @@ class SolverPanel:
     async def _turning(self, job: int, game: engine.Game, fresh: bool) -> None:
         message = _("Looking for the move that lost the win…")
         if fresh:
-            request = {"task": "turning", "game": game.to_json(), "per_position": REWIND_PER_POSITION}
+            request = {"task": "turning", "game": game.to_json(), "per_position": TURNING_PER_POSITION}
             if not await self._begin(job, request, message):
                 return
         self._show("searching", message, "", ("cancel",))
