@@ -10,7 +10,7 @@ from playwright.sync_api import Page
 
 import engine
 from tests.browser.axe import assert_clean
-from tests.browser.helpers import ask_hint, moves, status, wait_moves
+from tests.browser.helpers import ask_hint, moves, play_with_mouse, status, wait_moves
 from tests.browser.records import WIN_CODE
 from tests.engine.spider_players import play_greedy
 from ui.model.hashlink import record_hash
@@ -22,12 +22,13 @@ BEFORE_THE_END = 4
 """How many moves before the win the game opens: a line short enough to play to the end."""
 
 
-def _near_the_end() -> tuple[str, int]:
-    """A link to a won game ``BEFORE_THE_END`` moves before its win, and its move count."""
+def _near_the_end() -> tuple[str, int, str]:
+    """A link to a won game ``BEFORE_THE_END`` moves before its win, its move count and
+    its record."""
     game = engine.new_game(WIN_CODE)
     assert play_greedy(game)  # type: ignore[arg-type]
-    played = game.record().split()[:-BEFORE_THE_END]
-    return record_hash(" ".join(played)), len(played) - 1
+    record = " ".join(game.record().split()[:-BEFORE_THE_END])
+    return record_hash(record), len(record.split()) - 1, record
 
 
 def _count(page: Page) -> str:
@@ -44,7 +45,7 @@ def _start(page: Page) -> None:
 
 
 def test_a_proven_hint_shows_its_line_step_by_step_and_plays_it_to_the_win(open_game: Callable[..., Page]) -> None:
-    link, played = _near_the_end()
+    link, played, _record = _near_the_end()
     page = open_game(link, width=360, height=640, has_touch=True)
     assert moves(page) == played
     _start(page)
@@ -75,7 +76,7 @@ def test_a_proven_hint_shows_its_line_step_by_step_and_plays_it_to_the_win(open_
 
 
 def test_a_move_of_the_players_own_takes_over(open_game: Callable[..., Page]) -> None:
-    link, played = _near_the_end()
+    link, played, _record = _near_the_end()
     page = open_game(link, width=640, height=360, has_touch=True)
     _start(page)
     page.click("#show-next")
@@ -90,8 +91,21 @@ def test_a_move_of_the_players_own_takes_over(open_game: Callable[..., Page]) ->
     assert status(page) == "You took over: play on from here."
 
 
+def test_a_move_off_the_line_takes_over(open_game: Callable[..., Page]) -> None:
+    link, played, record = _near_the_end()
+    page = open_game(link)
+    _start(page)
+    game = engine.replay(record)
+    line_move = page.evaluate("document.body.dataset.hint")
+    other = next(move for move in game.legal_moves() if str(move) != line_move)
+    play_with_mouse(page, game, other)
+    wait_moves(page, played + 1)
+    page.wait_for_selector("#show-bar", state="hidden")
+    assert status(page).endswith("You took over: play on from here.")
+
+
 def test_escape_puts_the_bar_away_and_the_game_stays(open_game: Callable[..., Page]) -> None:
-    link, played = _near_the_end()
+    link, played, _record = _near_the_end()
     page = open_game(link)
     _start(page)
     page.click("#show-next")

@@ -165,7 +165,7 @@ class ShowMeHow:
         if self._own or self.showing is None or event.kind == "refused":
             return
         if self.showing.place(self.session.game.record()) is None:
-            took_over = event.kind in ("move", "draw", "undo")
+            took_over = event.kind in ("play", "undo")  # a new deal, a restart or a link says so itself
             self.stop()
             if took_over:
                 self.actions.say(_("You took over: play on from here."))
