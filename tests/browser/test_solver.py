@@ -295,6 +295,22 @@ def check_turned(page: Page, record: str) -> tuple[int, str]:
     return index, better
 
 
+def watch_the_better_line(page: Page, record: str, index: int, better: str) -> None:
+    """How the lost game could have been won: Show me how plays the better move's line
+    from where the win was lost, its first move the better move."""
+    page.click("#status-show")
+    page.wait_for_selector("#show-bar", state="visible")
+    page.click("#show-next")
+    wait_moves(page, index + 1)
+    wait_idle(page)
+    kept = engine.replay(" ".join([*record.split()[: index + 1], better]))
+    for pid in kept.pile_ids:
+        if pid != "s":
+            assert cards_in(page, pid) == [str(c) if c.face_up else "#" for c in kept.pile(pid)], pid
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#show-bar", state="hidden")
+
+
 def test_where_a_lost_game_was_lost(open_game: Callable[..., Page]) -> None:
     page = open_game(record_hash(LOST), width=360, height=640)
     assert ask_hint(page) == "verdict:lost"
@@ -304,12 +320,13 @@ def test_where_a_lost_game_was_lost(open_game: Callable[..., Page]) -> None:
     page.focus("#status-turning")
     page.keyboard.press("Enter")  # from the keyboard, as a screen reader's user would
     wait_turned(page)
-    index, _better = check_turned(page, LOST)
+    index, better = check_turned(page, LOST)
     assert index == len(LOST.split()) - 1 - LOST_BACK
     assert status(page).endswith("The solver sees the face-down cards.")
     assert page.get_attribute("[role=status]", "aria-live") == "polite"
     assert_clean(page, "where the win was lost")
     screenshot(page, "solver-turned-phone")
+    watch_the_better_line(page, LOST, index, better)
 
 
 def test_a_game_that_says_it_is_lost_offers_where_it_was_lost(open_game: Callable[..., Page]) -> None:

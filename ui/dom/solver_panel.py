@@ -493,7 +493,9 @@ class SolverPanel:
         self.hinter.cycle.forget()
         self.hinter.cycle.press(before.record())
         self._hide("turned")
-        self.hinter.show(HintChoice(describe_hint(self.session.game, better), 1, 1, proven=True), "proven", None, text)
+        # The better move leads a winning line: Show me how plays it from here.
+        choice = HintChoice(describe_hint(self.session.game, better), 1, 1, proven=True)
+        self.hinter.show(choice, "proven", "show", text)
 
     # ---------------------------------------------------------- winnable deals
 
