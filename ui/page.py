@@ -100,7 +100,7 @@ class App:
         """The game's browser-history entries (set at start-up, after the keeper)."""
         self.finisher = Finisher(self.session, self.state, self)
         self.hinter = Hinter(self.session, self.state, self, lambda: self.dialogs.solver_panel)
-        self.show_me_how = ShowMeHow(self.session, self)
+        self.show_me_how = ShowMeHow(self.session, self, lambda: self.finisher.playing)
         self.clipboard = Clipboard(self.say)
         self.dialogs = DialogSet(
             self.session,
@@ -195,16 +195,19 @@ class App:
             self.renderer.nudge(pid, index, count)
 
     def open_dialog(self, name: DialogName) -> None:
+        self.show_me_how.pause()  # nothing plays under a dialog
         self.dialogs.open(name)
 
     def _played_elsewhere(self) -> None:
         """Another tab saved its game: this one saves and counts nothing any more
         (``ui.model.tabs``), so its table is covered."""
         self.pointer.cancel_pending()
+        self.show_me_how.pause()
         self.dialogs.elsewhere_dialog.open()
 
     def show_rule(self, rule: str) -> None:
         """Open the rules at the section ``rule`` (the "Why?" of a refused move)."""
+        self.show_me_how.pause()
         self.dialogs.show_rule(rule)
 
     def language_changed(self, language: str) -> None:

@@ -113,3 +113,31 @@ def test_escape_puts_the_bar_away_and_the_game_stays(open_game: Callable[..., Pa
     page.keyboard.press("Escape")
     page.wait_for_selector("#show-bar", state="hidden")
     assert moves(page) == played + 1
+
+
+def test_another_game_even_the_same_deal_restarted_puts_the_bar_away(open_game: Callable[..., Page]) -> None:
+    """A line shown from the deal: the restarted deal is its start again, but a game of its
+    own, with no help taken in it yet."""
+    page = open_game("#" + WIN_CODE)
+    _start(page)
+    page.click("#show-next")
+    wait_moves(page, 1)
+    page.click("#btn-restart")
+    wait_moves(page, 0)
+    page.wait_for_selector("#show-bar", state="hidden")
+    assert page.get_attribute("body", "data-showing") is None
+
+
+def test_a_dialog_pauses_the_line_playing_by_itself(open_game: Callable[..., Page]) -> None:
+    link, played, _record = _near_the_end()
+    page = open_game(link)
+    _start(page)
+    page.click("#show-play")
+    page.wait_for_function("document.body.dataset.showing === 'playing'")
+    page.click("#btn-settings")
+    page.wait_for_selector("#dlg-settings[open]")
+    assert page.get_attribute("body", "data-showing") == "paused"
+    at = moves(page)
+    assert at < played + BEFORE_THE_END, "the line had not reached the win"
+    page.keyboard.press("Escape")
+    assert page.is_visible("#show-bar")

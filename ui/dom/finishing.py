@@ -61,6 +61,11 @@ class Finisher:
         session.subscribe(self._on_event)
         self.look()
 
+    @property
+    def playing(self) -> bool:
+        """True while the finish plays its moves."""
+        return self._playing
+
     # -------------------------------------------------------------- looking
 
     def _on_event(self, event: Event) -> None:

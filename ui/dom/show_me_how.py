@@ -11,6 +11,7 @@ won, another game is on the table, or Stop is pressed (Escape too).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pyscript import document, window
@@ -27,9 +28,11 @@ __all__ = ["ShowMeHow"]
 class ShowMeHow:
     """Plays a winning line move by move, under the player's control."""
 
-    def __init__(self, session: Session, actions: Actions) -> None:
+    def __init__(self, session: Session, actions: Actions, finishing: Callable[[], bool]) -> None:
         self.session = session
         self.actions = actions
+        self._finishing = finishing
+        """True while Finish plays the last moves by itself."""
         self.showing: Showing | None = None
         self._own = False
         """A move of the line itself is being played (not the player's)."""
@@ -164,13 +167,24 @@ class ShowMeHow:
     def _on_event(self, event: Event) -> None:
         if self._own or self.showing is None or event.kind == "refused":
             return
-        if self.showing.place(self.session.game.record()) is None:
-            took_over = event.kind in ("play", "undo")  # a new deal, a restart or a link says so itself
+        if event.kind in ("new", "restart", "load"):
+            # Another game, even at the line's start: a restarted deal is a game of its own,
+            # with no help taken in it yet. Each says so itself.
             self.stop()
-            if took_over:
+            return
+        if self.showing.place(self.session.game.record()) is None:
+            self.stop()
+            if not self._finishing():  # Finish playing by itself is not the player's move
                 self.actions.say(_("You took over: play on from here."))
-        else:
-            self._draw()
+            return
+        if event.kind == "undo":
+            self._pause()  # the player's own undo: Play does not replay it a moment later
+        self._after_step()  # the player's move may be the line's own, its last one too
+
+    def pause(self) -> None:
+        """Stop playing by itself (a dialog covers the table); the bar stays."""
+        self._pause()
+        self._draw()
 
     def _draw(self) -> None:
         showing = self.showing
@@ -179,8 +193,11 @@ class ShowMeHow:
         step = showing.place(self.session.game.record()) or 0
         # TRANSLATORS: Show me how: where the shown line stands, "Move 3 of 41".
         self.count.textContent = _("Move {n} of {total}").format(n=step, total=showing.length)
+        back_focused = document.activeElement == self.back_button
         self.back_button.disabled = step == 0 or not self.session.game.can_undo
         self.next_button.disabled = step >= showing.length
+        if back_focused and self.back_button.disabled:
+            self.next_button.focus()  # a disabled button drops the keys' focus to the page
         # The button's word is what it does now: its name changes with it (not a toggle's state).
         playing = showing.playing
         self.play_word.textContent = pgettext("show me how", "Pause") if playing else pgettext("show me how", "Play")

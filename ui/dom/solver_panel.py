@@ -480,6 +480,8 @@ class SolverPanel:
         text = turning_text(before, index, played, better)
         back = len(game.played) - index
         table = self.session.game
+        # The better move is shown: a win that follows it was helped, as after a hint.
+        self.actions.took_help("hint")
         if table.record() == game.record() and len(table.history) >= back:
             self._undo(back)
         if self.session.game.record() != before.record():
