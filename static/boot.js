@@ -507,6 +507,8 @@
       return navigator.serviceWorker.register("./sw.js");
     }).then(function (registration) {
       if (!registration) dropCopies();  // service workers turned off (by policy or a test harness)
+      // A visit the installed worker did not serve (a hard reload): no install takes the copies.
+      else if (registration.active && !registration.installing && !registration.waiting) dropCopies();
       watchUpdates(registration);
       watchOffline(registration);
     }, function (error) {

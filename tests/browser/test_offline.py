@@ -236,3 +236,29 @@ def test_a_cache_deleted_while_offline_is_said_and_filled_at_the_next_start_onli
 
     reload_offline(context, page)
     tap_stock_and_check(page)
+
+
+NO_PAGE_COPIES = """async () => {
+  // Offline play settled, then no copy of the page's downloads left (static/boot.js keepCopy).
+  await window.solitaireBoot.offlineSettled;
+  const deadline = performance.now() + 30000;
+  while (performance.now() < deadline) {
+    const names = await caches.keys();
+    if (!names.some(name => name.endsWith(':page'))) return true;
+    await new Promise(done => setTimeout(done, 100));
+  }
+  return false;
+}"""
+
+
+def test_a_hard_reload_leaves_no_copies_of_its_downloads(
+    new_context: Callable[..., BrowserContext], site_url: str
+) -> None:
+    """A reload that bypasses the worker (Shift and reload) downloads the game again and
+    keeps copies for an install; with the version already installed none comes, so the
+    page drops them instead of leaving megabytes in storage."""
+    context, page = offline_ready(new_context, site_url)
+    context.new_cdp_session(page).send("Page.reload", {"ignoreCache": True})
+    wait_ready(page)
+    assert page.evaluate("navigator.serviceWorker.controller") is None, "the reload bypassed the worker"
+    assert page.evaluate(NO_PAGE_COPIES)
