@@ -109,10 +109,13 @@ def serve(root: Path, handler: type[GameRequestHandler]) -> tuple[ThreadingHTTPS
 
 
 def raw_size(root: Path, path: str) -> int:
-    """The size of a file of the site as it is used: a ``.gz`` one decompressed."""
+    """The size of a file of the site as it is used: a ``.gz`` one decompressed, a ``.br``
+    one as the .gz beside it decompressed (Python's standard library has no brotli)."""
     file = root / path
     if not file.is_file():
         return 0
+    if file.suffix == ".br":
+        return raw_size(root, path.removesuffix(".br") + ".gz")
     data = file.read_bytes()
     return len(gzip.decompress(data)) if file.suffix == ".gz" else len(data)
 

@@ -254,7 +254,7 @@
     dispatchEvent(new CustomEvent("solitaire:language", { detail: input.value }));
   }
 
-  // The runtime's files (the big ones gzip-compressed: tools/vendor.py) and the game's
+  // The runtime's files (the big ones compressed, gzip or brotli: tools/vendor.py) and the game's
   // archive, downloaded from the first moment, side by side, and handed over once to
   // tools/pyodide-game.mjs, which decompresses them. Downloading them here, not with
   // <link rel="preload">, lets the screen show how much has arrived, tell a stalled or
@@ -269,6 +269,22 @@
   ];
   var downloads = {};
   var bytes = { received: 0, expected: 0, sized: 0, pending: 0 };
+
+  // The runtime's big files come as NAME.br (brotli, 0.8 MB less) where this browser's
+  // DecompressionStream decodes brotli (Safari 18.4+; not Firefox ESR 140), else as NAME.gz: chosen
+  // here, before the first download, and the same way by the service worker (sw-template.js)
+  // and tools/pyodide-game.mjs (through window.solitaireBoot.format). A .br download or
+  // decoding that fails falls back to the .gz (pyodide-game.mjs), marked "solitaire-gzip-fallback".
+  function compressedFormat() {
+    try {
+      new DecompressionStream("brotli");
+      return "br";
+    } catch (error) {
+      return "gz";
+    }
+  }
+  var FORMAT = compressedFormat();
+  function inFormat(path) { return path.replace(/\.gz$/, "." + FORMAT); }
 
   // No byte twice: on a visit that no service worker serves yet (a first visit), each of
   // these downloads is kept as it arrives in Cache Storage, under its URL, in the cache
@@ -360,7 +376,8 @@
   }
 
   // The response, its body read as fast as it arrives (counted on the way), whoever reads it and whenever.
-  function counted(url, response) {
+  // A .br download that fails is not the visit's end: its reader falls back to the .gz.
+  function counted(url, response, brotli) {
     if (!response.ok) {
       downloadFailed(url, response.status + " " + response.statusText);
       settled();
@@ -374,10 +391,12 @@
     }
     showAmount();
     var reader = response.body.getReader();
+    var stopped = false;  // its reader gave up on it (a decoder that failed): settled already
     var body = new ReadableStream({
       start: function (controller) {
         function next() {
           return reader.read().then(function (chunk) {
+            if (stopped) return undefined;
             if (chunk.done) { controller.close(); settled(); return undefined; }
             if (sized) bytes.received += chunk.value.byteLength;
             controller.enqueue(chunk.value);
@@ -385,12 +404,18 @@
             showAmount();
             return next();
           }, function (error) {
+            if (stopped) return;
             controller.error(error);
-            downloadFailed(url, describe(error));
+            if (!brotli) downloadFailed(url, describe(error));
             settled();
           });
         }
         next();
+      },
+      cancel: function (reason) {
+        stopped = true;
+        settled();
+        return reader.cancel(reason).then(null, function () {});
       }
     }, { highWaterMark: Infinity });
     return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
@@ -405,13 +430,16 @@
       return;
     }
     DOWNLOADS.forEach(function (path) {
-      var url = new URL(path, location.href).href;
+      var url = new URL(inFormat(path), location.href).href;
+      var brotli = /\.br$/.test(url);
       bytes.pending += 1;
       downloads[url] = fetch(url).then(function (response) {
+        // A .br the host does not have: tools/pyodide-game.mjs fetches the .gz instead.
+        if (brotli && !response.ok) { settled(); return response; }
         keepCopy(url, response);
-        return counted(url, response);
+        return counted(url, response, brotli);
       }, function (error) {
-        downloadFailed(url, describe(error));
+        if (!brotli) downloadFailed(url, describe(error));
         settled();
         return Response.error();
       });
@@ -672,7 +700,7 @@
   }
 
   window.solitaireBoot = {
-    shown: shown, painted: painted,
+    shown: shown, painted: painted, format: FORMAT,
     step: step, fail: fail, done: done, updateChecked: updateChecked, download: download,
     offlineSettled: offlineSettled,
     language: function () { return language; }, setLanguage: setLanguage, translatePage: translatePage

@@ -32,7 +32,22 @@ const CACHE = PREFIX + VERSION;
 const PRECACHE = __PRECACHE__;
 const DIGESTS = __DIGESTS__;
 const PAGE = new URL("./", SCOPE).href;
-const URLS = PRECACHE.map((url) => new URL(url, SCOPE).href);
+// The runtime's big files are published twice, NAME.br and NAME.gz: this worker keeps
+// only those its browser's pages download, chosen as static/boot.js chooses (brotli
+// where DecompressionStream decodes it), so that offline play holds each file once.
+function compressedFormat() {
+  try {
+    new DecompressionStream("brotli");
+    return "br";
+  } catch {
+    return "gz";
+  }
+}
+const FORMAT = compressedFormat();
+const OTHER = FORMAT === "br" ? ".gz" : ".br";
+const TWINS = new Set(PRECACHE.filter((url) => url.endsWith(".br")).map((url) => url.slice(0, -3)));
+const URLS = PRECACHE.filter((url) => !(url.endsWith(OTHER) && TWINS.has(url.slice(0, -3))))
+  .map((url) => new URL(url, SCOPE).href);
 const OWN = new Set(URLS);
 const DIGEST_OF = new Map(PRECACHE.map((url) => [new URL(url, SCOPE).href, DIGESTS[url]]));
 // Where a first visit's page keeps what it downloaded (static/boot.js names it the same

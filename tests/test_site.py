@@ -146,6 +146,24 @@ def test_the_runtime_travels_compressed_and_only_compressed() -> None:
         assert gzip.decompress(packed.read_bytes()) == raw.read_bytes(), f"{packed.name} is not the gzip of {name}"
 
 
+def test_the_runtime_is_published_in_brotli_too_and_decodes_to_the_same_bytes() -> None:
+    files = site.site_files()
+    urls = precache_of(site.service_worker())
+    for name in vendor.COMPRESSED:
+        raw = vendor.VENDOR / "pyodide" / name
+        packed = raw.with_name(name + ".br")
+        assert f"static/vendor/pyodide/{name}.br" in files
+        assert f"./static/vendor/pyodide/{name}.br" in urls  # the worker keeps one of the two
+        decoded = subprocess.run(
+            ["node", "-e", "process.stdout.write(require('zlib').brotliDecompressSync(require('fs').readFileSync(0)))"],
+            input=packed.read_bytes(),
+            capture_output=True,
+            check=True,
+        ).stdout
+        assert decoded == raw.read_bytes(), f"{packed.name} is not the brotli of {name}"
+        assert packed.stat().st_size < raw.with_name(name + ".gz").stat().st_size
+
+
 def test_the_plugins_the_page_turns_off_are_not_published() -> None:
     files = [name.removeprefix("static/vendor/pyscript/") for name in site.site_files() if "/pyscript/" in name]
     assert "core.js" in files

@@ -32,8 +32,8 @@
 // A failure of the connection (a download that stalls or fails) is not the snapshot's.
 //
 // The runtime's big files travel gzip-compressed whatever the host does (a plain static
-// server sends them raw: 12 MB instead of 5): tools/vendor.py writes NAME.gz beside them
-// and the site holds only those. This module hands Pyodide the decompressed files
+// server sends them raw: 12 MB instead of 5): tools/vendor.py writes NAME.gz and NAME.br
+// beside them and the site holds only those (brotli where the browser decodes it). This module hands Pyodide the decompressed files
 // (DecompressionStream), through its own fetch of them: the WebAssembly as a Response
 // of type application/wasm, so that it still compiles while it downloads; pyodide.asm.mjs
 // as the factory Pyodide takes as its createPyodideModule option (a module cannot be
@@ -78,14 +78,50 @@ function download(url) {
   return globalThis.solitaireBoot?.download?.(url) ?? plainFetch(url);
 }
 
-async function decompressed(name) {
-  const url = HERE + name + ".gz";
+// NAME.br where this browser decodes brotli, else NAME.gz: the loading screen chose
+// (static/boot.js, window.solitaireBoot.format); a worker, which has no screen, chooses
+// the same way.
+function brotliDecoded() {
+  try {
+    new DecompressionStream("brotli");
+    return true;
+  } catch {
+    return false;
+  }
+}
+export const FORMAT = globalThis.solitaireBoot?.format ?? (brotliDecoded() ? "br" : "gz");
+const DECODER = { br: "brotli", gz: "gzip" };
+const ENCODING = { br: /\bbr\b/i, gz: /gzip/i };
+
+// The decompressed file, as a Response whose body streams (the WebAssembly) or is read
+// whole already (the others: a decoding that fails then fails here, where the .gz takes over).
+async function decompressedAs(format, name, streamed) {
+  const url = `${HERE}${name}.${format}`;
   const response = await download(url);
   if (!response.ok) throw new Error(`Could not load ${url}: ${response.status} ${response.statusText}`);
-  // A host that labels .gz files "Content-Encoding: gzip" has had the browser decompress them already.
-  const decoded = /gzip/i.test(response.headers.get("Content-Encoding") || "");
-  const body = decoded ? response.body : response.body.pipeThrough(new DecompressionStream("gzip"));
-  return new Response(body, { headers: { "Content-Type": COMPRESSED[name] } });
+  // A host that labels .gz files "Content-Encoding: gzip" (.br ones "br") has had the
+  // browser decompress them already.
+  const decoded = ENCODING[format].test(response.headers.get("Content-Encoding") || "");
+  const body = decoded ? response.body : response.body.pipeThrough(new DecompressionStream(DECODER[format]));
+  const headers = { "Content-Type": COMPRESSED[name] };
+  return new Response(streamed ? body : await new Response(body).arrayBuffer(), { headers });
+}
+
+// A .br that could not be had or decoded (a host without it, a decoder that fails
+// mid-stream) is fetched as .gz instead: the visit goes on, marked for the tests.
+function gzipInstead(name, error) {
+  console.warn(`${name}.br failed, ${name}.gz instead:`, error?.message ?? error);
+  performance.mark("solitaire-gzip-fallback", { detail: name });
+  return decompressedAs("gz", name, false);
+}
+
+async function decompressed(name) {
+  if (FORMAT !== "br") return decompressedAs(FORMAT, name, name === "pyodide.asm.wasm");
+  try {
+    return await decompressedAs("br", name, false);
+  } catch (error) {
+    return gzipInstead(name, error);
+  }
 }
 
 // Every fetch of this scope (Pyodide's of the runtime, PyScript's of game.zip) goes
@@ -131,7 +167,11 @@ async function makeFactory() {
 let compiled = null;
 function compiledRuntime() {
   if (!compiled) {
-    compiled = WebAssembly.compileStreaming(decompressed("pyodide.asm.wasm"));
+    const name = "pyodide.asm.wasm";
+    compiled = FORMAT === "br"
+      ? WebAssembly.compileStreaming(decompressedAs("br", name, true))
+        .catch((error) => gzipInstead(name, error).then((response) => WebAssembly.compileStreaming(response)))
+      : WebAssembly.compileStreaming(decompressed(name));
     compiled.catch(() => {}); // waited for, and its failure reported, when Pyodide instantiates it
   }
   return compiled;

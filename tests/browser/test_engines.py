@@ -66,6 +66,8 @@ RUNTIME_FETCHES = (
     ".filter(n => n.includes('/static/vendor/pyodide/') || n.endsWith('/game.zip'))"
 )
 
+DECODES_BROTLI = "(() => { try { new DecompressionStream('brotli'); return true } catch { return false } })()"
+
 
 @pytest.fixture
 def served_site() -> Iterator[tuple[str, Callable[[], None]]]:
@@ -109,6 +111,16 @@ def play_one_visit(engine: Engine, url: str, stop_server: Callable[[], None]) ->
     assert engine.evaluate("document.querySelector('[data-code]').dataset.code") == CODE
     fetched = engine.evaluate(RUNTIME_FETCHES)
     assert len(fetched) == len(set(fetched)), f"{engine.name} fetched a runtime file twice: {sorted(fetched)}"
+    # The runtime's big files in the format this engine decodes, never both: brotli where
+    # its DecompressionStream takes it (Safari 18.4+), else gzip (Firefox
+    # ESR 140 and WebKitGTK here).
+    decodes = engine.evaluate(DECODES_BROTLI)
+    assert engine.evaluate("window.solitaireBoot.format") == ("br" if decodes else "gz")
+    suffix, other = (".br", ".gz") if decodes else (".gz", ".br")
+    for name in vendor.COMPRESSED:
+        assert [url for url in fetched if url.endswith(f"/{name}{suffix}")], f"{engine.name}: no {name}{suffix}"
+    assert not [url for url in fetched if url.endswith(other)], f"{engine.name} fetched {other}: {fetched}"
+    assert engine.evaluate("performance.getEntriesByName('solitaire-gzip-fallback').length") == 0
 
     # A drag: the 9 of diamonds onto the 10 of clubs.
     wait_for(engine, IDLE, 30)

@@ -67,8 +67,21 @@ def log_of(server: GameServer) -> str:
 
 
 def check_once(name: str, server: GameServer) -> None:
+    print(f"{name} downloaded {answered_bytes(server) / 1e6:.2f} MB of the game's files in full")
     twice = downloaded_twice(server)
     assert twice == {}, f"{name} downloaded files in full more than once: {twice}\n{log_of(server)}"
+
+
+def answered_bytes(server: GameServer) -> int:
+    """The bytes of the site's files answered in full (the page as index.html; sw.js left out)."""
+    assert server.answered is not None
+    files = set(site.site_files())
+    paths = [
+        path.lstrip("/") or "index.html"
+        for method, path, status in server.answered
+        if method == "GET" and status == 200
+    ]
+    return sum(size(path) for path in paths if path in files)
 
 
 def page_downloads() -> set[str]:
