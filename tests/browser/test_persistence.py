@@ -24,6 +24,7 @@ from tests.browser.helpers import (
     score,
     stats_rows,
     tap_stock,
+    wait_dialogs_closed,
     wait_idle,
     wait_moves,
     wait_status,
@@ -256,6 +257,7 @@ def test_poisoned_storage_never_stops_the_game(
     page.wait_for_selector("#dlg-stats[open]")
     assert page.locator("#stats-table tr").count() >= 8
     page.keyboard.press("Escape")
+    wait_dialogs_closed(page)  # its history entry taken back: a reload then is not cut short
     page.reload()
     wait_ready(page)
     assert moves(page) == start + 1, "the move after the notice was saved"
