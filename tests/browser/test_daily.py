@@ -288,6 +288,7 @@ def test_a_daily_win_says_the_streak_and_shares_a_result_without_the_deal(
     assert stored["games"]["FC1-F4"][TODAY.isoformat()][0] == 1
     # The win stays recorded after a reload and an undo.
     page.keyboard.press("Escape")
+    wait_dialogs_closed(page)  # its history entry taken back before the reload
     page.reload()
     wait_ready(page)
     open_dialog(page, "#btn-daily", "#dlg-daily")

@@ -506,6 +506,7 @@ def test_a_tap_that_plays_nothing_answers_and_a_slow_double_tap_still_plays(open
     assert not page.is_checked("#set-onetap"), "off by default"
     page.check("#set-onetap")
     page.keyboard.press("Escape")
+    wait_dialogs_closed(page)  # its history entry taken back before the reload
     page.reload()
     page.wait_for_function("document.body.dataset.ready === 'true'")
     undo(page)

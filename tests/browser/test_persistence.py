@@ -87,6 +87,7 @@ def test_settings_survive_a_reload(open_game: Callable[..., Page]) -> None:
     page.click("#btn-settings")
     page.check("#set-large")
     page.keyboard.press("Escape")
+    wait_dialogs_closed(page)  # its history entry taken back before the reload
     page.reload()
     wait_ready(page)
     assert page.evaluate("document.body.classList.contains('large-cards')")

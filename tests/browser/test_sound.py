@@ -20,6 +20,7 @@ from tests.browser.helpers import (
     play_last_move,
     tap_stock,
     top_box,
+    wait_dialogs_closed,
     wait_idle,
     wait_moves,
 )
@@ -69,6 +70,7 @@ def test_sounds_start_at_the_first_touch_and_the_mute_button_silences_them(
     assert page.input_value("#set-volume") == "40", "a modest level at first"
     page.eval_on_selector("#set-volume", "e => { e.value = '70'; e.dispatchEvent(new Event('change')); }")
     page.keyboard.press("Escape")
+    wait_dialogs_closed(page)  # its history entry taken back before the reload
     page.reload()
     wait_ready(page)
     assert button.get_attribute("aria-pressed") == "true"
