@@ -35,6 +35,7 @@ from engine.codes import DealCode, format_code
 from engine.variants import pile_kind
 from ui.model.announce import cards_phrase, describe_play, pile_in_sentence, play_headline
 from ui.model.i18n import N_, _, again, later, ngettext
+from ui.model.showing import steps_along
 from ui.model.words import card_name, names_list
 
 __all__ = [
@@ -451,12 +452,9 @@ class LineMemory:
     def line_for(self, record: str) -> tuple[str, ...] | None:
         """The rest of a remembered line from the position ``record`` reached, if any."""
         for base, moves in self._lines:
-            if record == base:
-                return moves
-            if record.startswith(base + " "):
-                played = record[len(base) + 1 :].split(" ")
-                if tuple(played) == moves[: len(played)]:
-                    return moves[len(played) :]
+            step = steps_along(base, moves, record)
+            if step is not None:
+                return moves[step:]
         return None
 
     def forget(self) -> None:

@@ -19,10 +19,28 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["STEP_MS", "Showing"]
+__all__ = ["STEP_MS", "Showing", "steps_along"]
 
 STEP_MS = 900
 """The pause between two moves while a line plays by itself: each move is seen and said."""
+
+
+def steps_along(start: str, line: tuple[str, ...], record: str) -> int | None:
+    """How many of ``line``'s moves (from the position ``start``, a game record) the
+    position ``record`` has played, or None when it is not on the line: before its
+    start, in another game, or after a move the line does not make.
+
+    >>> steps_along("KL1-D1N-AAAAAAG", ("s", "t5>t4"), "KL1-D1N-AAAAAAG s")
+    1
+    >>> steps_along("KL1-D1N-AAAAAAG", ("s",), "KL1-D1N-AAAAAAG s s") is None
+    True
+    """
+    if record == start:
+        return 0
+    if not record.startswith(start + " "):
+        return None
+    played = tuple(record[len(start) + 1 :].split(" "))
+    return len(played) if played == line[: len(played)] else None
 
 
 @dataclass(slots=True)
@@ -41,12 +59,7 @@ class Showing:
     def place(self, record: str) -> int | None:
         """How many of the line's moves the position ``record`` has played, or None when it
         is not on the line (before its start, or after a move the line does not make)."""
-        if record == self.start:
-            return 0
-        if not record.startswith(self.start + " "):
-            return None
-        played = tuple(record[len(self.start) + 1 :].split(" "))
-        return len(played) if played == self.line[: len(played)] else None
+        return steps_along(self.start, self.line, record)
 
     def next_move(self, record: str) -> str | None:
         """The line's next move from ``record`` (None at its end or off the line)."""
