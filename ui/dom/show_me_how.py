@@ -61,7 +61,6 @@ class ShowMeHow:
         self.showing = Showing(self.session.game.record(), line)
         self.actions.took_help("show")  # a win that follows is won with help
         self.bar.hidden = False
-        document.body.dataset.showing = "paused"
         self._draw()
         # TRANSLATORS: Show me how has begun: the status line's short words; the screen reader
         # reads the rest ("Next plays its moves one at a time…", the bar's description).
@@ -113,7 +112,6 @@ class ShowMeHow:
             self._draw()
             return
         self.showing.playing = True
-        document.body.dataset.showing = "playing"
         self._draw()
         self._auto_step()
 
@@ -162,7 +160,6 @@ class ShowMeHow:
             self._timer = None
         if self.showing is not None:
             self.showing.playing = False
-            document.body.dataset.showing = "paused"
 
     def _on_event(self, event: Event) -> None:
         if self._own or self.showing is None or event.kind == "refused":
@@ -200,6 +197,7 @@ class ShowMeHow:
             self.next_button.focus()  # a disabled button drops the keys' focus to the page
         # The button's word is what it does now: its name changes with it (not a toggle's state).
         playing = showing.playing
+        document.body.dataset.showing = "playing" if playing else "paused"
         self.play_word.textContent = pgettext("show me how", "Pause") if playing else pgettext("show me how", "Play")
         self.play_button.disabled = step >= showing.length
 
