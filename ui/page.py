@@ -164,9 +164,8 @@ class App:
         return self.flow.restart()
 
     def took_help(self, kind: HelpKind) -> None:
-        if self.keeper is not None:
-            self.keeper.note_help(kind)
-        if self.history is not None:
+        # Only new help is written to the history entry: a hint pressed again changes nothing.
+        if self.keeper is not None and self.keeper.note_help(kind) and self.history is not None:
             self.history.changed()
 
     def new_game(self, code: str | None) -> Event | None:

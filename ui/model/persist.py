@@ -229,19 +229,21 @@ class Keeper:
         """The kinds of help taken in the game on the table (empty: none)."""
         return self._tracked.helped
 
-    def note_help(self, kind: HelpKind) -> None:
+    def note_help(self, kind: HelpKind) -> bool:
         """The player took help of ``kind`` in the game on the table (a hint shown, an
         undo to the last winnable position): its win will count as one with help.
         Saved at once, as an action is (it counts as one, so that the copy of the game
-        that has it is the newer one); taking the same kind again changes nothing."""
+        that has it is the newer one); taking the same kind again changes nothing.
+        True when the game's help changed (its history entry is then written again)."""
         tracked = self._tracked
         helped = with_help(tracked.helped, kind)
         if helped == tracked.helped or not self.active:
-            return
+            return False
         tracked.helped = helped
         tracked.revision += 1
         self._json = None
         self.save()
+        return True
 
     @property
     def opened_at(self) -> int:
