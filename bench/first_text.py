@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.common import READY_PROBE, browser, median, print_table, save
-from bench.network import CPU_SLOWDOWN, PHONE, PROFILES, serve
+from bench.network import PHONE, serve, throttle
 from tools import site
 from tools.devserver import GameRequestHandler
 
@@ -75,18 +75,11 @@ PROBE = """
 
 
 def load(chromium: Any, url: str, language: str) -> dict[str, float]:
-    bits, latency = PROFILES["Fast 3G"]
     context = chromium.new_context(service_workers="block", **PHONE)
     context.add_init_script(READY_PROBE)
     context.add_init_script(PROBE % {"language": language, "title": TITLES[language], "font": FONTS.get(language, "")})
     page = context.new_page()
-    session = context.new_cdp_session(page)
-    session.send("Network.enable")
-    session.send(
-        "Network.emulateNetworkConditions",
-        {"offline": False, "latency": latency, "downloadThroughput": bits / 8, "uploadThroughput": bits / 32},
-    )
-    session.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
+    throttle(context, page, "Fast 3G")
     page.goto(url, wait_until="commit")
     page.wait_for_function("window.__readyAt !== undefined", timeout=TIMEOUT_MS)
     found = page.evaluate(

@@ -120,19 +120,28 @@ def raw_size(root: Path, path: str) -> int:
     return len(gzip.decompress(data)) if file.suffix == ".gz" else len(data)
 
 
+def throttle(context: Any, page: Any, profile: str | None = None) -> Any:
+    """Make ``page`` a mid-range phone: its processor ``CPU_SLOWDOWN`` times slower and,
+    with a ``profile`` of ``PROFILES``, its network that one. Returns the page's CDP
+    session (for the network's events)."""
+    session = context.new_cdp_session(page)
+    if profile is not None:
+        bits, latency = PROFILES[profile]
+        session.send("Network.enable")
+        session.send(
+            "Network.emulateNetworkConditions",
+            {"offline": False, "latency": latency, "downloadThroughput": bits / 8, "uploadThroughput": bits / 32},
+        )
+    session.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
+    return session
+
+
 def phone_load(chromium: Any, url: str, profile: str, root: Path, base: str) -> dict[str, float]:
     """One cold load on the throttled phone: first paint, playable, bytes on the wire and raw."""
-    bits, latency = PROFILES[profile]
     context = chromium.new_context(service_workers="block", **PHONE)
     context.add_init_script(READY_PROBE)
     page = context.new_page()
-    session = context.new_cdp_session(page)
-    session.send("Network.enable")
-    session.send(
-        "Network.emulateNetworkConditions",
-        {"offline": False, "latency": latency, "downloadThroughput": bits / 8, "uploadThroughput": bits / 32},
-    )
-    session.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
+    session = throttle(context, page, profile)
     wire: dict[str, float] = {}
     urls: dict[str, str] = {}
     session.on("Network.requestWillBeSent", lambda event: urls.__setitem__(event["requestId"], event["request"]["url"]))

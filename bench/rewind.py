@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine
 from bench.common import browser, median, print_table, save, served
-from bench.network import CPU_SLOWDOWN
+from bench.network import CPU_SLOWDOWN, throttle
 from bench.turning import careless_game
 from engine.winnable_seeds import seeds_for
 from ui.model.hashlink import record_hash
@@ -62,8 +62,7 @@ def measure(chromium: Any, url: str, game: engine.Game) -> dict[str, Any]:
     try:
         page.goto(url + record_hash(game.record()))
         page.wait_for_function("document.body.dataset.ready === 'true'", timeout=TIMEOUT_MS)
-        session = context.new_cdp_session(page)
-        session.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
+        throttle(context, page)  # the processor only: the table is already loaded
         page.keyboard.press("h")
         page.wait_for_function(HINT_ANSWERED, timeout=TIMEOUT_MS)
         if page.locator("#status-rewind").count() == 0:
