@@ -12,7 +12,15 @@ from playwright.sync_api import Page
 
 from tests.browser.axe import assert_clean
 from tests.browser.conftest import screenshot
-from tests.browser.helpers import cards_in, click_card, english_left, wait_drawn, wait_idle, wait_moves
+from tests.browser.helpers import (
+    cards_in,
+    click_card,
+    english_left,
+    wait_dialogs_closed,
+    wait_drawn,
+    wait_idle,
+    wait_moves,
+)
 from tests.browser.records import WIN_RECORD
 from ui.model.hashlink import record_hash
 
@@ -92,6 +100,7 @@ def tour(page: Page, language: str, size: str, axe: bool) -> dict[str, list[str]
         page.wait_for_selector(f"{dialog}[open]")
         screen(dialog, shot)
         page.keyboard.press("Escape")
+        wait_dialogs_closed(page)  # its history entry taken back: the link below is not taken for its going
 
     page.evaluate("hash => { location.hash = hash; }", "#SP1-S2-AAAAAAB")
     page.wait_for_function("() => document.querySelector('[data-code]').dataset.code === 'SP1-S2-AAAAAAB'")
