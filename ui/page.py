@@ -241,6 +241,8 @@ class App:
             self.show_me_how.start(self.hinter.memory.line_for(self.session.game.record()) or ())
         elif offer == "turning":
             self.dialogs.solver_panel.turning()
+        elif offer == "left":
+            self.flow.back_to_left(lambda: self.dialogs.solver_panel.turning())
         else:
             self.dialogs.solver_panel.more()
 

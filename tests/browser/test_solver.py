@@ -533,3 +533,29 @@ def test_a_hints_offer_stays_until_the_player_acts_or_the_table_changes(open_gam
     wait_idle(page)
     assert not status(page).endswith(verdict)
     assert page.locator("#status-rewind").count() == 0
+
+
+def test_a_game_left_for_another_can_be_brought_back_to_see_where_it_was_lost(
+    open_game: Callable[..., Page],
+) -> None:
+    """A lost game abandoned with Restart (New game the same way): the new deal's line offers
+    to bring the game left back and find where its win was lost, from the keyboard too."""
+    page = open_game(record_hash(LOST), width=360, height=640)
+    wait_moves(page, len(LOST.split()) - 1)
+    page.click("#btn-restart")
+    wait_moves(page, 0)
+    assert page.inner_text("#status-left") == "Where was the last game lost?"
+    page.focus("#status-left")
+    page.keyboard.press("Enter")
+    wait_turned(page)
+    index, _better = check_turned(page, LOST)
+    assert index == len(LOST.split()) - 1 - LOST_BACK
+    assert_clean(page, "where the game left was lost")
+
+
+def test_a_game_left_is_offered_only_when_unfinished(open_game: Callable[..., Page]) -> None:
+    """A deal restarted before any move leaves nothing behind: nothing is offered."""
+    page = open_game(record_hash(LOST.split()[0]), width=360, height=640)
+    page.click("#btn-restart")
+    wait_status(page, "The deal starts again.")
+    assert page.locator("#status-left").count() == 0

@@ -2,7 +2,8 @@
 
 Undo (which, with nothing left to undo, goes back to the game this one
 replaced), Restart, New game (with "Winnable deals only", a deal the solver
-proved), a game opened from a link or the history; and after every event of
+proved), a game opened from a link or the history, the game left brought back
+to find where it was lost; and after every event of
 the session: the keyboard's focus kept in step, the words of the status line
 (``ui.model.event_words``), a frame asked for, and a win's celebration.
 """
@@ -10,9 +11,12 @@ the session: the keyboard's focus kept in step, the words of the status line
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from pyscript import window
 
 import engine
+from ui.dom.callbacks import kept_proxy
 from ui.dom.celebration import Celebration
 from ui.dom.frames import Frames
 from ui.dom.pointer import Pointer
@@ -56,6 +60,11 @@ class GameFlow:
         """The game's browser-history entries (set at start-up)."""
         self._left_game = False
         """The game on the table replaced an unfinished one: the status line says Undo brings it back."""
+        self._left_solvable = False
+        """That game has a solver: the status line offers to find where it was lost."""
+        self._on_return: Callable[[], None] | None = None
+        """What to do once the game left is back on the table (``back_to_left``)."""
+        self._returned_proxy = kept_proxy(self._returned)
         self._quiet = False
         session.subscribe(self._on_event)
 
@@ -67,11 +76,27 @@ class GameFlow:
             return Event("undo")
         return self.session.undo()
 
+    def back_to_left(self, then: Callable[[], None]) -> bool:
+        """Bring back the unfinished game this one replaced (as Undo does with nothing
+        to undo), and call ``then`` once it is on the table; False when there is none."""
+        self.pointer.cancel_pending()
+        if self.history is None or self.session.game.can_undo or not self.history.back_to_replaced():
+            return False
+        self._on_return = then
+        return True
+
+    def _returned(self, *_: Any) -> None:
+        then, self._on_return = self._on_return, None
+        if then is not None:
+            then()
+
     def _replacing(self) -> None:
         """Another game is about to take the table: it gets its history entry, and
         the old one stays a step back (Undo or Back bring it back)."""
         self.pointer.cancel_pending()
-        self._left_game = unfinished(self.session.game)
+        game = self.session.game
+        self._left_game = unfinished(game)
+        self._left_solvable = self._left_game and page_of(game.settings.game).has_solver
         if self.history is not None:
             self.history.replace()
 
@@ -108,15 +133,21 @@ class GameFlow:
         if not event.won and event.kind != "refused":
             self.celebration.cancel()  # undone, restarted or replaced during the cascade
         keyboard = self.state.keyboard
-        words = event_words(event, game, self._left_game, self._quiet)
+        words = event_words(event, game, self._left_game, self._quiet, self._left_solvable)
         if event.kind == "refused":
             self._say(words.text if words else "", False, event.rule)
             return
+        if self._on_return is not None:
+            if event.kind == "load":
+                # After the history's own words on the game's return (said once this event is done).
+                window.setTimeout(self._returned_proxy, 0)
+            else:
+                self._on_return = None  # something else came to the table first
         if event.kind in ("new", "restart", "load"):
             keyboard.reset()
             self.state.nodes.reset()
             self.frames.deal()
-            self._left_game = False
+            self._left_game = self._left_solvable = False
             self._close_win()
         elif event.action is not None and event.kind == "play":
             keyboard.after_play(game, event.action.move, event.action.dst, by_keys=False)

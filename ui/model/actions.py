@@ -20,17 +20,21 @@ DialogName = Literal["new", "settings", "help", "stats", "rules", "daily"]
 """The page's dialogs that input can open."""
 
 
-Offer = Literal["rewind", "more", "show", "turning"]
+Offer = Literal["rewind", "more", "show", "turning", "left"]
 """What the status line may offer after a hint's check: undo to the last winnable
 position (the position is lost), keep searching (the solver could not decide), show
 the winning line it found (``ui.dom.show_me_how``), or find where the win was lost (a
-lost game)."""
+lost game); and after a new deal or a restart over an unfinished game, to bring that
+game back and find where its win was lost ("left")."""
 
 OFFERS: dict[Offer, str] = {
     "rewind": N_("Undo to the last winnable position"),
     "more": N_("Keep searching"),
     "show": N_("Show me how"),
     "turning": N_("Where was it lost?"),
+    # TRANSLATORS: a button after a new deal or a restart: brings back the game the player left
+    # unfinished and finds the move after which it could no longer be won.
+    "left": N_("Where was the last game lost?"),
 }
 """Each offer's button, in words (translated when shown)."""
 
@@ -39,6 +43,7 @@ OFFER_BUTTONS: dict[Offer, tuple[Offer, ...]] = {
     "more": ("more",),
     "show": ("show",),
     "turning": ("turning",),
+    "left": ("left",),
 }
 """The buttons each offer shows: a lost position offers the way back and, beside it,
 where the win was lost."""

@@ -9,8 +9,13 @@ checked in CPython.
 >>> from ui.model.session import Event
 >>> g = engine.new_game("KL1-D1N-AAAAAAG")
 >>> words = event_words(Event("restart"), g, left_game=True)
->>> words.text, words.note
-('The deal starts again. Undo brings back the game you left.', False)
+>>> words.text, words.note, words.offer
+('The deal starts again. Undo brings back the game you left.', False, None)
+
+A game left unfinished that a solver knows can be brought back to find where it was lost:
+
+>>> event_words(Event("new"), g, left_game=True, left_solvable=True).offer
+'left'
 >>> words = event_words(Event("play", g.play("t5>t4")), g)
 >>> words.text, words.short, words.note
 ('9 of diamonds onto 10 of clubs. 7 of diamonds turned up. Score 5.', '9 of diamonds onto 10 of clubs.', True)
@@ -68,20 +73,25 @@ class EventWords:
     """A button for the solver: where a lost game's win was lost (a game the solver knows)."""
 
 
-def event_words(event: Event, game: engine.Game, left_game: bool = False, quiet: bool = False) -> EventWords | None:
+def event_words(
+    event: Event, game: engine.Game, left_game: bool = False, quiet: bool = False, left_solvable: bool = False
+) -> EventWords | None:
     """What to say after ``event`` (``game``: the game on the table after it); None: the
     line stays as it is.
 
     ``left_game``: a new deal, a restart or a link replaced an unfinished game;
-    ``quiet``: the game came back with Back or Forward, and the history says which."""
+    ``left_solvable``: a solver knows that game, so the line offers to find where it
+    was lost; ``quiet``: the game came back with Back or Forward, and the history says which."""
     if event.kind == "refused":
         return EventWords(event.message, rule=event.rule)
     if event.kind in ("new", "restart", "load"):
         back = [_("Undo brings back the game you left.")] if left_game else []
+        left: Offer | None = "left" if left_game and left_solvable else None
         if event.kind == "new":
-            return EventWords(joined(" ", [_("New game: {game}.").format(game=describe_code(game.settings)), *back]))
+            new = _("New game: {game}.").format(game=describe_code(game.settings))
+            return EventWords(joined(" ", [new, *back]), offer=left)
         if event.kind == "restart":
-            return EventWords(joined(" ", [_("The deal starts again."), *back]))
+            return EventWords(joined(" ", [_("The deal starts again."), *back]), offer=left)
         if quiet:
             return None
         if game.moves:
