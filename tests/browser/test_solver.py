@@ -35,6 +35,7 @@ from tests.browser.helpers import (
     start_long_search,
     status,
     tap_stock,
+    wait_dialogs_closed,
     wait_idle,
     wait_moves,
     wait_status,
@@ -535,14 +536,21 @@ def test_a_hints_offer_stays_until_the_player_acts_or_the_table_changes(open_gam
     assert page.locator("#status-rewind").count() == 0
 
 
+@pytest.mark.parametrize("leave", ["restart", "new game"])
 def test_a_game_left_for_another_can_be_brought_back_to_see_where_it_was_lost(
-    open_game: Callable[..., Page],
+    open_game: Callable[..., Page], leave: str
 ) -> None:
-    """A lost game abandoned with Restart (New game the same way): the new deal's line offers
-    to bring the game left back and find where its win was lost, from the keyboard too."""
+    """A lost game abandoned with Restart or New game: the new deal's line offers to bring
+    the game left back and find where its win was lost, from the keyboard too."""
     page = open_game(record_hash(LOST), width=360, height=640)
     wait_moves(page, len(LOST.split()) - 1)
-    page.click("#btn-restart")
+    if leave == "restart":
+        page.click("#btn-restart")
+    else:
+        page.click("#btn-new")
+        page.click("#new-deal")
+        wait_dialogs_closed(page)
+        wait_status(page, "New game:")
     wait_moves(page, 0)
     assert page.inner_text("#status-left") == "Where was the last game lost?"
     page.focus("#status-left")
