@@ -163,6 +163,9 @@ class App:
     def restart(self) -> Event:
         return self.flow.restart()
 
+    def show_line(self, line: tuple[str, ...]) -> None:
+        self.show_me_how.start(line)
+
     def took_help(self, kind: HelpKind) -> None:
         # Only new help is written to the history entry: a hint pressed again changes nothing.
         if self.keeper is not None and self.keeper.note_help(kind) and self.history is not None:
@@ -241,6 +244,8 @@ class App:
             self.show_me_how.start(self.hinter.memory.line_for(self.session.game.record()) or ())
         elif offer == "turning":
             self.dialogs.solver_panel.turning()
+        elif offer == "deal":
+            self.dialogs.solver_panel.from_deal()
         elif offer == "left":
             self.flow.back_to_left(lambda: self.dialogs.solver_panel.turning())
         else:

@@ -567,3 +567,36 @@ def test_a_game_left_is_offered_only_when_unfinished(open_game: Callable[..., Pa
     page.click("#btn-restart")
     wait_status(page, "The deal starts again.")
     assert page.locator("#status-left").count() == 0
+
+
+def _from_the_deal(page: Page) -> int:
+    """Take a lost position's "Show me how from the deal"; the line's length once its bar is up."""
+    assert ask_hint(page) == "verdict:lost"
+    assert page.inner_text("#status-deal") == "Show me how from the deal"
+    page.click("#status-deal")
+    page.wait_for_selector("#show-bar", state="visible", timeout=SOLVE_TIMEOUT_MS)
+    assert panel_state(page) == "showing"
+    wait_moves(page, 0)
+    return int(page.inner_text("#show-count").rsplit(" ", 1)[-1])
+
+
+def test_a_lost_game_given_up_shows_a_winning_line_from_its_deal(open_game: Callable[..., Page]) -> None:
+    """Show me how from the deal: the lost game is dealt again and a proven winning line
+    plays from the deal's first move to the win."""
+    page = open_game(record_hash(LOST), width=360, height=640)
+    total = _from_the_deal(page)
+    assert status(page).startswith(f"A winning line from here, {total} moves.")
+    assert_clean(page, "a line from the deal")
+    page.click("#show-play")
+    page.wait_for_function("document.body.dataset.won === 'true'", timeout=SOLVE_TIMEOUT_MS)
+    assert moves(page) == total
+
+
+def test_the_game_given_up_for_a_line_from_its_deal_is_one_undo_away(open_game: Callable[..., Page]) -> None:
+    page = open_game(record_hash(LOST), width=360, height=640)
+    _from_the_deal(page)
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#show-bar", state="hidden")
+    page.click("#btn-undo")
+    wait_moves(page, len(LOST.split()) - 1)
+    wait_status(page, "Back to the")

@@ -23,6 +23,9 @@ by ``ui.dom.solver_panel_view``.
   (``engine.turning_point``); the page undoes to that place, highlights a move
   that kept a win as a hint does, and says both moves, the one played and the
   better one, in the status line.
+- **Show me how from the deal** (beside Where was it lost?): the worker finds a
+  winning line from the game's deal; the page deals it again (the game given up
+  stays a step back, as after Restart) and Show me how plays the line.
 - **Winnable deals only** (New game option): a shipped proven-winnable seed,
   or, for a variant without any, a deal the worker proves winnable live.
 """
@@ -100,7 +103,7 @@ TURNING_SECONDS = 60.0
 DEAL_PER_DEAL = 150_000
 
 
-SearchKind = Literal["hint", "rewind", "turning", "deal"]
+SearchKind = Literal["hint", "rewind", "turning", "deal", "from_deal"]
 """What the worker searches for the page."""
 
 
@@ -124,7 +127,8 @@ class SolverPanel:
         self.job = 0
         """Bumped to stop the running search: its loop sees the change and ends."""
         self.running: SearchKind | Literal[""] = ""
-        """What the worker is doing for the page: ``"hint"``, ``"rewind"``, ``"turning"``, ``"deal"`` or nothing."""
+        """What the worker is doing for the page: ``"hint"``, ``"rewind"``, ``"turning"``, ``"deal"``,
+        ``"from_deal"`` or nothing."""
         self._paused: tuple[SearchKind, Callable[[int], Coroutine[Any, Any, None]]] | None = None
         """A search that ran out of time and may go on ("Keep searching")."""
         self._undoing = False
@@ -360,7 +364,7 @@ class SolverPanel:
         if self._undoing or event.kind == "refused":
             return
         self.clear_highlight()
-        stopped = self.running in ("hint", "rewind", "turning")
+        stopped = self.running in ("hint", "rewind", "turning", "from_deal")
         if stopped:
             self._stop()  # the position changed under the search
         # A quiet check's verdict (lost, unknown) was about the position before: it
@@ -498,6 +502,50 @@ class SolverPanel:
         # The better move leads a winning line: Show me how plays it from here.
         choice = HintChoice(describe_hint(self.session.game, better), 1, 1, proven=True)
         self.hinter.show(choice, "proven", "show", text)
+
+    # ------------------------------------------------------------- from the deal
+
+    def from_deal(self) -> None:
+        """Show me how from the deal (a lost game given up): a winning line from its deal,
+        then the deal dealt again (the game given up stays a step back, as after Restart)
+        and the line shown move by move; or that the deal could never be won."""
+        if self.running:
+            return
+        game = self.session.game
+        deal = engine.replay(game.code)
+        self._launch("from_deal", lambda job: self._from_deal(job, game.record(), deal, fresh=True))
+
+    async def _from_deal(self, job: int, record: str, deal: engine.Game, fresh: bool) -> None:
+        message = _("Looking for a winning line from the deal…")
+        if fresh and not await self._begin(job, {"task": "hint", "game": deal.to_json()}, message):
+            return
+        self._show("searching", message, "", ("cancel",))
+        reply = await self._drive(job, HINT_SECONDS, _searching)
+        if reply is None:
+            return
+        self.running = ""
+        status = reply.get("status")
+        if status == "winnable":
+            line = tuple(str(m) for m in reply.get("moves", []))
+            if self.session.game.record() != record or not line:
+                self._fail(_("The solver's line does not fit this position. Try again."))
+                return
+            if self.session.game.moves:
+                self.actions.restart()
+            self._hide("showing")
+            self.memory.remember(deal.record(), list(line))
+            self.actions.show_line(line)
+            return
+        if status == "unwinnable":
+            text = _("No winning line exists from this deal: it could never be won.")
+            self._show("lost", text, "", ("close",))
+        else:
+            text = _("The solver found no winning line from the deal in {seconds} seconds.").format(
+                seconds=f"{HINT_SECONDS:.0f}"
+            )
+            self._paused = ("from_deal", lambda j: self._from_deal(j, record, deal, fresh=False))
+            self._show("unknown", text, "", ("more", "close"))
+        self.actions.say(text)
 
     # ---------------------------------------------------------- winnable deals
 

@@ -20,12 +20,13 @@ DialogName = Literal["new", "settings", "help", "stats", "rules", "daily"]
 """The page's dialogs that input can open."""
 
 
-Offer = Literal["rewind", "more", "show", "turning", "left"]
+Offer = Literal["rewind", "more", "show", "turning", "left", "deal"]
 """What the status line may offer after a hint's check: undo to the last winnable
 position (the position is lost), keep searching (the solver could not decide), show
 the winning line it found (``ui.dom.show_me_how``), or find where the win was lost (a
-lost game); and after a new deal or a restart over an unfinished game, to bring that
-game back and find where its win was lost ("left")."""
+lost game), or, giving the game up, watch a winning line from its deal ("deal"); and
+after a new deal or a restart over an unfinished game, to bring that game back and find
+where its win was lost ("left")."""
 
 OFFERS: dict[Offer, str] = {
     "rewind": N_("Undo to the last winnable position"),
@@ -35,18 +36,21 @@ OFFERS: dict[Offer, str] = {
     # TRANSLATORS: a button after a new deal or a restart: brings back the game the player left
     # unfinished and finds the move after which it could no longer be won.
     "left": N_("Where was the last game lost?"),
+    # TRANSLATORS: a button beside "Where was it lost?" on a lost game: the player gives it up and
+    # watches a winning line of the same deal from its first move ("Show me how" from the deal).
+    "deal": N_("Show me how from the deal"),
 }
 """Each offer's button, in words (translated when shown)."""
 
 OFFER_BUTTONS: dict[Offer, tuple[Offer, ...]] = {
-    "rewind": ("rewind", "turning"),
+    "rewind": ("rewind", "turning", "deal"),
     "more": ("more",),
     "show": ("show",),
-    "turning": ("turning",),
+    "turning": ("turning", "deal"),
     "left": ("left",),
 }
 """The buttons each offer shows: a lost position offers the way back and, beside it,
-where the win was lost."""
+where the win was lost and a winning line from the deal."""
 
 
 class Actions(Protocol):
@@ -85,6 +89,14 @@ class Actions(Protocol):
         ...
 
     def hint(self) -> None: ...
+
+    def restart(self) -> Event:
+        """Deal the game on the table again; the game left stays a step back (Undo brings it back)."""
+        ...
+
+    def show_line(self, line: tuple[str, ...]) -> None:
+        """Show me how: play ``line``, a proven winning line from the position on the table, move by move."""
+        ...
 
     def took_help(self, kind: HelpKind) -> None:
         """The player took help of ``kind`` in the game on the table (a hint shown, an

@@ -55,12 +55,23 @@ Place = tuple[str, int]
 """A card's place on the table: (pile id, index from the bottom)."""
 
 PanelState = Literal[
-    "closed", "starting", "searching", "unknown", "lost", "error", "hint", "cancelled", "rewound", "turned", "dealt"
+    "closed",
+    "starting",
+    "searching",
+    "unknown",
+    "lost",
+    "error",
+    "hint",
+    "cancelled",
+    "rewound",
+    "turned",
+    "dealt",
+    "showing",
 ]
 """What the solver's panel is doing (its ``data-state``): shown while starting,
 searching or with an answer that needs a choice; hidden otherwise, the state
 saying why (closed, cancelled, or it gave a hint, rewound, showed where the win
-was lost, or dealt)."""
+was lost, dealt, or dealt the game again to show a winning line from its deal)."""
 
 
 @dataclass(slots=True)
