@@ -85,8 +85,10 @@ def test_answers_that_name_no_move(status: str, undecided: int, start: str) -> N
     assert turning_verdict_text(status, undecided).startswith(start)
 
 
-def test_a_lost_position_offers_the_way_back_and_where_it_was_lost() -> None:
-    assert OFFER_BUTTONS["rewind"] == ("rewind", "turning")
+def test_a_lost_position_offers_the_way_back_where_it_was_lost_and_the_deals_win() -> None:
+    assert OFFER_BUTTONS["rewind"] == ("rewind", "turning", "deal")
+    assert OFFER_BUTTONS["turning"] == ("turning", "deal")
+    assert OFFER_BUTTONS["left"] == ("left",)
     for offer, buttons in OFFER_BUTTONS.items():
         assert offer in buttons
         assert all(button in OFFERS for button in buttons)
