@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 import statistics
 import sys
+import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +18,7 @@ sys.path.insert(0, str(ROOT))
 
 from tools import vendor  # noqa: E402
 from tools.chromium import CHROMIUM_ARGS, system_chromium  # noqa: E402
-from tools.devserver import serve_in_background  # noqa: E402
+from tools.devserver import LOOPBACK_NAMES, GameRequestHandler, GameServer, serve_in_background  # noqa: E402
 
 # Records the moment the page marks itself ready, relative to navigation start.
 READY_PROBE = """
@@ -50,6 +52,16 @@ def served(root: Path = ROOT) -> Iterator[str]:
         yield url
     finally:
         server.shutdown()
+
+
+def serve(
+    root: Path, handler: type[GameRequestHandler], server_class: type[GameServer] = GameServer
+) -> tuple[GameServer, str]:
+    """A built site in ``root`` served by ``handler`` on a free loopback port: the server and its address."""
+    server = server_class(("127.0.0.1", 0), partial(handler, directory=str(root)))
+    server.quiet, server.site_only, server.hosts = True, False, LOOPBACK_NAMES
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
 
 def percentile(values: Sequence[float], fraction: float) -> float:

@@ -25,8 +25,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from bench.common import READY_PROBE, browser, median, print_table, save
-from bench.network import PHONE, serve, throttle
+from bench.common import READY_PROBE, browser, median, print_table, save, serve
+from bench.network import PHONE, throttle
 from tools import site
 from tools.devserver import GameRequestHandler
 
