@@ -411,10 +411,29 @@ def panel_state(page: Page) -> str:
     return str(page.evaluate("document.getElementById('solver-panel').dataset.state"))
 
 
+def press_hint(page: Page) -> str:
+    """Press H until the whole move is on show (``data-hint-stage``: a first press shows
+    the pile to look at, a second the cards, a third the whole move; a stock tap is
+    whole at once) and return the move shown (``data-hint``). Pressed again at a whole
+    move, it shows the next one."""
+    for _ in range(3):
+        before = page.evaluate("document.body.dataset.hintStage ?? ''")
+        page.keyboard.press("h")
+        stage = page.wait_for_function(
+            "before => { const stage = document.body.dataset.hintStage ?? '';"
+            " return stage && (stage !== before || stage === 'move') ? stage : null; }",
+            arg=before,
+        ).json_value()
+        if stage == "move":
+            break
+    return str(page.evaluate("document.body.dataset.hint"))
+
+
 def ask_hint(page: Page) -> str:
-    """Press H and wait for the solver's word on it: the hinted move once proven,
-    or ``verdict:`` and the check's answer (lost, unknown, error)."""
-    page.keyboard.press("h")
+    """Press H until the whole move is on show and wait for the solver's word on it:
+    the hinted move once proven, or ``verdict:`` and the check's answer (lost, unknown,
+    error)."""
+    press_hint(page)
     page.wait_for_function(
         f"() => document.body.dataset.hintVerdict === 'proven' || {ANSWERS}",
         timeout=SOLVE_TIMEOUT_MS,

@@ -99,7 +99,7 @@ def check_and_play(page: Page, game: engine.Game) -> engine.Move:
         drag_from(page, tuple(hint["grab"]), dst)
     wait_moves(page, before + 1)
     wait_idle(page)
-    assert page.evaluate("document.querySelectorAll('.hint-from, .hint-to, .hint-onto').length") == 0
+    assert page.evaluate("document.querySelectorAll('.hint-from, .hint-to, .hint-onto, .hint-pile').length") == 0
     assert page.evaluate("document.body.dataset.hint") is None, "the hint goes with the next action"
     return move
 
