@@ -517,7 +517,7 @@ def test_a_hints_offer_stays_until_the_player_acts_or_the_table_changes(open_gam
     assert page.is_visible("#status-rewind")
     verdict = "Lost: no win is possible from here."
     drag(page, "8c", "t2")  # the 8 of clubs cannot go onto the Queen of hearts
-    page.wait_for_selector("#status .why")
+    page.wait_for_selector("#status .why:not(.offer)")  # the refusal's Why? (the offers are .why too)
     assert not page.is_visible("#status-rewind")
     page.clock.fast_forward("00:30")
     page.wait_for_selector("#status-rewind")
