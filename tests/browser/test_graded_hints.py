@@ -135,3 +135,20 @@ def test_the_setting_shows_the_whole_move_at_the_first_press_and_survives_a_relo
     page.click("#btn-settings")
     page.wait_for_selector("#dlg-settings[open]")
     assert page.is_checked("#set-wholehints")
+
+
+def test_enter_on_the_focused_hinted_card_plays_the_hint(open_game: Callable[..., Page]) -> None:
+    page = open_game("#" + CODE)
+    press(page, "pile")
+    press(page, "card")
+    move = press(page, "move")
+    card, src = move["from"][0], move["move"].split(">")[0]
+    assert src.startswith("t"), move  # a column: its digit puts the focus on its top card
+    page.keyboard.press(src[1:])
+    page.wait_for_function("card => document.activeElement?.dataset.card === card", arg=card)
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelector('[data-moves]').dataset.moves !== '0'")
+    wait_idle(page)
+    where = pile_of(page, card)
+    assert where is not None
+    assert where == move["move"].split(">")[1] or where.startswith("f"), (move, where)
