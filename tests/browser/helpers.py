@@ -411,14 +411,43 @@ def panel_state(page: Page) -> str:
     return str(page.evaluate("document.getElementById('solver-panel').dataset.state"))
 
 
+STAGE_AFTER = (
+    "before => { const stage = document.body.dataset.hintStage ?? '';"
+    " return stage && (stage !== before || stage === 'move') ? stage : null; }"
+)
+"""The hint's stage once a press of H (made at ``before``) has shown it."""
+
+
+def press_hint(page: Page) -> str:
+    """Press H, and on until the whole move is on show (``data-hint-stage``: a first
+    press shows the pile to look at, a second the cards, a third the whole move; a stock
+    tap is whole at once); return the move shown (``data-hint``). At a whole move, it
+    shows the next one."""
+    page.keyboard.press("h")
+    return whole_hint(page)
+
+
+def whole_hint(page: Page) -> str:
+    """Press H until the hint on show is the whole move (not at all when it is); return it."""
+    for _ in range(3):
+        before = page.wait_for_function(STAGE_AFTER, arg="").json_value()
+        if before == "move":
+            break
+        page.keyboard.press("h")
+        page.wait_for_function(STAGE_AFTER, arg=before)
+    return str(page.evaluate("document.body.dataset.hint"))
+
+
 def ask_hint(page: Page) -> str:
-    """Press H and wait for the solver's word on it: the hinted move once proven,
-    or ``verdict:`` and the check's answer (lost, unknown, error)."""
+    """Press H, wait for the solver's word on the hint (so that its move no longer
+    changes), press on to the whole move, and return the hinted move once proven, or
+    ``verdict:`` and the check's answer (lost, unknown, error)."""
     page.keyboard.press("h")
     page.wait_for_function(
         f"() => document.body.dataset.hintVerdict === 'proven' || {ANSWERS}",
         timeout=SOLVE_TIMEOUT_MS,
     )
+    whole_hint(page)
     return str(
         page.evaluate(
             f"{ANSWERS} ? 'verdict:' + document.getElementById('solver-panel').dataset.state"

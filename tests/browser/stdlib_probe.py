@@ -196,9 +196,9 @@ def _import_everything(page: Page) -> None:
 
 
 def _play(page: Page, last: str) -> None:
-    from tests.browser.helpers import card_at, cards_in, drag_from
+    from tests.browser.helpers import card_at, cards_in, drag_from, press_hint
 
-    page.keyboard.press("h")
+    press_hint(page)
     page.wait_for_function(
         "() => document.body.dataset.hint || "
         "['lost', 'unknown', 'error'].includes(document.getElementById('solver-panel').dataset.state)",

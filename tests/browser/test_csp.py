@@ -19,6 +19,7 @@ from tests.browser.helpers import (
     on_the_site,
     open_dialog,
     play_last_move,
+    press_hint,
     wait_dialogs_closed,
     wait_idle,
 )
@@ -65,7 +66,7 @@ def test_the_game_the_win_and_the_solver_run_under_the_policy(
     page = context.new_page()
     page.goto(site_url + link)
     wait_ready(page)
-    page.keyboard.press("h")  # the solver's worker: a second runtime, started from a blob: URL
+    press_hint(page)  # the solver's worker: a second runtime, started from a blob: URL
     page.wait_for_function(
         "document.body.dataset.hint || document.getElementById('solver-panel').dataset.state === 'error'",
         timeout=120_000,

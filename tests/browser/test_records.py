@@ -44,8 +44,8 @@ def win_summary_help(page: Page) -> str:
 def test_a_hint_makes_the_win_one_with_help_even_after_a_reload(open_game: Callable[..., Page]) -> None:
     link, last = near_win()
     page = open_game(link)
-    page.keyboard.press("h")
-    page.wait_for_function("Boolean(document.body.dataset.hint)")
+    page.keyboard.press("h")  # the first stage (the pile to look at) is help already
+    page.wait_for_function("Boolean(document.body.dataset.hintStage)")
     # The help is saved with the game at once: a reload resumes it with its help.
     page.wait_for_function(
         "key => (JSON.parse(localStorage.getItem(key) || '{}').helped || '').includes('hint')", arg=GAME_KEY

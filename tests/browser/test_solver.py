@@ -100,7 +100,7 @@ def check_and_play(page: Page, game: engine.Game) -> engine.Move:
         drag_from(page, tuple(hint["grab"]), dst)
     wait_moves(page, before + 1)
     wait_idle(page)
-    assert page.evaluate("document.querySelectorAll('.hint-from, .hint-to, .hint-onto').length") == 0
+    assert page.evaluate("document.querySelectorAll('.hint-from, .hint-to, .hint-onto, .hint-pile').length") == 0
     assert page.evaluate("document.body.dataset.hint") is None, "the hint goes with the next action"
     return move
 
@@ -518,7 +518,7 @@ def test_a_hints_offer_stays_until_the_player_acts_or_the_table_changes(open_gam
     assert page.is_visible("#status-rewind")
     verdict = "Lost: no win is possible from here."
     drag(page, "8c", "t2")  # the 8 of clubs cannot go onto the Queen of hearts
-    page.wait_for_selector("#status .why")
+    page.wait_for_selector("#status .why:not(.offer)")  # the refusal's Why? (the offers are .why too)
     assert not page.is_visible("#status-rewind")
     page.clock.fast_forward("00:30")
     page.wait_for_selector("#status-rewind")

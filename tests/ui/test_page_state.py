@@ -175,7 +175,7 @@ def test_the_body_says_how_the_game_scores(code: str, scored: str, vegas: str) -
 
 def test_the_body_says_whether_a_finish_is_on_offer_and_what_is_known_of_the_hint() -> None:
     state = TableState()
-    assert body_attributes(state) == {"data-finish": "no", "data-hint-verdict": None}
+    assert body_attributes(state) == {"data-finish": "no", "data-hint-verdict": None, "data-hint-stage": None}
     state.header = header_of(engine.new_game(CODE), 0, False)
     state.finish = FinishButton(shown=True, looked=12)
     state.hint_verdict = "checking"

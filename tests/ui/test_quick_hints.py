@@ -12,7 +12,16 @@ import engine
 from engine.advice import leads_back, rank_moves
 from engine.codes import MAX_SEED, DealCode, format_code
 from tests.engine.players import position
-from ui.model.hints import NO_MOVE, VERDICTS, HintCycle, choose_hint, hint_moves, hint_words, no_hint_text
+from ui.model.hints import (
+    NO_MOVE,
+    VERDICTS,
+    HintCycle,
+    choose_hint,
+    hint_moves,
+    hint_stages,
+    hint_words,
+    no_hint_text,
+)
 from ui.model.i18n import _ as translate
 from ui.model.i18n import again, use_language
 
@@ -44,6 +53,8 @@ def test_repeated_presses_cycle_through_the_good_moves_and_wrap() -> None:
     for _ in range(5):
         choice = choose_hint(game, cycle.press(record))
         assert choice is not None
+        # Each shown whole (the setting): every press is a new move.
+        assert cycle.stage(hint_stages(choice.hint), whole=True) == "move"
         shown.append(choice.hint.move)
     assert shown == ["t1>f", "t7>f", "t5>t4", "s", "t1>f"]
     game.play("t1>f")

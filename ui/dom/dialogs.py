@@ -256,6 +256,7 @@ class SettingsDialog:
         self.finish = document.getElementById("set-autofinish")
         self.safe_moves = document.getElementById("set-safemoves")
         self.one_tap = document.getElementById("set-onetap")
+        self.whole_hints = document.getElementById("set-wholehints")
         self.volume = document.getElementById("set-volume")
         changed = kept_proxy(self._changed)
         for box in (
@@ -267,6 +268,7 @@ class SettingsDialog:
             tables,
             self.finish,
             self.one_tap,
+            self.whole_hints,
             self.safe_moves,
         ):
             box.addEventListener("change", changed)
@@ -281,6 +283,7 @@ class SettingsDialog:
         self.large.checked = prefs.large_cards
         self.finish.checked = prefs.auto_finish
         self.one_tap.checked = prefs.one_tap
+        self.whole_hints.checked = prefs.whole_hints
         self.safe_moves.checked = prefs.safe_moves
         self.volume.value = str(prefs.volume)
         self._draw_swatches()
@@ -338,6 +341,7 @@ class SettingsDialog:
         prefs.table = self._chosen("table", prefs.table)
         prefs.auto_finish = bool(self.finish.checked)
         prefs.one_tap = bool(self.one_tap.checked)
+        prefs.whole_hints = bool(self.whole_hints.checked)
         prefs.safe_moves = bool(self.safe_moves.checked)
         prefs.volume = max(0, min(100, int(float(str(self.volume.value)))))
         self.actions.preferences_changed()

@@ -6,7 +6,10 @@ and the first hint shows without waiting for the solver's code. The solver's
 check of the move shown (``ui.dom.solver_panel``, made and imported on first
 use) starts in the next task, after the hint is on the table.
 
-Repeated presses at one position cycle through the good moves; what the solver
+Presses at one position say only as much as asked: the first shows the pile to
+look at, the second the cards to move, the third the whole move (``HintCycle``,
+``hint_stages``; the Settings' "whole_hints" shows it whole at once); further
+presses cycle through the other good moves, each whole. What the solver
 found is kept here (winning lines, lost and undecided positions), so that a
 hint along a known line is proven at once.
 """
@@ -49,6 +52,9 @@ class Hinter:
         self.undecided: set[str] = set()
         """Records of the positions the solver could not decide in time."""
         self._pending: tuple[str, HintChoice, engine.Game] | None = None
+        self._known: tuple[str, str, str, Offer | None] | None = None
+        """The position, move, verdict and offer last shown: the next stage of the same
+        move keeps what the solver said of it (its offer waits for the whole move)."""
         self._check_proxy = kept_proxy(self._check)
         session.subscribe(self._on_event)
 
@@ -83,9 +89,14 @@ class Hinter:
             self.actions.say(no_hint_text(game))
             return
         verdict = self.verdict(choice, record, line is not None)
-        self.actions.took_help("hint")  # before it shows: a win that follows it was helped
         # Along a known winning line, the line can be shown, move by move.
-        self.show(choice, verdict, "show" if line else None)
+        offer: Offer | None = "show" if line else None
+        known = self._known
+        if known is not None and known[:2] == (record, choice.hint.move):
+            # The next stage of the move on show: what the solver said of it stays.
+            verdict, offer = known[2], known[3]
+        self.actions.took_help("hint")  # before it shows: a win that follows it was helped
+        self.show(choice, verdict, offer)
         if verdict == "checking":
             # The solver's code loads in the next task: the hint is drawn first.
             self._pending = (record, choice, game.copy())
@@ -106,15 +117,27 @@ class Hinter:
         if self.session.game.record() == record:
             self._solver().check_hint(record, choice, game)
 
-    def show(self, choice: HintChoice, verdict: str, offer: Offer | None = None, words: str = "") -> None:
+    def show(
+        self, choice: HintChoice, verdict: str, offer: Offer | None = None, words: str = "", whole: bool = False
+    ) -> None:
         """Put ``choice`` on the table (the renderer draws ``state.hint``) and in the status
         line (the hint's words, or ``words``), with what the solver offers after its check
         (``offer``) as a button, and what is known of it on the page (``state.hint_verdict``:
-        ``data-hint-verdict``), all in one frame, drawn at once."""
-        from ui.model.hints import hint_words
+        ``data-hint-verdict``), all in one frame, drawn at once.
 
+        As much of it shows as the presses at this position asked for (``cycle.stage``:
+        ``data-hint-stage``), all of it with ``whole`` or the player's setting. A part
+        says no more than it shows: the words name the pile or the cards, and an offer
+        (Show me how, the way back, Keep searching) waits for the whole move."""
+        from ui.model.hints import hint_stages, hint_words, stage_words
+
+        stage = self.cycle.stage(hint_stages(choice.hint), whole or self.session.preferences.whole_hints)
+        self._known = (self.session.game.record(), choice.hint.move, verdict, offer)
         self.state.hint = choice.hint
+        self.state.hint_stage = stage
         self.state.hint_verdict = "proven" if choice.proven else verdict
+        if stage != "move":
+            words, offer = stage_words(choice, verdict, stage), None
         # The verdict stays while the position does: a player following hints at
         # their own pace must still read it (the table's next change takes it away).
         self.actions.say(words or hint_words(choice, verdict), offer=offer, stays=True)
@@ -123,6 +146,7 @@ class Hinter:
 
     def clear(self) -> None:
         """Take the hint off the table, and its words off the status line."""
+        self._known = None
         if self.state.hint is not None or self.state.hint_verdict:
             self.state.hint = None
             self.state.hint_verdict = ""

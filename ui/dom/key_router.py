@@ -14,12 +14,13 @@ from typing import TYPE_CHECKING
 
 from pyscript import document
 
+from engine import parse_move
 from ui.dom.callbacks import listen
 from ui.dom.focus import Focus, trap_tab
 from ui.model.actions import Actions
 from ui.model.keyboard import Command
 from ui.model.session import Session
-from ui.model.table import TableState
+from ui.model.table import TableState, hinted_move
 
 if TYPE_CHECKING:
     from js import Event
@@ -87,6 +88,11 @@ class KeyRouter:
         game = self.session.game
         if key in NAVIGATION:
             if self.focus.in_board():
+                spot = keyboard.current(game)
+                hinted = hinted_move(self.state, game, spot.pid, spot.index) if key in ("Enter", " ") else None
+                if hinted is not None and keyboard.held is None:
+                    # The whole hint on show: Enter on its cards plays it, as a tap does.
+                    return Command("play", spot, move=parse_move(hinted))
                 return keyboard.press(game, key)
             if key in ARROWS and self.focus.nowhere():
                 return Command("focus", keyboard.current(game))

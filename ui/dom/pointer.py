@@ -28,7 +28,7 @@ from ui.model.actions import Actions
 from ui.model.gestures import SecondTap, TapTracker, drop_plan, picked_count, tap_plan
 from ui.model.layout import Rect, drop_pile, hit_card, hit_pile
 from ui.model.session import Session
-from ui.model.table import Drag, TableState
+from ui.model.table import Drag, TableState, hinted_move
 
 if TYPE_CHECKING:
     from js import Event
@@ -270,6 +270,13 @@ class Pointer:
             return
         if press.count < 1:
             self.taps.forget()
+            return
+        hinted = hinted_move(self.state, game, pid, press.index)
+        if hinted is not None:
+            # The whole hint on show: a tap on its cards plays it, whatever their own tap does.
+            self.taps.forget()
+            keyboard.forget_held()
+            actions.play(hinted)
             return
         taps = self.taps.tap(pid, press.index, now, press.x0, press.y0)
         lifted = keyboard.held.pid if keyboard.held is not None else None

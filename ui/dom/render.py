@@ -405,8 +405,10 @@ class Renderer:
                 wanted.add("hint-from")
             if pid in m.hint_to:
                 wanted.add("hint-to")
+            if pid in m.hint_piles:
+                wanted.add("hint-pile")
             self._classes(node, frozenset(wanted))
-        self._mark_cards(m.held, m.hint_from, m.hint_onto)
+        self._mark_cards(m.held, m.hint_from, m.hint_onto, m.hint_pile_cards)
         self._lift([self._key_at[place] for place in m.lifted if place in self._key_at])
         self._board_mark("holding", m.holding)
         self._board_mark("dragging", m.dragging)
@@ -418,9 +420,16 @@ class Renderer:
                 document.body.removeAttribute("data-hint")
         self._set_stops(m.stops)
 
-    def _mark_cards(self, held: frozenset[Place], hint_from: frozenset[Place], hint_onto: frozenset[Place]) -> None:
+    def _mark_cards(
+        self,
+        held: frozenset[Place],
+        hint_from: frozenset[Place],
+        hint_onto: frozenset[Place],
+        hint_pile: frozenset[Place],
+    ) -> None:
         wanted: dict[int, set[str]] = {}
-        for places, name in ((held, "held"), (hint_from, "hint-from"), (hint_onto, "hint-onto")):
+        marked = ((held, "held"), (hint_from, "hint-from"), (hint_onto, "hint-onto"), (hint_pile, "hint-pile"))
+        for places, name in marked:
             for place in places:
                 key = self._key_at.get(place)
                 if key is not None and key in self.cards:

@@ -78,7 +78,9 @@ class Hinter(Protocol):
     lost: str
     undecided: set[str]
 
-    def show(self, choice: HintChoice, verdict: str, offer: Offer | None = None, words: str = "") -> None: ...
+    def show(
+        self, choice: HintChoice, verdict: str, offer: Offer | None = None, words: str = "", whole: bool = False
+    ) -> None: ...
 
     def clear(self) -> None: ...
 
@@ -338,11 +340,11 @@ class SolverPanel:
             if not moves or found is None or legal_hint(table, moves[0]) is None:
                 self._fail(_("The solver's line does not fit this position. Try again."))
                 return
-            # The line leads from now on: the next press starts from its move again.
-            self.hinter.cycle.forget()
-            self.hinter.cycle.press(record)
+            # The line leads from now on: its move takes the hint's place, at the stage the
+            # presses here reached (a pile or the cards shown say no more of it).
+            self.hinter.cycle.lead(record)
             self._hide("hint")
-            # A line is known: it can be shown, move by move.
+            # A line is known: it can be shown, move by move (once the whole move is on show).
             self.hinter.show(found, "proven" if found.proven else "other", "show")
         elif status == "unwinnable":
             # The verdict joins the hint in the status line, with the way back when there is one.
@@ -496,12 +498,12 @@ class SolverPanel:
             return
         line = [str(m) for m in reply.get("moves", [])]
         self.memory.remember(before.record(), line)
-        self.hinter.cycle.forget()
-        self.hinter.cycle.press(before.record())
+        self.hinter.cycle.lead(before.record())
         self._hide("turned")
-        # The better move leads a winning line: Show me how plays it from here.
+        # The better move leads a winning line: Show me how plays it from here. It is
+        # shown whole: the player asked where the win was lost, not for a hint.
         choice = HintChoice(describe_hint(self.session.game, better), 1, 1, proven=True)
-        self.hinter.show(choice, "proven", "show", text)
+        self.hinter.show(choice, "proven", "show", text, whole=True)
 
     # ------------------------------------------------------------- from the deal
 

@@ -36,13 +36,14 @@ from engine.variants import pile_kind
 from ui.model.announce import cards_phrase, describe_play, pile_in_sentence, play_headline
 from ui.model.i18n import N_, _, again, later, ngettext
 from ui.model.showing import steps_along
-from ui.model.words import card_name, names_list
+from ui.model.words import card_name, names_list, place_name
 
 __all__ = [
     "FEW_SEEDS",
     "NO_MOVE",
     "NO_WAY_ON",
     "SOLVER_NOTE",
+    "STAGES",
     "VERDICTS",
     "Hint",
     "HintChoice",
@@ -51,6 +52,7 @@ __all__ = [
     "choose_hint",
     "describe_hint",
     "hides_cards",
+    "hint_stages",
     "hint_words",
     "lost_text",
     "move_words",
@@ -58,6 +60,7 @@ __all__ = [
     "no_hint_text",
     "positions",
     "rewind_text",
+    "stage_words",
     "turning_text",
     "turning_verdict_text",
     "variant_of",
@@ -85,6 +88,10 @@ class Hint:
     text: str
     also: tuple[str, ...] = ()
     """Further piles whose top card goes with it (Pyramid's pair: ``Move.also``)."""
+    look: str = ""
+    """The words of the first, "pile" stage: where to look (``hint_stages``)."""
+    take: str = ""
+    """The words of the "card" stage: the cards to move, not where."""
 
 
 def describe_hint(game: Game, move: str) -> Hint:
@@ -116,11 +123,15 @@ def describe_hint(game: Game, move: str) -> Hint:
     dst = action.dst
     under = game.top(dst)
     cards = cards_phrase(moving)
+    # A card of a shape (peaks, a pyramid) is a pile of its own: its place says where to look.
+    where = place_name(game.settings.game, parsed.src) if pile_kind(parsed.src) == "peak" else None
+    look = _("Hint: look at {pile}.").format(pile=where or pile_in_sentence(parsed.src))
+    take = _("Hint: move {cards}.").format(cards=cards)
     if parsed.also or pile_kind(dst) == "discard":
         # Cards that leave the game together (a pair), or a card alone (a King).
         gone = [*moving, *(game.pile(pid)[-1] for pid in parsed.also)]
         words = _("Hint: remove {cards}.").format(cards=names_list([card_name(card) for card in gone]))
-        return Hint(text, parsed.src, parsed.count, dst, tuple(str(c) for c in gone), words, parsed.also)
+        return Hint(text, parsed.src, parsed.count, dst, tuple(str(c) for c in gone), words, parsed.also, look)
     if dst.startswith(("f", "c")):  # a foundation, or a free cell
         words = _("Hint: {cards} to {pile}.").format(cards=cards, pile=pile_in_sentence(dst))
     elif under is None:
@@ -129,7 +140,40 @@ def describe_hint(game: Game, move: str) -> Hint:
         words = _("Hint: {cards} onto {card}.").format(cards=cards, card=card_name(under))
     else:
         words = _("Hint: {cards} onto column {n}.").format(cards=cards, n=dst[1:])
-    return Hint(text, parsed.src, parsed.count, dst, tuple(str(c) for c in moving), words)
+    return Hint(text, parsed.src, parsed.count, dst, tuple(str(c) for c in moving), words, (), look, take)
+
+
+STAGES = ("pile", "card", "move")
+"""How much a hint shows (``data-hint-stage``): the pile to look at, the cards to move,
+the whole move (the cards and where they go)."""
+
+
+def hint_stages(hint: Hint) -> tuple[str, ...]:
+    """The stages presses of Hint go through to show ``hint`` (see ``STAGES``), always
+    ending with the whole move.
+
+    A tap on the stock is the whole move as soon as the stock is named, so it is shown
+    whole at once. Cards whose destination goes without saying -- a pair or a King
+    removed (Pyramid), a card onto the waste (Golf, TriPeaks) -- have no card stage:
+    naming the cards would say the whole move.
+
+    >>> import engine
+    >>> g = engine.new_game("KL1-D1N-AAAAAAG")
+    >>> hint_stages(describe_hint(g, "t5>t4")), hint_stages(describe_hint(g, "s"))
+    (('pile', 'card', 'move'), ('move',))
+    >>> golf, pyramid = engine.new_game("GF1-N-AAAAAAA"), engine.new_game("PY1-P3-AAAAAAA")
+    >>> hint_stages(describe_hint(golf, "t2>w")), hint_stages(describe_hint(pyramid, "p25+p26>x"))
+    (('pile', 'move'), ('pile', 'move'))
+    >>> describe_hint(pyramid, "p25+p26>x").look
+    'Hint: look at Pyramid, row 7, card 4.'
+    >>> describe_hint(golf, "t2>w").look
+    'Hint: look at column 2.'
+    """
+    if hint.count == 0:
+        return ("move",)
+    if hint.also or pile_kind(hint.dst) in ("discard", "waste"):
+        return ("pile", "move")
+    return STAGES
 
 
 NO_MOVE = N_("No move is possible here: undo, restart the deal or start a new one.")
@@ -206,31 +250,64 @@ def no_hint_text(game: Game) -> str:
 
 
 class HintCycle:
-    """Counts presses of Hint at one position: the same position again shows the
-    next good move; any other position starts from the best one.
+    """Presses of Hint at one position: the first move is shown a stage at a time
+    (``hint_stages``: the pile, then the cards, then the whole move), and once it has
+    been shown whole, each further press shows the next good move, whole; any other
+    position starts from the best move's first stage again.
 
-    >>> cycle = HintCycle()
-    >>> cycle.press("KL1-D1N-AAAAAAG"), cycle.press("KL1-D1N-AAAAAAG"), cycle.press("KL1-D1N-AAAAAAG s")
-    (0, 1, 0)
+    ``press`` counts a press and says which move it shows (its index among the good
+    moves); ``stage`` then says how much of that move it shows, from the move's own
+    stages. ``whole``: the player's setting to see the whole move at once.
+
+    >>> cycle, stages = HintCycle(), ("pile", "card", "move")
+    >>> [(cycle.press("KL1-D1N-AAAAAAG"), cycle.stage(stages)) for _ in range(4)]
+    [(0, 'pile'), (0, 'card'), (0, 'move'), (1, 'move')]
+    >>> cycle.press("KL1-D1N-AAAAAAG s"), cycle.stage(stages, whole=True)
+    (0, 'move')
     """
 
     def __init__(self) -> None:
         self._record: str | None = None
-        self._presses = 0
+        self._index = 0
+        self._step = 0
+        self._whole = False
+        """The move at ``_index`` has been shown whole: the next press shows the next move."""
 
     def press(self, record: str) -> int:
-        """Count a press at the position of ``record``; returns its index (0 first)."""
-        if record == self._record:
-            self._presses += 1
-        else:
+        """Count a press at the position of ``record``; returns the index of the move it
+        shows (0 first)."""
+        if record != self._record:
             self._record = record
-            self._presses = 0
-        return self._presses
+            self._index = self._step = 0
+            self._whole = False
+        elif self._whole:
+            self._index += 1
+        else:
+            self._step += 1
+        return self._index
+
+    def stage(self, stages: Sequence[str], whole: bool = False) -> str:
+        """How much the last press shows of its move, whose ``stages`` end with the whole
+        move (``whole``: show it whole now). Asking again gives the same answer."""
+        stage = stages[-1] if whole or self._whole else stages[min(self._step, len(stages) - 1)]
+        if stage == stages[-1]:
+            self._whole = True
+        return stage
+
+    def lead(self, record: str) -> None:
+        """The best move is on show at ``record`` again (the solver's line leads), at the
+        stage already reached there (from the start at another position)."""
+        if record != self._record:
+            self._record = record
+            self._step = 0
+            self._whole = False
+        self._index = 0
 
     def forget(self) -> None:
-        """The next press starts from the best move again."""
+        """The next press starts from the best move's first stage again."""
         self._record = None
-        self._presses = 0
+        self._index = self._step = 0
+        self._whole = False
 
 
 VERDICTS = ("proven", "checking", "unknown", "lost", "other", "unchecked")
@@ -283,11 +360,39 @@ def hint_words(choice: HintChoice, verdict: str) -> str:
     return later(lambda: _hint_words(choice, verdict))
 
 
+def stage_words(choice: HintChoice, verdict: str, stage: str) -> str:
+    """The status line for a hint shown in part (``stage``: ``"pile"`` or ``"card"``; the
+    whole move's are ``hint_words``). They say no more of the move than the stage shows,
+    with the solver's verdict only when it changes what to do (lost, undecided): the
+    rest of it comes with the whole move.
+
+    >>> import engine
+    >>> g = engine.new_game("KL1-D1N-AAAAAAG")
+    >>> stage_words(choose_hint(g, 2), "checking", "pile"), stage_words(choose_hint(g, 2), "checking", "card")
+    ('Hint: look at column 5.', 'Hint: move 9 of diamonds.')
+    >>> stage_words(choose_hint(g, 0), "lost", "pile")
+    'Hint: look at column 1. Lost: no win is possible from here.'
+    """
+    return later(lambda: _stage_words(choice, verdict, stage))
+
+
+def _stage_words(choice: HintChoice, verdict: str, stage: str) -> str:
+    text = again(choice.hint.look if stage == "pile" else choice.hint.take)
+    if verdict in ("lost", "unknown") and not choice.proven:
+        return f"{text} {_note(choice, verdict)}"
+    return text
+
+
 def _hint_words(choice: HintChoice, verdict: str) -> str:
     text = again(choice.hint.text)
     prefix = str(_("Hint:"))
     if choice.of > 1 and text.startswith(prefix):
         text = _("Hint {number} of {count}:").format(number=choice.number, count=choice.of) + text[len(prefix) :]
+    return f"{text} {_note(choice, verdict)}"
+
+
+def _note(choice: HintChoice, verdict: str) -> str:
+    """What the solver knows of the hint's move, in words."""
     if verdict == "proven" or choice.proven:
         note = _("This move keeps the game winnable.")
     elif verdict == "checking" and choice.progress:
@@ -304,7 +409,7 @@ def _hint_words(choice: HintChoice, verdict: str) -> str:
         note = _("Not proven: the winning line found starts with another move.")
     else:
         note = _("Undecided: the solver could not decide in time whether the game can still be won.")
-    return f"{text} {note}"
+    return note
 
 
 def positions(n: int) -> str:

@@ -97,6 +97,9 @@ class Preferences:
     one_tap: bool = False
     """Games with foundations: a single tap on a card that cannot go home plays what a
     double tap would (off by default: one tap sends home, a double tap finds a place)."""
+    whole_hints: bool = False
+    """Hint shows the whole move at the first press (off by default: a first press shows
+    the pile to look at, a second the cards, a third the whole move)."""
     four_color: bool = False
     """Four-colour deck: clubs green and diamonds blue, so every suit has its own colour."""
     large_cards: bool = False

@@ -48,6 +48,7 @@ __all__ = [
     "Place",
     "TableState",
     "body_attributes",
+    "hinted_move",
     "marks",
 ]
 
@@ -137,6 +138,8 @@ class TableState:
     """The hint on show, until the next action."""
     hint_verdict: str = ""
     """What is known of the hint on show (``data-hint-verdict``, see ``ui.model.hints.VERDICTS``; "" for none)."""
+    hint_stage: str = "move"
+    """How much of the hint is on show (``data-hint-stage``, see ``ui.model.hints.STAGES``)."""
     panel: PanelView = CLOSED_PANEL
     status: StatusLine = field(default_factory=StatusLine)
     """The status line's message and buttons."""
@@ -170,6 +173,10 @@ class Marks:
     hint_to: frozenset[str] = frozenset()
     hint_onto: frozenset[Place] = frozenset()
     hint_move: str = ""
+    """The hint's move, once the whole of it is on show (``data-hint``)."""
+    hint_piles: frozenset[str] = frozenset()
+    """The pile to look at, at a hint's first stage (class ``hint-pile``, on it and its cards)."""
+    hint_pile_cards: frozenset[Place] = frozenset()
     stops: tuple[Spot, ...] = ()
     """The keyboard's tab stops (``tabindex=0``): one in the top row, one among the columns."""
 
@@ -186,11 +193,12 @@ def body_attributes(state: TableState) -> dict[str, str | None]:
     """The ``data-*`` attributes of ``<body>`` the state decides (None: no such attribute).
 
     >>> body_attributes(TableState())
-    {'data-finish': 'no', 'data-hint-verdict': None}
+    {'data-finish': 'no', 'data-hint-verdict': None, 'data-hint-stage': None}
     """
     attributes: dict[str, str | None] = dict(state.header.body) if state.header is not None else {}
     attributes["data-finish"] = "ready" if state.finish.shown else "no"
     attributes["data-hint-verdict"] = state.hint_verdict or None
+    attributes["data-hint-stage"] = state.hint_stage if state.hint is not None else None
     return attributes
 
 
@@ -219,16 +227,24 @@ def marks(state: TableState, game: Game) -> Marks:
     hint_from_piles: frozenset[str] = frozenset()
     hint_to: frozenset[str] = frozenset()
     hint_onto: frozenset[Place] = frozenset()
-    if hint is not None:
+    hint_piles: frozenset[str] = frozenset()
+    hint_pile_cards: frozenset[Place] = frozenset()
+    stage = state.hint_stage
+    if hint is not None and stage == "pile":
+        # Where to look, not what: the whole pile glows, its cards with it.
+        hint_piles = frozenset({hint.src})
+        hint_pile_cards = _top_places(game, hint.src, len(game.pile(hint.src)))
+    elif hint is not None and stage == "card":
+        # The cards to move (both of a pair), not where they go.
+        hint_from = _moving_places(game, hint)
+    elif hint is not None:
         if hint.count == 0:
             # A tap on the stock: its top card glows, or the empty stock when the waste goes back.
             hint_from = _top_places(game, "s", 1)
             if not hint_from:
                 hint_from_piles = frozenset({"s"})
         else:
-            hint_from = _top_places(game, hint.src, hint.count)
-            for pid in hint.also:  # a pair: both cards glow
-                hint_from |= _top_places(game, pid, 1)
+            hint_from = _moving_places(game, hint)
             if pile_kind(hint.dst) != "discard":  # cards that leave the game go nowhere to show
                 hint_to = frozenset({hint.dst})
                 hint_onto = _top_places(game, hint.dst, 1)
@@ -240,6 +256,36 @@ def marks(state: TableState, game: Game) -> Marks:
         hint_from_piles=hint_from_piles,
         hint_to=hint_to,
         hint_onto=hint_onto,
-        hint_move=hint.move if hint is not None else "",
+        hint_move=hint.move if hint is not None and stage == "move" else "",
+        hint_piles=hint_piles,
+        hint_pile_cards=hint_pile_cards,
         stops=keyboard.stops(game),
     )
+
+
+def _moving_places(game: Game, hint: Hint) -> frozenset[Place]:
+    places = _top_places(game, hint.src, hint.count)
+    for pid in hint.also:  # a pair: both cards glow
+        places |= _top_places(game, pid, 1)
+    return places
+
+
+def hinted_move(state: TableState, game: Game, pid: str, index: int) -> str | None:
+    """The hint's move when card ``index`` of ``pid`` is one of the cards it moves and
+    the whole move is on show: a tap on it (or Enter) plays the hint, whatever the
+    card's own tap would do; None otherwise.
+
+    >>> import engine
+    >>> from ui.model.hints import describe_hint
+    >>> g = engine.new_game("KL1-D1N-AAAAAAG")
+    >>> state = TableState(hint=describe_hint(g, "t5>t4"))
+    >>> hinted_move(state, g, "t5", 4), hinted_move(state, g, "t4", 3)
+    ('t5>t4', None)
+    >>> state.hint_stage = "card"
+    >>> hinted_move(state, g, "t5", 4) is None
+    True
+    """
+    hint = state.hint
+    if hint is None or state.hint_stage != "move" or hint.count == 0:
+        return None
+    return hint.move if (pid, index) in _moving_places(game, hint) else None
