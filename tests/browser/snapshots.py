@@ -16,6 +16,23 @@ MADE_OR_FAILED = (
     "performance.getEntriesByName('pyodide-snapshot-made').length"
     " + performance.getEntriesByName('pyodide-snapshot-failed').length > 0"
 )
+STARTED = "performance.getEntriesByName('pyodide-snapshot-started').map(m => ({ at: m.startTime, ...m.detail }))"
+"""When the making started, why ("quiet" or "hidden") and since when the player had left the
+table alone (``quietSince``)."""
+MAKING_STARTED = (
+    "performance.getEntriesByType('resource').find(e => e.name.endsWith('/pyodide-snapshot.mjs'))?.startTime ?? null"
+)
+"""When the snapshot's worker asked for its script: the making's start as the browser saw it,
+whatever the page says (no mark of the page's own)."""
+QUIET_MS = 2000
+"""How long the making waits after the player's last press (``QUIET_MS`` in tools/pyodide-game.mjs)."""
+RECORD_PRESSES = """(() => {
+  window.solitairePresses = [];
+  addEventListener("pointerdown", () => window.solitairePresses.push(performance.now()), true);
+  return true;
+})()"""
+"""Notes the time of every press from now on, in ``window.solitairePresses``."""
+PRESSES = "window.solitairePresses"
 DROPPED = "performance.getEntriesByName('pyodide-snapshot-dropped').map(m => m.detail)"
 """Why each snapshot this start met was dropped: "damaged" (its bytes are not those it was
 made with) or "failed" (the restore itself failed)."""
