@@ -14,7 +14,12 @@
 // second visit (a one-time visitor never pays for it), or already on the first when
 // Python's start took longer than SLOW_START_MS on this visit. In WebKit (every iPhone
 // browser) that start takes seconds, which the snapshot takes away from the second
-// visit on instead of the third. It is kept in Cache Storage under a key naming the
+// visit on instead of the third. Its worker starts a second interpreter, which takes a
+// processor from the player's first moves on a 2-core phone, so it starts at a quiet
+// moment (whenQuiet): QUIET_MS without a press or a key once the table is playable (and,
+// on a first visit, the offline copy settled), or at once when the page is hidden. A
+// visit that ends before the worker is done loses it (a page's worker dies with it): the
+// next visit makes it. It is kept in Cache Storage under a key naming the
 // runtime's version and the standard library's hash, since a snapshot only fits the
 // exact build it came from. Any failure to use it falls back to the normal start and
 // drops the snapshot:
@@ -56,7 +61,18 @@ export const FAILED_KEY = new URL(`./failed-${THIS_BUILD}`, import.meta.url).hre
 // the build's snapshot is failed, not made again.
 const TIMED_OUT_KEY = new URL(`./timed-out-${THIS_BUILD}`, import.meta.url).href;
 const VISITED_KEY = new URL(`./visited-${THIS_BUILD}`, import.meta.url).href;
-const SNAPSHOT_DELAY_MS = 3000; // after the page is playable: its first moments belong to the player
+// The making waits for the player to leave the table alone this long (no pointerdown, no
+// keydown; the table's first moment counts as a press): a player's first moves come a second
+// or two apart, and one who reads the table for 2 s more is done for a while. Shorter, it
+// would compete with the moves; longer, a visit that ends early would more often end before
+// it is made (WebKit, from the playable table to the snapshot stored, before this wait: 6.6 s
+// on a quiet machine, 19-26 s at load average 14-17, most of it the worker's own start).
+// Then, where the browser has it, it waits for an idle moment too (requestIdleCallback; not
+// in WebKit), IDLE_WAIT_MS at most.
+// A test sets window.solitaireBootOptions.snapshotQuietMs (read at every check, so even once
+// the page is playable) to give its own presses, slower than a player's on a busy machine, room.
+const QUIET_MS = 2000;
+const IDLE_WAIT_MS = 1000;
 // Python's start (from the WebAssembly instantiated to the interpreter ready) above which
 // a first visit makes the snapshot too: measured at 0.2-0.65 s in Chromium and Firefox (0.9 s on a
 // busy machine), 1.0-4 s in WebKit. A test sets window.solitaireBootOptions.slowStartMs to decide.
@@ -257,7 +273,7 @@ async function checkRestoredGame(pyodide, buffer) {
     return;
   }
   performance.mark("pyodide-snapshot-game-stale");
-  caches.open(SNAPSHOTS).then((cache) => cache.delete(SNAPSHOT_KEY)).catch(() => {}).then(() => whenPlayable(makeSnapshot));
+  caches.open(SNAPSHOTS).then((cache) => cache.delete(SNAPSHOT_KEY)).catch(() => {}).then(planSnapshot);
 }
 
 // loadPyodide as npm ships it, on the game's standard library and compressed files.
@@ -312,6 +328,11 @@ async function storedSnapshot() {
   return { snapshot: null, make: "no" };
 }
 
+function quietMs() {
+  const asked = globalThis.solitaireBootOptions?.snapshotQuietMs;
+  return typeof asked === "number" ? asked : QUIET_MS;
+}
+
 function slowStartMs() {
   const asked = globalThis.solitaireBootOptions?.slowStartMs;
   return typeof asked === "number" ? asked : SLOW_START_MS;
@@ -347,7 +368,7 @@ export async function loadPyodide(options = {}) {
     }
   }
   const pyodide = await loadRuntime(options);
-  if (make === "now" || (make === "if slow" && pythonStartMs() > slowStartMs())) whenPlayable(makeSnapshot);
+  if (make === "now" || (make === "if slow" && pythonStartMs() > slowStartMs())) planSnapshot();
   return pyodide;
 }
 
@@ -419,21 +440,66 @@ function watchSnapshotStart() {
   return { stop };
 }
 
+// The snapshot is planned: made at the first quiet moment once the table is playable. The
+// mark says so at once, before the table is (a harness that looks when the page is playable
+// knows to wait for it: it used to come a frame or more after the table was drawn).
+function planSnapshot() {
+  performance.mark("pyodide-snapshot-scheduled");
+  whenPlayable(() => whenQuiet(makeSnapshot));
+}
+
 function whenPlayable(callback) {
-  // The mark says a snapshot is on its way (a first visit makes one only after a slow start).
-  // On a first visit its worker waits for the offline copy (static/boot.js: offlineSettled),
-  // from which it then loads the runtime instead of downloading it a second time.
-  const start = () => {
-    performance.mark("pyodide-snapshot-scheduled");
-    Promise.resolve(globalThis.solitaireBoot?.offlineSettled).then(() => setTimeout(callback, SNAPSHOT_DELAY_MS));
-  };
-  if (document.body?.dataset.ready === "true") return start();
+  if (document.body?.dataset.ready === "true") return callback();
   const observer = new MutationObserver(() => {
     if (document.body?.dataset.ready !== "true") return;
     observer.disconnect();
-    start();
+    callback();
   });
   observer.observe(document.documentElement, { attributes: true, subtree: true, attributeFilter: ["data-ready"] });
+}
+
+// Calls back at a quiet moment, once: QUIET_MS after the last press or key (counted from
+// now, the table's first moment), then at the browser's next idle moment if it tells of
+// them (requestIdleCallback; WebKit does not: at once). A page that goes hidden (another
+// app or tab, the phone locked) is played by nobody: the callback comes at once, early
+// enough to be done before a hidden page is frozen or closed, as often as can be.
+// On a first visit the offline copy comes first (static/boot.js: offlineSettled, 60 s at
+// most; in WebKit 1 s after the playable table here, 2-5 s at load average 14-17, so mostly
+// within the quiet wait): the worker then loads the runtime from it, not from the network a
+// second time, and the pre-cache has the connection to itself. The mark
+// "pyodide-snapshot-started" says when and why ("quiet" or "hidden"), and since which press.
+function whenQuiet(callback) {
+  let last = performance.now();
+  let timer = 0;
+  let over = false;
+  const options = { capture: true, passive: true };
+  const pressed = () => {
+    last = performance.now();
+  };
+  const settled = Promise.resolve(globalThis.solitaireBoot?.offlineSettled);
+  const hidden = () => document.visibilityState === "hidden" && settled.then(() => start("hidden"));
+  const start = (why) => {
+    if (over) return;
+    over = true;
+    clearTimeout(timer);
+    removeEventListener("pointerdown", pressed, options);
+    removeEventListener("keydown", pressed, options);
+    document.removeEventListener("visibilitychange", hidden);
+    performance.mark("pyodide-snapshot-started", { detail: { why, quietSince: last, quietMs: quietMs() } });
+    callback();
+  };
+  const idle = globalThis.requestIdleCallback ?? ((then) => setTimeout(then, 0));
+  const check = () => {
+    if (over) return;
+    const left = last + quietMs() - performance.now();
+    if (left > 0) timer = setTimeout(check, left);
+    else idle(() => (performance.now() - last >= quietMs() ? start("quiet") : check()), { timeout: IDLE_WAIT_MS });
+  };
+  addEventListener("pointerdown", pressed, options);
+  addEventListener("keydown", pressed, options);
+  document.addEventListener("visibilitychange", hidden);
+  hidden();
+  settled.then(check);
 }
 
 function makeSnapshot() {

@@ -16,6 +16,44 @@ MADE_OR_FAILED = (
     "performance.getEntriesByName('pyodide-snapshot-made').length"
     " + performance.getEntriesByName('pyodide-snapshot-failed').length > 0"
 )
+STARTED = "performance.getEntriesByName('pyodide-snapshot-started').map(m => ({ at: m.startTime, ...m.detail }))"
+"""When the making started, why ("quiet" or "hidden"), since when the player had left the
+table alone (``quietSince``) and how long it waited for that (``quietMs``)."""
+MAKING_STARTED = (
+    "performance.getEntriesByType('resource').find(e => e.name.endsWith('/pyodide-snapshot.mjs'))?.startTime ?? null"
+)
+"""When the snapshot's worker asked for its script: the making's start as the browser saw it,
+whatever the page says (no mark of the page's own)."""
+QUIET_MS = 4000
+"""How long the making waits after the player's last press, in these tests (2 s by default:
+``QUIET_MS`` in tools/pyodide-game.mjs): room for a test's presses on a busy machine."""
+RECORD_PRESSES = f"""(() => {{
+  window.solitaireBootOptions = {{ ...window.solitaireBootOptions, snapshotQuietMs: {QUIET_MS} }};
+  window.solitairePresses = [];
+  addEventListener("pointerdown", () => window.solitairePresses.push(performance.now()), true);
+  return true;
+}})()"""
+"""Asks for ``QUIET_MS`` (the page reads it at every check) and notes the time of every press
+from now on, in ``window.solitairePresses``."""
+PRESSES = "window.solitairePresses"
+
+
+def waited_for_quiet(started: float, presses: list[float], marks: list[dict[str, float | str]]) -> None:
+    """The making, which started at ``started``, waited for the player: after the first press
+    and ``QUIET_MS`` after the last press before it; the page's mark (``STARTED``) says the same."""
+    assert presses, "no press was noted"
+    assert min(presses) < started, f"the making started at {started:.0f} ms, before the first press {min(presses):.0f}"
+    last = max(at for at in presses if at < started)
+    assert started - last >= QUIET_MS - 50, (
+        f"the making started at {started:.0f} ms, {started - last:.0f} ms after the last press before it "
+        f"(presses at {[round(at) for at in presses]}): it did not wait for a quiet moment"
+    )
+    [mark] = marks
+    assert mark["why"] == "quiet"
+    assert mark["quietMs"] == QUIET_MS
+    assert float(mark["quietSince"]) >= last - 50, "the page saw the last press"
+
+
 DROPPED = "performance.getEntriesByName('pyodide-snapshot-dropped').map(m => m.detail)"
 """Why each snapshot this start met was dropped: "damaged" (its bytes are not those it was
 made with) or "failed" (the restore itself failed)."""

@@ -1,8 +1,8 @@
 """Return visits start the interpreter from a memory snapshot (tools/pyodide-game.mjs).
 
-The snapshot is made in a worker once the page is playable: on the second visit,
-or already on the first when Python's start took longer than ``slowStartMs`` (as
-in WebKit); the visit after starts from it. The tests set the threshold so that
+The snapshot is made in a worker once the page is playable and the player has left it
+alone for a moment: on the second visit, or already on the first when Python's start
+took longer than ``slowStartMs`` (as in WebKit); the visit after starts from it. The tests set the threshold so that
 each start counts as fast or as slow, whatever the machine's load. A restored start must still deal new random games
 and run the solver's worker, and a snapshot that does not load must leave the
 game booting the normal way.
@@ -17,18 +17,24 @@ import pytest
 from playwright.sync_api import BrowserContext, Page
 
 from tests.browser.conftest import BOOT_TIMEOUT_MS, Traffic, wait_ready
-from tests.browser.helpers import ask_hint
+from tests.browser.helpers import ask_hint, tap_stock
 from tests.browser.snapshots import (
     CACHE,
     DAMAGE,
     DAMAGED_RANGES,
     DROPPED,
     MADE_OR_FAILED,
+    MAKING_STARTED,
+    PRESSES,
+    QUIET_MS,
+    RECORD_PRESSES,
     RESTORED,
     SCHEDULED,
     SNAPSHOT_DIGEST,
+    STARTED,
     build,
     snapshot_url,
+    waited_for_quiet,
 )
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -132,10 +138,11 @@ def test_a_return_visit_starts_from_the_snapshot_made_on_the_visit_before(
     assert not traffic.errors, traffic.errors
 
 
-def slow_first_visit(new_context: Callable[..., BrowserContext], site_url: str) -> Page:
-    """A first visit whose start counts as slow, as in WebKit: it makes the snapshot."""
+def slow_first_visit(new_context: Callable[..., BrowserContext], site_url: str, options: str = "") -> Page:
+    """A first visit whose start counts as slow, as in WebKit: it makes the snapshot.
+    ``options``: more of window.solitaireBootOptions, set before the page's scripts run."""
     context = new_context(viewport={"width": 1280, "height": 800})
-    context.add_init_script(SLOW_START)
+    context.add_init_script(SLOW_START + options)
     page = context.new_page()
     visit(page, site_url + "#KL1-D1N-AAAAAAG")
     return page
@@ -156,6 +163,47 @@ def test_a_slow_start_makes_the_snapshot_on_the_first_visit(
     assert page.evaluate(STALE) == 0
     assert page.evaluate(KEPT_MODULES) >= 40, "engine/ and ui/model/ come imported"
     assert page.evaluate(SNAPSHOT_GAME, [CACHE, snapshot_url(site_url)]) == page.evaluate(GAME_DIGEST)
+    assert not traffic.errors, traffic.errors
+
+
+PLAY_MS = 8000
+"""How long the player keeps tapping from the table's first moment: past the moment the making
+used to start whatever the player did (the offline copy settled, then 3 s)."""
+
+
+def test_the_snapshot_waits_for_the_player_to_leave_the_table_alone(
+    new_context: Callable[..., BrowserContext], site_url: str, traffic: Traffic
+) -> None:
+    page = slow_first_visit(new_context, site_url, f"window.solitaireBootOptions.snapshotQuietMs = {QUIET_MS};")
+    assert page.evaluate(SCHEDULED) == 1
+    page.evaluate(RECORD_PRESSES)
+    playable = page.evaluate("performance.getEntriesByName('solitaire-playable')[0].startTime")
+    while page.evaluate("performance.now()") - playable < PLAY_MS:
+        tap_stock(page)
+    presses = page.evaluate(PRESSES)
+    assert set(wait_for_snapshot(page)) == {f"visited-{build()}", f"snapshot-{build()}"}
+    # When the browser saw the worker start (its script's request), whatever the page says.
+    waited_for_quiet(page.evaluate(MAKING_STARTED), presses, page.evaluate(STARTED))
+    visit(page, site_url + "#KL1-D1N-AAAAAAG")
+    assert page.evaluate(RESTORED) == 1
+    assert not traffic.errors, traffic.errors
+
+
+def test_a_hidden_page_makes_the_snapshot_at_once(
+    new_context: Callable[..., BrowserContext], site_url: str, traffic: Traffic
+) -> None:
+    page = slow_first_visit(new_context, site_url)
+    # The player presses, then leaves for another tab at once: nobody plays a hidden page.
+    page.evaluate(
+        """() => {
+          document.body.dispatchEvent(new PointerEvent("pointerdown", { bubbles: true }));
+          Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "hidden" });
+          document.dispatchEvent(new Event("visibilitychange"));
+        }"""
+    )
+    wait_for_snapshot(page)
+    [mark] = page.evaluate(STARTED)
+    assert mark["why"] == "hidden"
     assert not traffic.errors, traffic.errors
 
 
