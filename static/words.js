@@ -41,7 +41,7 @@ window.solitaireWords = {
   "Game stats": "ស្ថិតិល្បែង",
   "Hint": "តម្រុយ",
   "Hint (H): a good move; press again for another": "តម្រុយ (H)៖ ការដើរល្អមួយ ចុចម្ដងទៀតដើម្បីមើលការដើរផ្សេង",
-  "Hint shows the whole move at once, instead of first the pile, then the card": "តម្រុយបង្ហាញការដើរពេញលេញភ្លាម ជំនួសឱ្យការចង្អុលគំនរមុន រួចទើបចង្អុលសន្លឹកបៀ",
+  "Hint shows the whole move at once, instead of first the pile, then the card": "តម្រុយបង្ហាញការដើរពេញលេញភ្លាមៗ ជំនួសឱ្យការចង្អុលគំនរមុន រួចទើបចង្អុលសន្លឹកបៀ",
   "How to play": "របៀបលេង",
   "Import": "នាំចូល",
   "Keep playing": "បន្តលេងល្បែងនេះ",
