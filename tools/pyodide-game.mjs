@@ -477,7 +477,10 @@ function whenQuiet(callback) {
     last = performance.now();
   };
   const settled = Promise.resolve(globalThis.solitaireBoot?.offlineSettled);
-  const hidden = () => document.visibilityState === "hidden" && settled.then(() => start("hidden"));
+  // Still hidden once the offline copy has settled: a player back on the page waits for quiet.
+  const hidden = () =>
+    document.visibilityState === "hidden" &&
+    settled.then(() => document.visibilityState === "hidden" && start("hidden"));
   const start = (why) => {
     if (over) return;
     over = true;

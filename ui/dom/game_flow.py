@@ -62,8 +62,8 @@ class GameFlow:
         """The game on the table replaced an unfinished one: the status line says Undo brings it back."""
         self._left_solvable = False
         """That game has a solver: the status line offers to find where it was lost."""
-        self._on_return: Callable[[], None] | None = None
-        """What to do once the game left is back on the table (``back_to_left``)."""
+        self._on_return: tuple[str, Callable[[], None]] | None = None
+        """The id of the game left and what to do once it is back on the table (``back_to_left``)."""
         self._returned_proxy = kept_proxy(self._returned)
         self._quiet = False
         session.subscribe(self._on_event)
@@ -80,15 +80,20 @@ class GameFlow:
         """Bring back the unfinished game this one replaced (as Undo does with nothing
         to undo), and call ``then`` once it is on the table; False when there is none."""
         self.pointer.cancel_pending()
-        if self.history is None or self.session.game.can_undo or not self.history.back_to_replaced():
+        history = self.history
+        if history is None or self.session.game.can_undo:
             return False
-        self._on_return = then
+        left = history.keeper.replaced
+        if not history.back_to_replaced():
+            return False
+        self._on_return = (left, then)
         return True
 
     def _returned(self, *_: Any) -> None:
-        then, self._on_return = self._on_return, None
-        if then is not None:
-            then()
+        waiting, self._on_return = self._on_return, None
+        # Only on the game left: a history step that landed elsewhere asks nothing.
+        if waiting is not None and self.history is not None and self.history.keeper.game_id == waiting[0]:
+            waiting[1]()
 
     def _replacing(self) -> None:
         """Another game is about to take the table: it gets its history entry, and

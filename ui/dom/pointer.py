@@ -271,12 +271,15 @@ class Pointer:
         if press.count < 1:
             self.taps.forget()
             return
-        hinted = hinted_move(self.state, game, pid, press.index)
+        # A card the player lifted for a pair of their own choosing keeps its say, as with keys.
+        hinted = hinted_move(self.state, game, pid, press.index) if keyboard.held is None else None
         if hinted is not None:
             # The whole hint on show: a tap on its cards plays it, whatever their own tap does.
             self.taps.forget()
-            keyboard.forget_held()
-            actions.play(hinted)
+            if actions.play(hinted).kind == "play":
+                # Settled: the second tap of a double tap must not play the card it uncovered.
+                record = self.session.game.record()
+                self.second.played(now, press.x0, press.y0, None, record, settled=True)
             return
         taps = self.taps.tap(pid, press.index, now, press.x0, press.y0)
         lifted = keyboard.held.pid if keyboard.held is not None else None
