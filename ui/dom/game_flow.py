@@ -81,7 +81,7 @@ class GameFlow:
         to undo), and call ``then`` once it is on the table; False when there is none."""
         self.pointer.cancel_pending()
         history = self.history
-        if history is None or self.session.game.can_undo:
+        if history is None:
             return False
         left = history.keeper.replaced
         if not history.back_to_replaced():

@@ -90,7 +90,7 @@ class KeyRouter:
             if self.focus.in_board():
                 spot = keyboard.current(game)
                 hinted = hinted_move(self.state, game, spot.pid, spot.index) if key in ("Enter", " ") else None
-                if hinted is not None and keyboard.held is None:
+                if hinted is not None:
                     # The whole hint on show: Enter on its cards plays it, as a tap does.
                     return Command("play", spot, move=parse_move(hinted))
                 return keyboard.press(game, key)

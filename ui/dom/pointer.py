@@ -271,8 +271,7 @@ class Pointer:
         if press.count < 1:
             self.taps.forget()
             return
-        # A card the player lifted for a pair of their own choosing keeps its say, as with keys.
-        hinted = hinted_move(self.state, game, pid, press.index) if keyboard.held is None else None
+        hinted = hinted_move(self.state, game, pid, press.index)
         if hinted is not None:
             # The whole hint on show: a tap on its cards plays it, whatever their own tap does.
             self.taps.forget()

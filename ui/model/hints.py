@@ -303,12 +303,6 @@ class HintCycle:
             self._whole = False
         self._index = 0
 
-    def forget(self) -> None:
-        """The next press starts from the best move's first stage again."""
-        self._record = None
-        self._index = self._step = 0
-        self._whole = False
-
 
 VERDICTS = ("proven", "checking", "unknown", "lost", "other", "unchecked")
 """What is known of a shown move: the next move of a winning line the solver

@@ -272,8 +272,8 @@ def _moving_places(game: Game, hint: Hint) -> frozenset[Place]:
 
 def hinted_move(state: TableState, game: Game, pid: str, index: int) -> str | None:
     """The hint's move when card ``index`` of ``pid`` is one of the cards it moves and
-    the whole move is on show: a tap on it (or Enter) plays the hint, whatever the
-    card's own tap would do; None otherwise.
+    the whole move is on show and no card is lifted for a pair: a tap on it (or Enter)
+    plays the hint, whatever the card's own tap would do; None otherwise.
 
     >>> import engine
     >>> from ui.model.hints import describe_hint
@@ -288,4 +288,6 @@ def hinted_move(state: TableState, game: Game, pid: str, index: int) -> str | No
     hint = state.hint
     if hint is None or state.hint_stage != "move" or hint.count == 0:
         return None
+    if state.keyboard.held is not None:
+        return None  # a card the player lifted for a pair of their own choosing keeps its say
     return hint.move if (pid, index) in _moving_places(game, hint) else None
