@@ -254,8 +254,8 @@
     dispatchEvent(new CustomEvent("solitaire:language", { detail: input.value }));
   }
 
-  // The runtime's files (the big ones compressed, gzip or brotli: tools/vendor.py) and the game's
-  // archive, downloaded from the first moment, side by side, and handed over once to
+  // The runtime's files, its standard library and the game's archive (each compressed, gzip or
+  // brotli: tools/packing.py), downloaded from the first moment, side by side, and handed over once to
   // tools/pyodide-game.mjs, which decompresses them. Downloading them here, not with
   // <link rel="preload">, lets the screen show how much has arrived, tell a stalled or
   // failed download from a slow one, and ask for each file exactly once in every engine
@@ -264,13 +264,13 @@
     "./static/vendor/pyodide/pyodide.asm.mjs.gz",
     "./static/vendor/pyodide/pyodide.asm.wasm.gz",
     "./static/vendor/pyodide/pyodide-lock.json.gz",
-    "./static/vendor/pyodide/python_stdlib_game.zip",
-    "./game.zip"
+    "./static/vendor/pyodide/python_stdlib_game.zip.gz",
+    "./game.zip.gz"
   ];
   var downloads = {};
   var bytes = { received: 0, expected: 0, sized: 0, pending: 0 };
 
-  // The runtime's big files come as NAME.br (brotli, 0.8 MB less) where this browser's
+  // The big files come as NAME.br (brotli, 1.4 MB less) where this browser's
   // DecompressionStream decodes brotli (Safari 18.4+; not Firefox ESR 140), else as NAME.gz: chosen
   // here, before the first download, and the same way by the service worker (sw-template.js)
   // and tools/pyodide-game.mjs (through window.solitaireBoot.format). A .br download or

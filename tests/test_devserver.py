@@ -35,7 +35,16 @@ def dev_url() -> Iterator[str]:
 
 @pytest.mark.parametrize(
     "path",
-    ["/", "/index.html", "/sw.js", "/game.zip", "/ui/main.py", "/static/boot.js", "/static/vendor/pyodide/pyodide.mjs"],
+    [
+        "/",
+        "/index.html",
+        "/sw.js",
+        "/game.zip.gz",
+        "/game.zip.br",
+        "/ui/main.py",
+        "/static/boot.js",
+        "/static/vendor/pyodide/pyodide.mjs",
+    ],
 )
 def test_the_site_is_served(dev_url: str, path: str) -> None:
     assert get(dev_url, path) == 200
@@ -53,6 +62,8 @@ def test_the_site_is_served(dev_url: str, path: str) -> None:
         "/tools/site.py",
         "/tests/test_devserver.py",
         "/engine/codes.py",  # the Python code travels in game.zip
+        "/game.zip",  # which the site holds compressed only
+        "/static/vendor/pyodide/python_stdlib_game.zip",
         "/static/",
         "/static/sw-template.js",
         "/%2e%2e/%2e%2e/etc/passwd",

@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import io
 import json
 import re
 import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
 
-from tools import site, vendor
+from tools import pyfiles, site, stdlib, vendor
 
 pytestmark = pytest.mark.vendored  # reads the runtime, fonts and artwork in static/vendor/
 
@@ -32,12 +34,14 @@ def test_precache_lists_the_python_archive_the_entry_points_and_the_runtime() ->
     assert "./" in urls
     assert "./index.html" in urls
     assert "./pyscript.toml" in urls
-    assert "./game.zip" in urls
+    assert "./game.zip.gz" in urls
+    assert "./game.zip.br" in urls
+    assert "./game.zip" not in urls  # only compressed
     assert "./ui/main.py" in urls
     assert "./ui/solver_worker.py" in urls
     # Every other module comes inside the archive, not as a file of its own.
     assert not [url for url in urls if url.startswith("./engine/")]
-    for runtime in ("pyodide-game.mjs", "pyodide.mjs", "pyodide.asm.wasm.gz", "python_stdlib_game.zip"):
+    for runtime in ("pyodide-game.mjs", "pyodide.mjs", "pyodide.asm.wasm.gz", "python_stdlib_game.zip.gz"):
         assert f"./static/vendor/pyodide/{runtime}" in urls
     # The game boots on its own compiled standard library, never on npm's full one.
     assert "./static/vendor/pyodide/python_stdlib.zip" not in urls
@@ -125,7 +129,7 @@ def boot_downloads() -> list[str]:
 
 def test_the_loading_screen_downloads_the_runtime_compressed_and_the_game_archive() -> None:
     downloads = boot_downloads()
-    assert "game.zip" in downloads
+    assert "game.zip.gz" in downloads
     for name in vendor.COMPRESSED:
         assert f"static/vendor/pyodide/{name}.gz" in downloads
         assert f"static/vendor/pyodide/{name}" not in downloads
@@ -146,6 +150,12 @@ def test_the_runtime_travels_compressed_and_only_compressed() -> None:
         assert gzip.decompress(packed.read_bytes()) == raw.read_bytes(), f"{packed.name} is not the gzip of {name}"
 
 
+def brotli_decoded(data: bytes) -> bytes:
+    """``data`` decoded by Node's brotli (Python's standard library has none)."""
+    script = "process.stdout.write(require('zlib').brotliDecompressSync(require('fs').readFileSync(0)))"
+    return subprocess.run(["node", "-e", script], input=data, capture_output=True, check=True).stdout
+
+
 def test_the_runtime_is_published_in_brotli_too_and_decodes_to_the_same_bytes() -> None:
     files = site.site_files()
     urls = precache_of(site.service_worker())
@@ -154,14 +164,25 @@ def test_the_runtime_is_published_in_brotli_too_and_decodes_to_the_same_bytes() 
         packed = raw.with_name(name + ".br")
         assert f"static/vendor/pyodide/{name}.br" in files
         assert f"./static/vendor/pyodide/{name}.br" in urls  # the worker keeps one of the two
-        decoded = subprocess.run(
-            ["node", "-e", "process.stdout.write(require('zlib').brotliDecompressSync(require('fs').readFileSync(0)))"],
-            input=packed.read_bytes(),
-            capture_output=True,
-            check=True,
-        ).stdout
-        assert decoded == raw.read_bytes(), f"{packed.name} is not the brotli of {name}"
+        assert brotli_decoded(packed.read_bytes()) == raw.read_bytes(), f"{packed.name} is not the brotli of {name}"
         assert packed.stat().st_size < raw.with_name(name + ".gz").stat().st_size
+
+
+def test_the_game_archive_travels_compressed_whole_and_decodes_to_its_zip() -> None:
+    files = site.site_files()
+    archive = pyfiles.current_archive()
+    assert "game.zip" not in files
+    assert gzip.decompress(site.file_bytes("game.zip.gz")) == archive
+    assert brotli_decoded(site.file_bytes("game.zip.br")) == archive
+    assert len(site.file_bytes("game.zip.br")) < len(site.file_bytes("game.zip.gz")) < len(archive) / 3
+
+
+@pytest.mark.parametrize("name", ["game", "stdlib"])
+def test_the_zips_store_their_members_so_that_they_compress_whole(name: str) -> None:
+    data = pyfiles.current_archive() if name == "game" else (vendor.VENDOR / "pyodide" / stdlib.ARCHIVE).read_bytes()
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        methods = {info.compress_type for info in archive.infolist()}
+    assert methods == {zipfile.ZIP_STORED}
 
 
 def test_the_plugins_the_page_turns_off_are_not_published() -> None:

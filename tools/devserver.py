@@ -35,7 +35,7 @@ EXTRA_TYPES = {
 
 
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
-BUILT_FILES = ("sw.js", pyfiles.ARCHIVE)
+BUILT_FILES = ("sw.js", *pyfiles.PACKED)
 """Made by the development server from the files on disk (a built site has them as files)."""
 
 
@@ -96,8 +96,8 @@ class GameRequestHandler(http.server.SimpleHTTPRequestHandler):
 
                 self.send_built(service_worker().encode(), "text/javascript")
                 return
-            if path == f"/{pyfiles.ARCHIVE}":
-                self.send_built(pyfiles.current_archive(), "application/zip")
+            if path.lstrip("/") in pyfiles.PACKED:
+                self.send_built(pyfiles.current_packed(path.lstrip("/")), self.guess_type(path))
                 return
         super().do_GET()
 
@@ -181,12 +181,14 @@ def make_server(
 def serve_in_background(root: Path = ROOT, site_only: bool = False) -> tuple[GameServer, str]:
     """Start a quiet server on a free loopback port; return it and its base URL.
 
-    Benchmarks serve pages of their own from the repository, so serving only the
-    site's files is asked for (the tests do). The game's archive is compiled before the
-    server answers: compiling takes Pyodide under Node, a minute on a loaded machine,
-    longer than the loading screen waits for a download that sends nothing."""
+        Benchmarks serve pages of their own from the repository, so serving only the
+        site's files is asked for (the tests do). The game's archive is compiled before the
+        server answers: compiling takes Pyodide under Node, a minute on a loaded machine,
+        longer than the loading screen waits for a download that sends nothing (and its brotli
+    takes seconds more)."""
     if root == ROOT:
-        pyfiles.current_archive()
+        for name in pyfiles.PACKED:
+            pyfiles.current_packed(name)
     server = make_server(port=0, root=root, quiet=True, site_only=site_only)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     host, port = server.server_address[:2]

@@ -36,16 +36,18 @@
 //   normal way. The snapshot is made again once; a second time out fails the build's.
 // A failure of the connection (a download that stalls or fails) is not the snapshot's.
 //
-// The runtime's big files travel gzip-compressed whatever the host does (a plain static
-// server sends them raw: 12 MB instead of 5): tools/vendor.py writes NAME.gz and NAME.br
-// beside them and the site holds only those (brotli where the browser decodes it). This module hands Pyodide the decompressed files
-// (DecompressionStream), through its own fetch of them: the WebAssembly as a Response
-// of type application/wasm, so that it still compiles while it downloads; pyodide.asm.mjs
-// as the factory Pyodide takes as its createPyodideModule option (a module cannot be
-// imported from bytes under the page's Content-Security-Policy, which allows no blob:
-// scripts, so its text is run as a function; 'unsafe-eval' is in the policy anyway).
-// In the page the loading screen (static/boot.js) has started these downloads before
-// any module ran, and counts their bytes; a worker downloads its own.
+// The big files travel compressed whatever the host does (a plain static server sends
+// them raw: 16 MB instead of 5): the runtime's (tools/vendor.py), its standard library and
+// the game's archive (tools/pyfiles.py), both zips of uncompressed members, so compressed
+// whole. The site holds NAME.gz and NAME.br in their place (tools/packing.py), and the page
+// downloads the one its browser decodes (brotli where it can). This module hands Pyodide
+// and PyScript the decompressed files (DecompressionStream), through its own fetch of them:
+// the WebAssembly as a Response of type application/wasm, so that it still compiles while
+// it downloads; pyodide.asm.mjs as the factory Pyodide takes as its createPyodideModule
+// option (a module cannot be imported from bytes under the page's Content-Security-Policy,
+// which allows no blob: scripts, so its text is run as a function; 'unsafe-eval' is in the
+// policy anyway). In the page the loading screen (static/boot.js) has started these
+// downloads before any module ran, and counts their bytes; a worker downloads its own.
 import { loadPyodide as loadPlainRuntime, version } from "./pyodide.mjs";
 import { UnsupportedZip, unzipInto } from "./pyodide-unzip.mjs";
 
@@ -85,8 +87,17 @@ const SNAPSHOT_WATCH_MS = 60000;
 export const SNAPSHOT_DIGEST = "X-Snapshot-Digest";
 
 const HERE = new URL("./", import.meta.url).href;
-const COMPRESSED = { "pyodide.asm.wasm": "application/wasm", "pyodide.asm.mjs": "text/javascript",
-  "pyodide-lock.json": "application/json" };
+// The site's folder: this module is in static/vendor/pyodide/.
+const SITE = new URL("../../../", import.meta.url).href;
+// The compressed files by their URL (what Pyodide and PyScript ask for), with their type.
+const COMPRESSED = {
+  [`${HERE}pyodide.asm.wasm`]: "application/wasm",
+  [`${HERE}pyodide.asm.mjs`]: "text/javascript",
+  [`${HERE}pyodide-lock.json`]: "application/json",
+  [stdLibURL]: "application/zip",
+  [`${SITE}game.zip`]: "application/zip"
+};
+const WASM = `${HERE}pyodide.asm.wasm`;
 const plainFetch = globalThis.fetch;
 
 // A download the loading screen started for this URL (taken once), else a fetch of our own.
@@ -111,32 +122,33 @@ const ENCODING = { br: /\bbr\b/i, gz: /gzip/i };
 
 // The decompressed file, as a Response whose body streams (the WebAssembly) or is read
 // whole already (the others: a decoding that fails then fails here, where the .gz takes over).
-async function decompressedAs(format, name, streamed) {
-  const url = `${HERE}${name}.${format}`;
+async function decompressedAs(format, file, streamed) {
+  const url = `${file}.${format}`;
   const response = await download(url);
   if (!response.ok) throw new Error(`Could not load ${url}: ${response.status} ${response.statusText}`);
   // A host that labels .gz files "Content-Encoding: gzip" (.br ones "br") has had the
   // browser decompress them already.
   const decoded = ENCODING[format].test(response.headers.get("Content-Encoding") || "");
   const body = decoded ? response.body : response.body.pipeThrough(new DecompressionStream(DECODER[format]));
-  const headers = { "Content-Type": COMPRESSED[name] };
+  const headers = { "Content-Type": COMPRESSED[file] };
   return new Response(streamed ? body : await new Response(body).arrayBuffer(), { headers });
 }
 
 // A .br that could not be had or decoded (a host without it, a decoder that fails
 // mid-stream) is fetched as .gz instead: the visit goes on, marked for the tests.
-function gzipInstead(name, error) {
+function gzipInstead(file, error) {
+  const name = file.slice(file.lastIndexOf("/") + 1);
   console.warn(`${name}.br failed, ${name}.gz instead:`, error?.message ?? error);
   performance.mark("solitaire-gzip-fallback", { detail: name });
-  return decompressedAs("gz", name, false);
+  return decompressedAs("gz", file, false);
 }
 
-async function decompressed(name) {
-  if (FORMAT !== "br") return decompressedAs(FORMAT, name, name === "pyodide.asm.wasm");
+async function decompressed(file) {
+  if (FORMAT !== "br") return decompressedAs(FORMAT, file, file === WASM);
   try {
-    return await decompressedAs("br", name, false);
+    return await decompressedAs("br", file, false);
   } catch (error) {
-    return gzipInstead(name, error);
+    return gzipInstead(file, error);
   }
 }
 
@@ -145,10 +157,9 @@ async function decompressed(name) {
 // already downloading is not asked for a second time.
 globalThis.fetch = function fetchRuntime(input, init) {
   const url = new URL(input instanceof Request ? input.url : input, globalThis.location.href).href;
-  const name = url.startsWith(HERE) ? url.slice(HERE.length) : "";
   // Compiled already (compiledRuntime): Pyodide's own request of it is answered with nothing.
-  if (name === "pyodide.asm.wasm" && compiled) return Promise.resolve(new Response(null, { headers: { "Content-Type": COMPRESSED[name] } }));
-  if (Object.hasOwn(COMPRESSED, name)) return decompressed(name);
+  if (url === WASM && compiled) return Promise.resolve(new Response(null, { headers: { "Content-Type": COMPRESSED[url] } }));
+  if (Object.hasOwn(COMPRESSED, url)) return decompressed(url);
   return globalThis.solitaireBoot?.download?.(url) ?? plainFetch(input, init);
 };
 
@@ -167,7 +178,7 @@ function pyodideModuleFactory() {
 
 async function makeFactory() {
   const url = HERE + "pyodide.asm.mjs";
-  const text = await (await decompressed("pyodide.asm.mjs")).text();
+  const text = await (await decompressed(url)).text();
   const at = text.lastIndexOf(EXPORT);
   if (at < 0) throw new Error(`${url} does not end as expected: is this the runtime the game was built for?`);
   const body = (text.slice(0, at) + "return _createPyodideModule;" + text.slice(at + EXPORT.length))
@@ -183,11 +194,10 @@ async function makeFactory() {
 let compiled = null;
 function compiledRuntime() {
   if (!compiled) {
-    const name = "pyodide.asm.wasm";
     compiled = FORMAT === "br"
-      ? WebAssembly.compileStreaming(decompressedAs("br", name, true))
-        .catch((error) => gzipInstead(name, error).then((response) => WebAssembly.compileStreaming(response)))
-      : WebAssembly.compileStreaming(decompressed(name));
+      ? WebAssembly.compileStreaming(decompressedAs("br", WASM, true))
+        .catch((error) => gzipInstead(WASM, error).then((response) => WebAssembly.compileStreaming(response)))
+      : WebAssembly.compileStreaming(decompressed(WASM));
     compiled.catch(() => {}); // waited for, and its failure reported, when Pyodide instantiates it
   }
   return compiled;

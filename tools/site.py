@@ -27,8 +27,8 @@ from tools import pyfiles, vendor  # noqa: E402 - the path above makes the packa
 
 TOP_LEVEL = ("index.html", "pyscript.toml")
 FOLDERS = ("static",)
-BUILT = (pyfiles.ARCHIVE,)
-"""Files of the site made from others (the Python archive), not copied."""
+BUILT = pyfiles.PACKED
+"""Files of the site made from others (the Python archive, gzip and brotli), not copied."""
 SKIP_SUFFIXES = (".pyc", ".map")
 SW_TEMPLATE = ROOT / "static" / "sw-template.js"
 NOT_PUBLISHED = {path.relative_to(ROOT) for path in vendor.NOT_PUBLISHED}
@@ -57,8 +57,8 @@ def site_files(root: Path = ROOT) -> list[str]:
 
 def file_bytes(name: str, root: Path = ROOT) -> bytes:
     """The content of one file of the site, built ones included."""
-    if name == pyfiles.ARCHIVE:
-        return pyfiles.current_archive(root)
+    if name in BUILT:
+        return pyfiles.current_packed(name, root)
     return (root / name).read_bytes()
 
 

@@ -7,7 +7,9 @@ loaded into a zip as byte code (``tools/byte_code.py``: no docstrings, no column
 ranges). The byte code comes from this very Pyodide, so its magic number is the one
 the page's Python expects; each file is an unchecked hash-based ``.pyc`` (PEP 552),
 which Python loads without looking for a source or a timestamp. The zip is byte for
-byte reproducible.
+byte reproducible, and its members are stored, not compressed: the site compresses the
+whole file (gzip or brotli, ``tools/packing.py``), which is smaller than members
+compressed one by one, and a module's import then reads its bytes as they are.
 
 Not run by CPython: the page's Python (3.14) has another byte code than the
 tools' Python.
@@ -66,8 +68,8 @@ def build(wanted: Iterable[str], stamp: str) -> bytes:
     with zipfile.ZipFile(STDLIB_ZIP) as full, zipfile.ZipFile(buffer, "w") as out:
         for name in files:
             info = zipfile.ZipInfo(name + "c", date_time=FIXED_TIME)
-            info.compress_type = zipfile.ZIP_DEFLATED
+            info.compress_type = zipfile.ZIP_STORED
             info.external_attr = 0o644 << 16
-            out.writestr(info, byte_code(f"{STDLIB_ZIP}/{name}", full.read(name)), compresslevel=9)
+            out.writestr(info, byte_code(f"{STDLIB_ZIP}/{name}", full.read(name)))
         out.comment = stamp.encode()
     return buffer.getvalue()

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import filecmp
-import gzip
 import re
 import shutil
 import subprocess
@@ -27,7 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tools import stdlib  # noqa: E402 - the path above makes the package importable from anywhere
+from tools import packing, stdlib  # noqa: E402 - the path above makes the package importable from anywhere
 
 NODE_MODULES = ROOT / "node_modules"
 VENDOR = ROOT / "static" / "vendor"
@@ -39,14 +38,13 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
-COMPRESSED = ("pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide-lock.json")
-"""The runtime's files that travel gzip-compressed whatever the host does (a plain static
-server sends 12 MB raw): each has ``NAME.gz`` beside it, which the page downloads and
-decompresses itself (``tools/pyodide-game.mjs``, with the browser's DecompressionStream).
-The standard library's zip is left out: its members are compressed already. Each also has
-``NAME.br`` beside it, brotli at its best (0.8 MB smaller: 3.0 MB instead of 3.8),
-which the browsers whose DecompressionStream decodes brotli download instead (static/boot.js
-chooses); node writes it (Python's standard library has no brotli), about 30 s, once."""
+COMPRESSED = ("pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide-lock.json", stdlib.ARCHIVE)
+"""The runtime's files that travel compressed whatever the host does (a plain static server
+sends 12 MB raw; ``tools/packing.py``): each has ``NAME.gz`` and ``NAME.br`` beside it, which
+the page downloads, the one its browser decodes, and decompresses itself
+(``tools/pyodide-game.mjs``, with the browser's DecompressionStream). The standard library's
+zip stores its members uncompressed, so that the whole file compresses as one (0.88 MB with
+gzip, 0.65 MB with brotli, against 0.95 MB for a zip of members compressed one by one)."""
 BUILT = {VENDOR / "pyodide" / stdlib.ARCHIVE: stdlib.build}
 """Files made rather than copied, each with the function that (re)builds it when stale."""
 NOT_PUBLISHED = (
@@ -113,39 +111,12 @@ def pyscript_files(dist: Path) -> list[str]:
 
 
 def compress(source: Path, dest: Path) -> bool:
-    """Write ``dest``, the gzip of ``source``, unless it is newer than it. True when written.
-
-    No name or time in the gzip header, so the same file always gives the same bytes
-    (and the service worker's cache version changes only when the runtime does)."""
+    """Write ``dest``, ``source`` packed as its suffix says (``.gz``, ``.br``: ``tools/packing.py``),
+    unless it is newer than it. True when written."""
     if dest.exists() and dest.stat().st_mtime >= source.stat().st_mtime:
         return False
-    dest.write_bytes(gzip.compress(source.read_bytes(), compresslevel=9, mtime=0))
-    return True
-
-
-BROTLI = """
-const zlib = require("zlib"), fs = require("fs");
-const [source, dest] = process.argv.slice(1);
-const bytes = fs.readFileSync(source);
-const { BROTLI_PARAM_QUALITY, BROTLI_PARAM_LGWIN, BROTLI_PARAM_SIZE_HINT, BROTLI_MAX_WINDOW_BITS } = zlib.constants;
-const params = {
-  [BROTLI_PARAM_QUALITY]: 11, [BROTLI_PARAM_LGWIN]: BROTLI_MAX_WINDOW_BITS, [BROTLI_PARAM_SIZE_HINT]: bytes.length,
-};
-fs.writeFileSync(dest, zlib.brotliCompressSync(bytes, { params }));
-"""
-
-
-def compress_brotli(source: Path, dest: Path) -> bool:
-    """Write ``dest``, the brotli of ``source`` (quality 11, the largest window a decoder
-    must take, 16 MB), unless it is newer than it. True when written. Brotli has no header
-    with a name or time: the same file gives the same bytes."""
-    if dest.exists() and dest.stat().st_mtime >= source.stat().st_mtime:
-        return False
-    node = shutil.which("node")
-    if node is None:
-        sys.exit("node is required (Node.js 18+) to compress the runtime with brotli.")
     partial = dest.with_name(dest.name + ".part")
-    subprocess.run([node, "-e", BROTLI, str(source), str(partial)], check=True)
+    partial.write_bytes(packing.packed(source.read_bytes(), dest.suffix.lstrip(".")))
     partial.replace(dest)
     return True
 
@@ -208,13 +179,13 @@ def vendor() -> int:
         written += 1
     for dest, make in BUILT.items():
         written += make(dest)
-    packed = {VENDOR / "pyodide" / f"{name}.gz": VENDOR / "pyodide" / name for name in COMPRESSED}
+    packed = {
+        VENDOR / "pyodide" / f"{name}.{suffix}": VENDOR / "pyodide" / name
+        for name in COMPRESSED
+        for suffix in packing.FORMATS
+    }
     for dest, source in packed.items():
         written += compress(source, dest)
-    brotli = {VENDOR / "pyodide" / f"{name}.br": VENDOR / "pyodide" / name for name in COMPRESSED}
-    for dest, source in brotli.items():
-        written += compress_brotli(source, dest)
-    packed.update(brotli)
     own = _own()
     for dest, content in own.items():
         if not dest.exists() or dest.read_bytes() != content:
@@ -241,7 +212,7 @@ def main() -> None:
     if args.check:
         stale = [d for d, s in _wanted().items() if not d.exists() or not filecmp.cmp(s, d, shallow=False)]
         stale += [d for d in BUILT if not stdlib.is_current(d)]
-        packed = [VENDOR / "pyodide" / f"{name}.{suffix}" for name in COMPRESSED for suffix in ("gz", "br")]
+        packed = [VENDOR / "pyodide" / f"{name}.{suffix}" for name in COMPRESSED for suffix in packing.FORMATS]
         stale += [dest for dest in packed if not dest.exists()]
         stale += [d for d, content in _own().items() if not d.exists() or d.read_bytes() != content]
         print("up to date" if not stale else f"{len(stale)} file(s) to copy")

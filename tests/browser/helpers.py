@@ -4,6 +4,7 @@ of its Python code."""
 
 from __future__ import annotations
 
+import gzip
 import io
 import re
 import zipfile
@@ -303,9 +304,15 @@ def drag_from(page: Page, start: tuple[float, float], to_pile: str) -> None:
     wait_idle(page)
 
 
+GAME_ARCHIVE = "**/game.zip.gz"
+"""The game's archive as Chromium downloads it (gzip: its DecompressionStream has no brotli),
+as a route's pattern."""
+
+
 def archive_with(name: str, text: str) -> bytes:
-    """The game's Python archive (``game.zip``) with the module ``name`` replaced by
-    the source ``text`` (its byte code left out, so the page's Python compiles ``text``)."""
+    """The game's Python archive as Chromium downloads it (``game.zip.gz``: ``GAME_ARCHIVE``
+    routes it) with the module ``name`` replaced by the source ``text`` (its byte code left
+    out, so the page's Python compiles ``text``)."""
     source = zipfile.ZipFile(io.BytesIO(pyfiles.archive()))
     shipped = pyfiles.shipped_name(name)
     assert shipped in source.namelist(), shipped
@@ -315,7 +322,7 @@ def archive_with(name: str, text: str) -> bytes:
             if entry != shipped:
                 target.writestr(entry, source.read(entry))
         target.writestr(name, text)
-    return buffer.getvalue()
+    return gzip.compress(buffer.getvalue())
 
 
 def play_with_mouse(page: Page, game: Any, move: Any) -> None:

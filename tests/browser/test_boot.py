@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import io
 import re
 import urllib.request
@@ -12,7 +13,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, Route
 
 from tests.browser.conftest import BOOT_TIMEOUT_MS, Traffic, screenshot, wait_ready
-from tests.browser.helpers import archive_with, on_the_site
+from tests.browser.helpers import GAME_ARCHIVE, archive_with, on_the_site
 from tools import bytecode, vendor
 
 SHORT_WAITS = "window.solitaireBootOptions = { stallMs: 1500, slowMs: 200 };"
@@ -32,8 +33,8 @@ def test_boots_to_a_playable_table_from_its_own_origin(
 ) -> None:
     # The game's code as players get it: byte code only, which the page's Python loads
     # without compiling (tests/test_project.py checks it is the page's Python's).
-    with urllib.request.urlopen(site_url + "game.zip") as response:
-        served = response.read()
+    with urllib.request.urlopen(site_url + "game.zip.gz") as response:
+        served = gzip.decompress(response.read())
     modules = [name for name in zipfile.ZipFile(io.BytesIO(served)).namelist() if not name.endswith(".mo")]
     assert "ui/page.pyc" in modules
     # Byte code, and the dataclasses' methods compiled at build time (ui/dataclass_code.py).
@@ -183,9 +184,9 @@ def test_the_screen_says_the_game_starts_before_the_runtime_holds_the_page(
 def test_missing_file_shows_a_readable_error(
     new_context: Callable[..., BrowserContext], site_url: str, traffic: Traffic
 ) -> None:
-    traffic.expect_error(r"status of 404|Unable to fetch .*/game\.zip")
+    traffic.expect_error(r"status of 404|Could not load .*/game\.zip")
     page = new_context().new_page()
-    page.route("**/game.zip", lambda route: route.fulfill(status=404, body="not found"))
+    page.route(GAME_ARCHIVE, lambda route: route.fulfill(status=404, body="not found"))
     page.goto(site_url)
     page.wait_for_function("document.body.dataset.ready === 'error'", timeout=60_000)
     assert page.is_visible(".boot-error")
@@ -200,9 +201,9 @@ def test_python_exception_shows_a_readable_error(
 
     def broken(route: Route) -> None:
         body = archive_with("ui/page.py", "def start():\n    raise RuntimeError('the deck is missing')\n")
-        route.fulfill(status=200, content_type="application/zip", body=body)
+        route.fulfill(status=200, content_type="application/gzip", body=body)
 
-    page.route("**/game.zip", broken)
+    page.route(GAME_ARCHIVE, broken)
     page.goto(site_url)
     page.wait_for_function("document.body.dataset.ready === 'error'", timeout=60_000)
     assert "RuntimeError: the deck is missing" in page.inner_text(".boot-error-text")
@@ -245,9 +246,9 @@ def test_loading_screen_counts_the_bytes_and_says_a_first_visit_is_slow(
     assert len(set(received)) > 3, shown  # counted up as the bytes came
     got, total = amounts[-1]
     assert got == total, shown
-    packed = ["pyodide.asm.wasm.gz", "pyodide.asm.mjs.gz", "pyodide-lock.json.gz", "python_stdlib_game.zip"]
+    packed = [f"{name}.gz" for name in vendor.COMPRESSED]
     expected = sum((vendor.VENDOR / "pyodide" / name).stat().st_size for name in packed)
-    with urllib.request.urlopen(site_url + "game.zip") as response:
+    with urllib.request.urlopen(site_url + "game.zip.gz") as response:
         expected += len(response.read())
     assert abs(float(total) - expected / 1e6) <= 0.051, (total, expected)  # shown to 0.1 MB
 
@@ -259,12 +260,12 @@ def test_a_stalled_download_says_so_and_retry_starts_again(
     context.add_init_script(SHORT_WAITS)
     page = context.new_page()
     held: list[Route] = []
-    page.route("**/game.zip", lambda route: held.append(route))  # asked for, never answered
+    page.route(GAME_ARCHIVE, lambda route: held.append(route))  # asked for, never answered
     page.goto(site_url)
     page.wait_for_function("document.body.dataset.ready === 'error'")
     assert "The download stopped" in page.inner_text(".boot-error-text")
     assert held, "game.zip was never asked for"
-    page.unroute("**/game.zip")
+    page.unroute(GAME_ARCHIVE)
     page.click(".boot-retry")  # loads the page again: its body may not be there yet at the first look
     page.wait_for_function("document.body?.dataset.ready === 'true'", timeout=BOOT_TIMEOUT_MS)
 

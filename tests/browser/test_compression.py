@@ -1,6 +1,7 @@
-"""The runtime's big files in the format the browser decodes: NAME.br where its
-DecompressionStream takes brotli (Safari 18.4+), NAME.gz elsewhere; a .br
-that cannot be had or decoded falls back to the .gz without a lost visit.
+"""The big files (the runtime's, its standard library, the game's archive) in the format
+the browser decodes: NAME.br where its DecompressionStream takes brotli (Safari 18.4+),
+NAME.gz elsewhere; a .br that cannot be had or decoded falls back to the .gz without a
+lost visit.
 
 No engine here decodes brotli (Chromium, Firefox ESR 140 and WebKitGTK all refuse the
 format; tests/browser/test_engines.py checks each engine's files against its own answer),
@@ -14,9 +15,11 @@ from collections.abc import Callable
 from playwright.sync_api import BrowserContext
 
 from tests.browser.conftest import Traffic, wait_ready
-from tools import vendor
+from tools import pyfiles, site, vendor
 
-COMPRESSED = tuple(f"/static/vendor/pyodide/{name}" for name in vendor.COMPRESSED)
+COMPRESSED = (*(f"/static/vendor/pyodide/{name}" for name in vendor.COMPRESSED), f"/{pyfiles.ARCHIVE}")
+NAMES = (*vendor.COMPRESSED, pyfiles.ARCHIVE)
+"""The compressed files' names, as the fallback's mark gives them."""
 
 BROTLI_AS_GZIP = """(() => {
   // A browser that says it decodes brotli, with a gzip decoder behind the word: it decodes
@@ -67,8 +70,9 @@ def test_where_the_browser_decodes_brotli_the_page_downloads_the_brotli_files_on
     context.add_init_script(BROTLI_AS_GZIP)
     gzipped = {
         f"{path}.br": (vendor.VENDOR / "pyodide" / f"{name}.gz").read_bytes()
-        for path, name in zip(COMPRESSED, vendor.COMPRESSED, strict=True)
+        for path, name in zip(COMPRESSED, vendor.COMPRESSED, strict=False)
     }
+    gzipped[f"/{pyfiles.ARCHIVE}.br"] = site.file_bytes(f"{pyfiles.ARCHIVE}.gz")
     context.route("**/*.br", lambda route: route.fulfill(status=200, body=gzipped[path_of(route.request.url)]))
     asked = runtime_requests(context)
     page = context.new_page()
@@ -92,7 +96,7 @@ def test_a_brotli_decoder_that_fails_falls_back_to_gzip(
     wait_ready(page)
     assert page.evaluate("window.solitaireBoot.format") == "br"
     fallen = page.evaluate("performance.getEntriesByName('solitaire-gzip-fallback').map((mark) => mark.detail)")
-    assert sorted(fallen) == sorted(vendor.COMPRESSED)
+    assert sorted(fallen) == sorted(NAMES)
     for path in COMPRESSED:
         assert asked.count(f"{path}.br") == 1, asked
         assert asked.count(f"{path}.gz") == 1, asked
@@ -111,4 +115,4 @@ def test_a_host_without_the_brotli_files_serves_the_gzip_ones(
     page.goto(site_url)
     wait_ready(page)
     fallen = page.evaluate("performance.getEntriesByName('solitaire-gzip-fallback').map((mark) => mark.detail)")
-    assert sorted(fallen) == sorted(vendor.COMPRESSED)
+    assert sorted(fallen) == sorted(NAMES)

@@ -63,7 +63,7 @@ OWN_ORIGIN_ONLY = (
 )
 RUNTIME_FETCHES = (
     "performance.getEntriesByType('resource').map(e => e.name.split('?')[0])"
-    ".filter(n => n.includes('/static/vendor/pyodide/') || n.endsWith('/game.zip'))"
+    ".filter(n => n.includes('/static/vendor/pyodide/') || n.includes('/game.zip.'))"
 )
 
 DECODES_BROTLI = "(() => { try { new DecompressionStream('brotli'); return true } catch { return false } })()"

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page
 
 from tests.browser.conftest import Traffic
-from tests.browser.helpers import on_the_site
+from tests.browser.helpers import GAME_ARCHIVE, on_the_site
 
 PLUGINS = '"!error", "!py-editor", "!py-terminal", "!py-game", "!donkey", "!codemirror", "!deprecations-manager"'
 PROBE = (
@@ -108,9 +108,9 @@ def test_a_remembered_choice_beats_the_browsers_language(
 def test_the_loading_error_speaks_khmer(
     new_context: Callable[..., BrowserContext], site_url: str, traffic: Traffic
 ) -> None:
-    traffic.expect_error(r"status of 404|Unable to fetch .*/game\.zip")
+    traffic.expect_error(r"status of 404|Could not load .*/game\.zip")
     page = new_context(locale="km").new_page()
-    page.route("**/game.zip", lambda route: route.fulfill(status=404, body="not found"))
+    page.route(GAME_ARCHIVE, lambda route: route.fulfill(status=404, body="not found"))
     page.goto(site_url)
     page.wait_for_function("document.body.dataset.ready === 'error'", timeout=60_000)
     assert page.inner_text(".boot-error h2") == "ល្បែងមិនអាចចាប់ផ្ដើមបានទេ"

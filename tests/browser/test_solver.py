@@ -22,6 +22,7 @@ from engine.winnable_seeds import seeds_for
 from tests.browser.axe import assert_clean
 from tests.browser.conftest import screenshot, wait_ready
 from tests.browser.helpers import (
+    GAME_ARCHIVE,
     SOLVE_TIMEOUT_MS,
     archive_with,
     ask_hint,
@@ -415,10 +416,7 @@ def test_winnable_deals_only_solves_live_when_none_is_shipped(
     emptied = module + '\nWINNABLE["SD1-S1"] = ()\n'
     context = new_context(viewport={"width": 1280, "height": 800})
     archive = archive_with("engine/winnable_seeds.py", emptied)
-    context.route(
-        re.compile(r".*/game\.zip$"),
-        lambda route: route.fulfill(status=200, content_type="application/zip", body=archive),
-    )
+    context.route(GAME_ARCHIVE, lambda route: route.fulfill(status=200, content_type="application/gzip", body=archive))
     page = context.new_page()
     page.goto(site_url + "#KL1-D1N-AAAAAAG")
     wait_ready(page)
