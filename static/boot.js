@@ -246,12 +246,30 @@
 
   // The language control in Settings: remembered for the next visit, the page's HTML
   // redrawn at once, and the Python side told ("solitaire:language") to redraw its own.
+  // The Python side speaks it once it has its catalog (ui/dom/catalogs.py); if that cannot be
+  // had, it puts the language before back (restoreLanguage) and says why.
+  var choiceBefore = null;
   function chooseFromSettings(event) {
     var input = event.target;
     if (!input || input.name !== "language" || !input.checked || input.value === language) return;
-    try { localStorage.setItem(LANGUAGE_KEY, input.value); } catch (error) { /* kept for this visit only */ }
+    try {
+      choiceBefore = { language: language, stored: localStorage.getItem(LANGUAGE_KEY) };
+      localStorage.setItem(LANGUAGE_KEY, input.value);
+    } catch (error) { /* kept for this visit only */ }
     setLanguage(input.value);
     dispatchEvent(new CustomEvent("solitaire:language", { detail: input.value }));
+  }
+
+  // The language chosen could not be spoken: the one before it is back, on the page and, as
+  // it was, in storage (remembered, or not: then the browser's languages choose next time).
+  function restoreLanguage(code) {
+    var before = choiceBefore && choiceBefore.language === code ? choiceBefore.stored : code;
+    choiceBefore = null;
+    try {
+      if (before === null) localStorage.removeItem(LANGUAGE_KEY);
+      else localStorage.setItem(LANGUAGE_KEY, before);
+    } catch (error) { /* as it was, or not stored at all */ }
+    setLanguage(code);
   }
 
   // The runtime's files, its standard library and the game's archive (each compressed, gzip or
@@ -267,6 +285,13 @@
     "./static/vendor/pyodide/python_stdlib_game.zip.gz",
     "./game.zip.gz"
   ];
+  // The game's words in Thai or Khmer (English is the code's own): the catalog of the language
+  // the page starts in comes with the rest; another one, chosen in Settings, when it is chosen.
+  function catalogPath(code) { return "./locale/" + code + "/LC_MESSAGES/game.mo.gz"; }
+  var CATALOG = /\/locale\/[a-z]+\/LC_MESSAGES\/game\.mo\.(gz|br)$/;
+  // The browser's own fetch: tools/pyodide-game.mjs later puts its own in its place, which
+  // asks download() first (a download of ours through it would ask itself for ever).
+  var browserFetch = window.fetch.bind(window);
   var downloads = {};
   var bytes = { received: 0, expected: 0, sized: 0, pending: 0 };
 
@@ -429,11 +454,11 @@
       fail(_("This browser is too old for the game. Update it, or open the game in another browser."));
       return;
     }
-    DOWNLOADS.forEach(function (path) {
+    DOWNLOADS.concat(language === "en" ? [] : [catalogPath(language)]).forEach(function (path) {
       var url = new URL(inFormat(path), location.href).href;
       var brotli = /\.br$/.test(url);
       bytes.pending += 1;
-      downloads[url] = fetch(url).then(function (response) {
+      downloads[url] = browserFetch(url).then(function (response) {
         // A .br the host does not have: tools/pyodide-game.mjs fetches the .gz instead.
         if (brotli && !response.ok) { settled(); return response; }
         keepCopy(url, response);
@@ -453,6 +478,10 @@
     var key = new URL(url, location.href).href;
     var started = downloads[key];
     delete downloads[key];
+    // Another language's catalog, chosen in Settings: kept, as the rest, for the offline copy.
+    if (!started && CATALOG.test(key)) {
+      started = browserFetch(key).then(function (response) { keepCopy(key, response); return response; });
+    }
     return started;
   }
 
@@ -703,7 +732,8 @@
     shown: shown, painted: painted, format: FORMAT,
     step: step, fail: fail, done: done, updateChecked: updateChecked, download: download,
     offlineSettled: offlineSettled,
-    language: function () { return language; }, setLanguage: setLanguage, translatePage: translatePage
+    language: function () { return language; }, setLanguage: setLanguage, restoreLanguage: restoreLanguage,
+    translatePage: translatePage
   };
 
   // PyScript reports its stages: the interpreter is loaded once the runtime is downloaded

@@ -114,7 +114,7 @@ def test_every_preloaded_file_exists_and_is_precached() -> None:
     assert len(preloads) >= 3
     urls = precache_of(site.service_worker())
     for path in preloads + boot_downloads():
-        exists = (ROOT / path).is_file() or path in site.BUILT
+        exists = (ROOT / path).is_file() or path in site.packed_files()
         assert exists, f"the page preloads or downloads {path}, which does not exist"
         assert f"./{path}" in urls
 
@@ -175,6 +175,18 @@ def test_the_game_archive_travels_compressed_whole_and_decodes_to_its_zip() -> N
     assert gzip.decompress(site.file_bytes("game.zip.gz")) == archive
     assert brotli_decoded(site.file_bytes("game.zip.br")) == archive
     assert len(site.file_bytes("game.zip.br")) < len(site.file_bytes("game.zip.gz")) < len(archive) / 3
+
+
+@pytest.mark.parametrize("language", ["th", "km"])
+def test_each_catalog_travels_compressed_and_apart_from_the_game_archive(language: str) -> None:
+    name = f"locale/{language}/LC_MESSAGES/game.mo"
+    files = site.site_files()
+    assert name not in files
+    assert gzip.decompress(site.file_bytes(f"{name}.gz")) == (ROOT / name).read_bytes()
+    assert brotli_decoded(site.file_bytes(f"{name}.br")) == (ROOT / name).read_bytes()
+    assert {f"./{name}.gz", f"./{name}.br"} <= set(precache_of(site.service_worker()))
+    with zipfile.ZipFile(io.BytesIO(pyfiles.current_archive())) as archive:
+        assert not [entry for entry in archive.namelist() if entry.endswith(".mo")]
 
 
 @pytest.mark.parametrize("name", ["game", "stdlib"])

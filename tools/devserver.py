@@ -19,8 +19,6 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-from tools import pyfiles
-
 ROOT = Path(__file__).resolve().parent.parent
 
 EXTRA_TYPES = {
@@ -35,8 +33,9 @@ EXTRA_TYPES = {
 
 
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
-BUILT_FILES = ("sw.js", *pyfiles.PACKED)
-"""Made by the development server from the files on disk (a built site has them as files)."""
+BUILT = "sw.js"
+"""Made by the development server from the files on disk, as the compressed files of
+``tools/site.py``'s ``packed_files`` are (a built site has them as files)."""
 
 
 def host_name(header: str | None) -> str | None:
@@ -96,8 +95,10 @@ class GameRequestHandler(http.server.SimpleHTTPRequestHandler):
 
                 self.send_built(service_worker().encode(), "text/javascript")
                 return
-            if path.lstrip("/") in pyfiles.PACKED:
-                self.send_built(pyfiles.current_packed(path.lstrip("/")), self.guess_type(path))
+            from tools.site import file_bytes, packed_files
+
+            if path.lstrip("/") in packed_files():
+                self.send_built(file_bytes(path.lstrip("/")), self.guess_type(path))
                 return
         super().do_GET()
 
@@ -128,7 +129,7 @@ class GameRequestHandler(http.server.SimpleHTTPRequestHandler):
         if real != root and not real.startswith(root + os.sep):
             return False  # a symlink out of the folder
         if self.server.site_only:  # type: ignore[attr-defined]
-            return name in ("", "index.html", *BUILT_FILES) or name in published_files(Path(self.directory))
+            return name in ("", "index.html", BUILT) or name in published_files(Path(self.directory))
         return True
 
     def list_directory(self, path: str | os.PathLike[str]) -> None:
@@ -187,8 +188,10 @@ def serve_in_background(root: Path = ROOT, site_only: bool = False) -> tuple[Gam
         longer than the loading screen waits for a download that sends nothing (and its brotli
     takes seconds more)."""
     if root == ROOT:
-        for name in pyfiles.PACKED:
-            pyfiles.current_packed(name)
+        from tools.site import file_bytes, packed_files
+
+        for name in packed_files():
+            file_bytes(name)
     server = make_server(port=0, root=root, quiet=True, site_only=site_only)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     host, port = server.server_address[:2]

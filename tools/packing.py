@@ -12,6 +12,7 @@ gives the same bytes, so the service worker's version changes only when a file d
 from __future__ import annotations
 
 import gzip
+import hashlib
 import shutil
 import subprocess
 import sys
@@ -59,3 +60,19 @@ def packed(data: bytes, suffix: str) -> bytes:
     if suffix == "br":
         return brotli_bytes(data)
     raise ValueError(f"no packing {suffix!r}: one of {', '.join(FORMATS)}")
+
+
+_kept: dict[tuple[bytes, str], bytes] = {}
+KEPT = 32
+"""How many packed files :func:`packed_once` keeps: every built one of the site, a few times over."""
+
+
+def packed_once(data: bytes, suffix: str) -> bytes:
+    """:func:`packed`, kept for the same bytes: the development server makes the site's
+    packed files on request, and brotli takes seconds."""
+    key = (hashlib.sha256(data).digest(), suffix)
+    if key not in _kept:
+        while len(_kept) >= KEPT:
+            del _kept[next(iter(_kept))]
+        _kept[key] = packed(data, suffix)
+    return _kept[key]

@@ -1,5 +1,4 @@
-"""The game's Python code as the browser gets it: one archive of engine/ and ui/,
-with the compiled translation catalogs (locale/*/LC_MESSAGES/game.mo).
+"""The game's Python code as the browser gets it: one archive of engine/ and ui/.
 
 PyScript would fetch each module as a file of its own after the interpreter has
 started; one archive is a single request that the page downloads while the runtime
@@ -10,8 +9,8 @@ The archive stores its members uncompressed, and the site holds it compressed wh
 as the runtime's big files are (``tools/packing.py``): ``game.zip.gz`` and
 ``game.zip.br``, of which the page downloads the one its browser decodes
 (tools/pyodide-game.mjs hands PyScript the archive decompressed). Compressed whole it
-is a quarter smaller than with its members compressed one by one (gzip 0.57 MB,
-brotli 0.40 MB, against 0.66 MB). The development server builds them on request from
+is a quarter smaller than with its members compressed one by one (gzip 0.49 MB,
+brotli 0.36 MB, against 0.59 MB). The development server builds them on request from
 the files on disk (again when one changes); ``tools/site.py`` writes them into a built
 site.
 
@@ -39,7 +38,6 @@ Usage:
 from __future__ import annotations
 
 import argparse
-import hashlib
 import io
 import json
 import zipfile
@@ -47,22 +45,16 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from tools import bytecode, packing
+from tools import bytecode
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("engine", "ui")
-CATALOGS = "locale/*/LC_MESSAGES/*.mo"
-"""The compiled translations that ``ui/model/i18n.py`` reads at run time."""
 ARCHIVE = "game.zip"
 """The archive's name, relative to the page and to ``pyscript.toml``."""
-PACKED = tuple(f"{ARCHIVE}.{suffix}" for suffix in packing.FORMATS)
-"""The archive as the site holds it: ``game.zip.gz`` and ``game.zip.br``."""
 ENTRY_POINTS = ("ui/main.py", "ui/solver_worker.py")
 """Scripts that the page and the solver's worker load by URL as their ``src``:
-published as files of their own."""
-WORKER_ONLY = ("ui/solver_worker.py",)
-"""Left out of the archive: the page never needs it, only the worker that loads
-it as its ``src`` when first asked for a hint."""
+published as files of their own, left out of the archive (nothing imports them; the
+page's script awaits at its top level, which only its runner allows)."""
 PYSCRIPT_STDLIB = ROOT / "node_modules" / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
 """The module of PyScript's Python files that its bundle (static/vendor/pyscript/) is built from."""
 FIXED_TIME = (2000, 1, 1, 0, 0, 0)
@@ -71,15 +63,15 @@ service worker's content version changes only when the code does."""
 
 
 def python_files(root: Path = ROOT) -> list[str]:
-    """Every file of the archive: the Python files the page needs and the
-    compiled catalogs, as paths relative to the repository."""
+    """Every file of the archive: the Python files the page needs, as paths relative
+    to the repository. The translation catalogs are not among them: the page fetches the
+    one of the player's language (``ui/dom/catalogs.py``), so no visit downloads all three."""
     files: list[str] = []
     for package in PACKAGES:
         for path in sorted((root / package).rglob("*.py")):
             name = path.relative_to(root).as_posix()
-            if "__pycache__" not in path.parts and name not in WORKER_ONLY:
+            if "__pycache__" not in path.parts and name not in ENTRY_POINTS:
                 files.append(name)
-    files += sorted(path.relative_to(root).as_posix() for path in root.glob(CATALOGS))
     return files
 
 
@@ -115,7 +107,7 @@ def archive(root: Path = ROOT) -> bytes:
     """The zip archive of :func:`python_files`, modules as byte code, with the byte code
     of PyScript's own package (checked against the source PyScript writes beside it:
     WebKit took 0.2-0.4 s to compile it at every start), byte for byte reproducible."""
-    compiled = bytecode.compiled(sources(root), pyscript_sources(), programs=ENTRY_POINTS)
+    compiled = bytecode.compiled(sources(root), pyscript_sources())
     entries = {shipped_name(name): name for name in python_files(root)}
     entries.update({name: "" for name in compiled if name.startswith("pyscript/") or name == bytecode.DATACLASS_CODE})
     buffer = io.BytesIO()
@@ -141,24 +133,6 @@ def current_archive(root: Path = ROOT) -> bytes:
         _cache.clear()
         _cache[stamp] = archive(root)
     return _cache[stamp]
-
-
-_packed: dict[tuple[bytes, str], bytes] = {}
-
-
-def current_packed(name: str, root: Path = ROOT) -> bytes:
-    """One of :data:`PACKED`, made from :func:`current_archive` (again only when it
-    changed: brotli takes seconds)."""
-    suffix = name.removeprefix(f"{ARCHIVE}.")
-    if name not in PACKED:
-        raise ValueError(f"{name} is not one of {', '.join(PACKED)}")
-    data = current_archive(root)
-    key = (hashlib.sha256(data).digest(), suffix)
-    if key not in _packed:
-        for old in [old for old in _packed if old[1] == suffix]:
-            del _packed[old]
-        _packed[key] = packing.packed(data, suffix)
-    return _packed[key]
 
 
 def main() -> None:

@@ -89,7 +89,7 @@ export const SNAPSHOT_DIGEST = "X-Snapshot-Digest";
 const HERE = new URL("./", import.meta.url).href;
 // The site's folder: this module is in static/vendor/pyodide/.
 const SITE = new URL("../../../", import.meta.url).href;
-// The compressed files by their URL (what Pyodide and PyScript ask for), with their type.
+// The compressed files by their URL (what Pyodide, PyScript and the game ask for), with their type.
 const COMPRESSED = {
   [`${HERE}pyodide.asm.wasm`]: "application/wasm",
   [`${HERE}pyodide.asm.mjs`]: "text/javascript",
@@ -97,6 +97,13 @@ const COMPRESSED = {
   [stdLibURL]: "application/zip",
   [`${SITE}game.zip`]: "application/zip"
 };
+// And the translation catalogs (ui/dom/catalogs.py fetches the one it needs).
+const LOCALE = `${SITE}locale/`;
+const CATALOG = /^[a-z]+\/LC_MESSAGES\/game\.mo$/;
+function compressedType(url) {
+  if (Object.hasOwn(COMPRESSED, url)) return COMPRESSED[url];
+  return url.startsWith(LOCALE) && CATALOG.test(url.slice(LOCALE.length)) ? "application/octet-stream" : null;
+}
 const WASM = `${HERE}pyodide.asm.wasm`;
 const plainFetch = globalThis.fetch;
 
@@ -130,7 +137,7 @@ async function decompressedAs(format, file, streamed) {
   // browser decompress them already.
   const decoded = ENCODING[format].test(response.headers.get("Content-Encoding") || "");
   const body = decoded ? response.body : response.body.pipeThrough(new DecompressionStream(DECODER[format]));
-  const headers = { "Content-Type": COMPRESSED[file] };
+  const headers = { "Content-Type": compressedType(file) };
   return new Response(streamed ? body : await new Response(body).arrayBuffer(), { headers });
 }
 
@@ -159,7 +166,7 @@ globalThis.fetch = function fetchRuntime(input, init) {
   const url = new URL(input instanceof Request ? input.url : input, globalThis.location.href).href;
   // Compiled already (compiledRuntime): Pyodide's own request of it is answered with nothing.
   if (url === WASM && compiled) return Promise.resolve(new Response(null, { headers: { "Content-Type": COMPRESSED[url] } }));
-  if (Object.hasOwn(COMPRESSED, url)) return decompressed(url);
+  if (compressedType(url)) return decompressed(url);
   return globalThis.solitaireBoot?.download?.(url) ?? plainFetch(input, init);
 };
 

@@ -4,8 +4,9 @@
 // unpackArchive, which runs Python's zipfile and shutil in the page's WebAssembly: about
 // 0.1 s in Chromium and 0.3 s in WebKit, where a start from the memory snapshot runs that
 // code before the engine has compiled it. Here the archive's central directory is read in
-// JavaScript and every deflated entry inflated at once by DecompressionStream
-// ("deflate-raw"), then written with FS.writeFile: the same files, in a few milliseconds.
+// JavaScript, each entry taken as stored (tools/pyfiles.py stores them: the site compresses
+// the whole archive) or inflated by DecompressionStream ("deflate-raw"), then written with
+// FS.writeFile: the same files, in a few milliseconds.
 //
 // Only what tools/pyfiles.py writes is needed (no zip64, no encryption); anything else is
 // refused with an error naming the entry, and pyodide-game.mjs then leaves the archive to

@@ -23,12 +23,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tools import pyfiles, vendor  # noqa: E402 - the path above makes the package importable from anywhere
+from tools import packing, pyfiles, vendor  # noqa: E402 - the path above makes the package importable from anywhere
 
 TOP_LEVEL = ("index.html", "pyscript.toml")
 FOLDERS = ("static",)
-BUILT = pyfiles.PACKED
-"""Files of the site made from others (the Python archive, gzip and brotli), not copied."""
+CATALOGS = "locale/*/LC_MESSAGES/*.mo"
+"""The compiled translations, which the page fetches one language at a time (``ui/dom/catalogs.py``)."""
 SKIP_SUFFIXES = (".pyc", ".map")
 SW_TEMPLATE = ROOT / "static" / "sw-template.js"
 NOT_PUBLISHED = {path.relative_to(ROOT) for path in vendor.NOT_PUBLISHED}
@@ -37,11 +37,19 @@ MARKER = ".solitaire-site"
 """Left in every built site: only a folder holding it is ever deleted by a build."""
 
 
+def packed_files(root: Path = ROOT) -> dict[str, str]:
+    """The site's files made by compressing another, ``NAME.gz`` and ``NAME.br``
+    (``tools/packing.py``), each with the ``NAME`` it holds: the game's Python archive
+    and the translation catalogs. The site never holds those raw."""
+    sources = [pyfiles.ARCHIVE, *sorted(path.relative_to(root).as_posix() for path in root.glob(CATALOGS))]
+    return {f"{source}.{suffix}": source for source in sources for suffix in packing.FORMATS}
+
+
 def site_files(root: Path = ROOT) -> list[str]:
     """Every file of the published site, relative to it, in a stable order (the
     Python code is in the archive; only the entry points are files of their own)."""
     files = [name for name in TOP_LEVEL if (root / name).is_file()]
-    files += list(BUILT)
+    files += list(packed_files(root))
     files += [name for name in pyfiles.ENTRY_POINTS if (root / name).is_file()]
     for folder in FOLDERS:
         for path in sorted((root / folder).rglob("*")):
@@ -57,9 +65,11 @@ def site_files(root: Path = ROOT) -> list[str]:
 
 def file_bytes(name: str, root: Path = ROOT) -> bytes:
     """The content of one file of the site, built ones included."""
-    if name in BUILT:
-        return pyfiles.current_packed(name, root)
-    return (root / name).read_bytes()
+    source = packed_files(root).get(name)
+    if source is None:
+        return (root / name).read_bytes()
+    data = pyfiles.current_archive(root) if source == pyfiles.ARCHIVE else (root / source).read_bytes()
+    return packing.packed_once(data, name.rsplit(".", 1)[1])
 
 
 def content_version(root: Path, files: list[str]) -> str:
@@ -124,10 +134,11 @@ def build(out: Path) -> None:
         shutil.rmtree(out)
     out.mkdir(parents=True)
     (out / MARKER).write_text("Built by tools/site.py: the next build replaces this folder.\n", encoding="utf-8")
+    packed = packed_files()
     for name in site_files():
         target = out / name
         target.parent.mkdir(parents=True, exist_ok=True)
-        if name in BUILT:
+        if name in packed:
             target.write_bytes(file_bytes(name))
         else:
             shutil.copyfile(ROOT / name, target)

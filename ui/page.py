@@ -21,6 +21,7 @@ import engine
 from ui.dom.appearance import show_appearance
 from ui.dom.browser_storage import keep, open_store
 from ui.dom.callbacks import kept_proxy, listen
+from ui.dom.catalogs import LanguageChoice
 from ui.dom.celebration import Celebration
 from ui.dom.clipboard import Clipboard
 from ui.dom.dialog_frame import frame_dialogs
@@ -43,7 +44,7 @@ from ui.model.actions import DialogName, Offer
 from ui.model.daily import daily_hash
 from ui.model.daily_keeper import DailyKeeper
 from ui.model.help_kinds import HelpKind
-from ui.model.i18n import joined, use_language
+from ui.model.i18n import LANGUAGES, _, current_language, joined, use_language
 from ui.model.persist import Keeper, abandon
 from ui.model.session import Event, Preferences, Session
 from ui.model.startup import choose_game
@@ -130,7 +131,8 @@ class App:
         listen(by_id("btn-copy"), "click", lambda _e: self.clipboard.copy_code(self.session.game))
         listen(by_id("btn-hint"), "click", lambda _e: self.hint())
         listen(by_id("btn-rules"), "click", lambda _e: self.open_dialog("rules"))
-        listen(window, "solitaire:language", lambda event: self.language_changed(str(event.detail)))
+        self.language_choice = LanguageChoice(spoken=self.language_changed, failed=self.language_failed)
+        listen(window, "solitaire:language", lambda event: self.language_choice.choose(str(event.detail)))
         frame_dialogs()
         observer = window.ResizeObserver.new(kept_proxy(lambda *_a: self.frames.resized()))
         observer.observe(self.board)
@@ -212,15 +214,22 @@ class App:
         self.show_me_how.pause()
         self.dialogs.show_rule(rule)
 
-    def language_changed(self, language: str) -> None:
-        """The player chose another language in Settings: every word the page
-        writes itself is written again in it (the page's HTML has followed)."""
-        if not use_language(language):
-            return
+    def language_changed(self) -> None:
+        """The player chose another language in Settings, and the game speaks it now: every
+        word the page writes itself is written again in it (the page's HTML has followed)."""
         self.frames.language_changed()
         self.dialogs.language_changed()
         self.show_me_how.language_changed()
         update_notice_language()
+        document.body.dataset.speaks = current_language()
+
+    def language_failed(self, language: str) -> None:
+        """The language chosen could not be had: the page is back in the one before."""
+        self.say(
+            _("Could not download {language}. Check your connection, then choose it again.").format(
+                language=LANGUAGES[language]
+            )
+        )
 
     def say(
         self,
@@ -283,8 +292,10 @@ class App:
 
 
 def start() -> None:
-    # The loading screen chose the language (the remembered choice, else the browser's).
+    # The loading screen chose the language (the remembered choice, else the browser's);
+    # <body data-speaks> names the language the game's own words are in, once they are.
     use_language(str(window.solitaireBoot.language()))
+    document.body.dataset.speaks = current_language()
     store = open_store()
     link = daily_hash(str(window.location.hash), local_today())  # "#daily": today's deal
     state = window.history.state

@@ -29,9 +29,12 @@ def switch(page: Page, language: str) -> None:
 
 def settled(page: Page, language: str) -> None:
     """Wait until the page speaks ``language``: the loading screen's script has set the
-    page's language, and the frames after it are drawn (the table's names are written
-    again in the next one)."""
-    page.wait_for_function("lang => document.documentElement.lang === lang", arg=language)
+    page's language, the game's words follow (once its catalog is fetched:
+    ``<body data-speaks>``), and the frames after it are drawn (the table's names are
+    written again in the next one)."""
+    page.wait_for_function(
+        "lang => document.documentElement.lang === lang && document.body.dataset.speaks === lang", arg=language
+    )
     wait_idle(page)
 
 

@@ -1,7 +1,8 @@
 """The player's language: gettext catalogs, the choice of language, and news of a change.
 
 English is written in the code; Thai and Khmer come from the compiled catalogs
-``locale/<lang>/LC_MESSAGES/game.mo``, which travel in the game's archive. The
+``locale/<lang>/LC_MESSAGES/game.mo``, which the page fetches one at a time, the
+player's language's before the table is drawn (``ui/dom/catalogs.py``). The
 language is the player's remembered choice, else the first of the browser's
 preferred languages that the game speaks, else English.
 
@@ -34,6 +35,7 @@ __all__ = [
     "Later",
     "_",
     "again",
+    "catalog_file",
     "choose_language",
     "current",
     "current_language",
@@ -58,7 +60,7 @@ DOMAIN = "game"
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent.parent / "locale"
 """Where the compiled catalogs are, in the repository and in the browser's file
-system alike (the archive keeps the repository's layout)."""
+system alike (the page writes a catalog it fetched where the repository has it)."""
 
 LANGUAGE_KEY = "solitaire.language"
 """The browser storage key of the remembered choice: a bare language code, so the
@@ -119,11 +121,20 @@ def remember_language(storage: Storage, language: str) -> bool:
     return True
 
 
+def catalog_file(language: str) -> Path:
+    """The compiled catalog of ``language`` (English has none: it is the code's own).
+
+    >>> catalog_file("th").relative_to(LOCALE_DIR).as_posix()
+    'th/LC_MESSAGES/game.mo'
+    """
+    return LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
+
+
 def _catalog(language: str) -> gettext.NullTranslations:
     if language == DEFAULT_LANGUAGE:
         return gettext.NullTranslations()
     if language not in _catalogs:
-        with open(LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo", "rb") as file:
+        with open(catalog_file(language), "rb") as file:
             _catalogs[language] = gettext.GNUTranslations(file)
     return _catalogs[language]
 

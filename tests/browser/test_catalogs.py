@@ -1,0 +1,112 @@
+"""The translation catalogs travel one language at a time (ui/dom/catalogs.py): an English
+visit downloads none, a Thai or Khmer one only its own, before the table is drawn; another
+is fetched when the player chooses it in Settings, once; one that cannot be had changes
+nothing and says so."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from playwright.sync_api import BrowserContext, Page
+
+from tests.browser.conftest import Traffic, wait_ready
+from tests.browser.helpers import wait_idle
+from ui.model.i18n import LANGUAGES, in_language
+
+CATALOG = "/locale/{}/LC_MESSAGES/game.mo.gz"
+"""A catalog as Chromium downloads it (gzip)."""
+STOCK = "document.querySelector(\"[data-pile='s']\").getAttribute('aria-label')"
+"""Words the game writes itself (the stock's name), not the page's HTML."""
+
+
+def catalog_requests(context: BrowserContext) -> list[str]:
+    """The paths of the catalogs the context's pages ask for, as they go."""
+    asked: list[str] = []
+    context.on("request", lambda request: asked.append(request.url) if "/locale/" in request.url else None)
+    return asked
+
+
+def paths(urls: list[str], site_url: str) -> list[str]:
+    return [url.removeprefix(site_url.rstrip("/")) for url in urls]
+
+
+def choose(page: Page, language: str) -> None:
+    """The Settings control, as a player uses it."""
+    if not page.is_visible("#dlg-settings[open]"):
+        page.click("#btn-settings")
+        page.wait_for_selector("#dlg-settings[open]")
+        wait_idle(page)
+    page.check(f"#set-language input[value='{language}']")
+
+
+def speaks(page: Page, language: str) -> None:
+    page.wait_for_function("lang => document.body.dataset.speaks === lang", arg=language)
+
+
+def test_an_english_visit_downloads_no_catalog(new_context: Callable[..., BrowserContext], site_url: str) -> None:
+    context = new_context(locale="en-US")
+    asked = catalog_requests(context)
+    page = context.new_page()
+    page.goto(site_url + "#KL1-D1N-AAAAAAG")
+    wait_ready(page)
+    assert page.evaluate("document.body.dataset.speaks") == "en"
+    assert in_language("en", "Stock") in page.evaluate(STOCK)
+    assert asked == []
+
+
+def test_a_thai_visit_downloads_the_thai_catalog_only_and_speaks_thai_from_the_first_frame(
+    new_context: Callable[..., BrowserContext], site_url: str
+) -> None:
+    context = new_context(locale="th-TH")
+    asked = catalog_requests(context)
+    page = context.new_page()
+    page.goto(site_url + "#KL1-D1N-AAAAAAG")
+    wait_ready(page)
+    assert page.evaluate("document.body.dataset.speaks") == "th"
+    assert in_language("th", "Stock") in page.evaluate(STOCK)
+    assert paths(asked, site_url) == [CATALOG.format("th")]
+
+
+def test_a_language_chosen_in_settings_is_fetched_once_then_spoken(
+    new_context: Callable[..., BrowserContext], site_url: str
+) -> None:
+    context = new_context(locale="en-US")
+    asked = catalog_requests(context)
+    page = context.new_page()
+    page.goto(site_url + "#KL1-D1N-AAAAAAG")
+    wait_ready(page)
+    choose(page, "km")
+    speaks(page, "km")
+    assert in_language("km", "Stock") in page.evaluate(STOCK)
+    choose(page, "en")
+    speaks(page, "en")
+    choose(page, "km")  # its catalog is here already
+    speaks(page, "km")
+    assert paths(asked, site_url) == [CATALOG.format("km")]
+    assert page.evaluate("localStorage.getItem('solitaire.language')") == "km"
+
+
+def test_a_catalog_that_cannot_be_had_changes_nothing_and_says_so(
+    new_context: Callable[..., BrowserContext], site_url: str, traffic: Traffic
+) -> None:
+    traffic.expect_error(r"status of 404")
+    context = new_context(locale="en-US")
+    page = context.new_page()
+    page.goto(site_url + "#KL1-D1N-AAAAAAG")
+    wait_ready(page)
+    context.route("**/locale/km/**", lambda route: route.fulfill(status=404, body="Not found"))
+    choose(page, "km")
+    said = f"Could not download {LANGUAGES['km']}. Check your connection, then choose it again."
+    page.wait_for_function("text => document.getElementById('status').textContent.includes(text)", arg=said)
+    # Back in English: the page's HTML, the control, the game's words and the stored choice (none).
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert page.is_checked("#set-language input[value='en']")
+    assert page.evaluate("document.body.dataset.speaks") == "en"
+    assert in_language("en", "Stock") in page.evaluate(STOCK)
+    assert page.evaluate("localStorage.getItem('solitaire.language')") is None
+    # With the connection back, the same choice works.
+    context.unroute("**/locale/km/**")
+    choose(page, "km")
+    speaks(page, "km")
+    assert page.evaluate("document.documentElement.lang") == "km"
+    assert page.evaluate("localStorage.getItem('solitaire.language')") == "km"
