@@ -25,7 +25,10 @@ from pyscript import document
 from ui.model.i18n import _, current_language, use_language
 from ui.model.refusals import refusal_text, rule_anchor
 from ui.model.rules import rules_for
+from ui.dom.catalogs import catalog_fetched
 
+for language in ("th", "km"):
+    assert await catalog_fetched(language), language
 game = engine.new_game("KL1-D1N-AAAAAAG")
 game.play("t1>f")
 error = game.refusal_error("t2>t1")
@@ -57,7 +60,7 @@ def test_gettext_reads_the_catalogs_in_pyodide(new_context: Callable[..., Browse
 def loading_screen(new_context: Callable[..., BrowserContext], site_url: str, **options: object) -> Page:
     context = new_context(**options)
     page = context.new_page()
-    page.route("**/pyodide.asm.wasm", lambda route: None)  # hold Python back: only the HTML speaks
+    page.route("**/pyodide.asm.wasm.*", lambda route: None)  # hold Python back: only the HTML speaks
     page.goto(site_url)
     return page
 

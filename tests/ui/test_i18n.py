@@ -124,13 +124,15 @@ def test_translations_keep_placeholders_and_are_written_in_their_script(language
             assert SCRIPT[language].search(rest), (english, text)
 
 
-def test_the_archive_carries_the_compiled_catalogs() -> None:
-    from tools import pyfiles
+def test_the_site_carries_each_compiled_catalog_on_its_own_and_the_archive_none() -> None:
+    from tools import pyfiles, site
 
-    names = pyfiles.python_files()
-    assert "locale/th/LC_MESSAGES/game.mo" in names
-    assert "locale/km/LC_MESSAGES/game.mo" in names
-    assert not any(name.endswith(".po") for name in names)
+    packed = site.packed_files()
+    for language in ("th", "km"):
+        name = i18n.catalog_file(language).relative_to(i18n.LOCALE_DIR.parent).as_posix()
+        assert {packed[f"{name}.gz"], packed[f"{name}.br"]} == {name}
+    assert not [name for name in packed.values() if name.endswith(".po")]
+    assert not [name for name in pyfiles.python_files() if not name.endswith(".py")]
 
 
 # ------------------------------------------------------------- the language
