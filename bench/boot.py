@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.common import READY_PROBE, ROOT, browser, median, print_table, save, served
-from tools import site, stdlib, vendor
+from tools import packing, pyfiles, site, stdlib, vendor
 
 GAME = "index.html#KL1-D1N-AAAAAAG"
 PHASES_PROBE = """
@@ -75,7 +75,16 @@ def source_stdlib(context: Any) -> None:
         lambda route: route.fulfill(status=200, content_type="text/javascript", body=SOURCE_STDLIB_MODULE),
     )
     # Answered empty rather than refused: the loading screen downloads it, and a refused download stops the boot.
-    context.route(lambda url: url.endswith("/" + stdlib.ARCHIVE), lambda route: route.fulfill(status=200, body=b""))
+    context.route(
+        lambda url: url.endswith(tuple(f"/{stdlib.ARCHIVE}.{suffix}" for suffix in packing.FORMATS)),
+        lambda route: route.fulfill(status=200, body=b""),
+    )
+    # Plain Pyodide has no fetch of ours to decompress game.zip.gz: PyScript asks for game.zip itself.
+    archive = pyfiles.current_archive()
+    context.route(
+        lambda url: url.endswith("/" + pyfiles.ARCHIVE),
+        lambda route: route.fulfill(status=200, content_type="application/zip", body=archive),
+    )
 
 
 def cold_loads(

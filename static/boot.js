@@ -246,22 +246,26 @@
 
   // The language control in Settings: remembered for the next visit, the page's HTML
   // redrawn at once, and the Python side told ("solitaire:language") to redraw its own.
-  // The Python side speaks it once it has its catalog (ui/dom/catalogs.py); if that cannot be
-  // had, it puts the language before back (restoreLanguage) and says why.
+  // The Python side speaks it once it has its catalog (ui/dom/catalogs.py: languageSpoken);
+  // if that cannot be had, it puts the language it speaks back (restoreLanguage) and says why.
+  // choiceBefore is the page's language and stored choice before the first choice not spoken yet.
   var choiceBefore = null;
   function chooseFromSettings(event) {
     var input = event.target;
     if (!input || input.name !== "language" || !input.checked || input.value === language) return;
     try {
-      choiceBefore = { language: language, stored: localStorage.getItem(LANGUAGE_KEY) };
+      if (!choiceBefore) choiceBefore = { language: language, stored: localStorage.getItem(LANGUAGE_KEY) };
       localStorage.setItem(LANGUAGE_KEY, input.value);
     } catch (error) { /* kept for this visit only */ }
     setLanguage(input.value);
     dispatchEvent(new CustomEvent("solitaire:language", { detail: input.value }));
   }
 
-  // The language chosen could not be spoken: the one before it is back, on the page and, as
-  // it was, in storage (remembered, or not: then the browser's languages choose next time).
+  // The game speaks the language chosen: nothing is pending.
+  function languageSpoken() { choiceBefore = null; }
+
+  // The language chosen could not be spoken: the one the game speaks is back, on the page and,
+  // as it was, in storage (remembered, or not: then the browser's languages choose next time).
   function restoreLanguage(code) {
     var before = choiceBefore && choiceBefore.language === code ? choiceBefore.stored : code;
     choiceBefore = null;
@@ -288,7 +292,10 @@
   // The game's words in Thai or Khmer (English is the code's own): the catalog of the language
   // the page starts in comes with the rest; another one, chosen in Settings, when it is chosen.
   function catalogPath(code) { return "./locale/" + code + "/LC_MESSAGES/game.mo.gz"; }
-  var CATALOG = /\/locale\/[a-z]+\/LC_MESSAGES\/game\.mo\.(gz|br)$/;
+  var CATALOG = /\/locale\/[a-z]+\/LC_MESSAGES\/game\.mo(\.gz|\.br)?$/;
+  // A file of the page's that the site holds compressed only (NAME.gz, NAME.br): a catalog.
+  // tools/pyodide-game.mjs hands it over decompressed.
+  function packed(url) { return CATALOG.test(new URL(url, location.href).pathname); }
   // The browser's own fetch: tools/pyodide-game.mjs later puts its own in its place, which
   // asks download() first (a download of ours through it would ask itself for ever).
   var browserFetch = window.fetch.bind(window);
@@ -321,9 +328,12 @@
   var COPIES = "solitaire:" + new URL("./", location.href).pathname + ":page";
   var COPY_WAIT_MS = 10000;  // a storage that never answers does not hold the worker back
   var copying = [];
+  // Once the worker is registered the copies are handed over: one kept later (a catalog chosen
+  // in Settings just then) might land after its install deleted them, and stay for nothing.
+  var copiesHandedOver = false;
   function keepCopy(url, response) {
     var container = navigator.serviceWorker;
-    if (!response.ok || !window.caches || !container || container.controller ||
+    if (!response.ok || !window.caches || !container || container.controller || copiesHandedOver ||
         !/^https?:$/.test(location.protocol)) return;
     var copy = response.clone();  // read as the game reads the original, chunk by chunk
     copying.push(caches.open(COPIES).then(function (cache) { return cache.put(url, copy); })
@@ -479,7 +489,7 @@
     var started = downloads[key];
     delete downloads[key];
     // Another language's catalog, chosen in Settings: kept, as the rest, for the offline copy.
-    if (!started && CATALOG.test(key)) {
+    if (!started && /\.(gz|br)$/.test(key) && packed(key)) {
       started = browserFetch(key).then(function (response) { keepCopy(key, response); return response; });
     }
     return started;
@@ -561,6 +571,7 @@
       if (window.caches) caches.delete(COPIES).then(null, function () {});
     }
     copiesKept().then(function () {
+      copiesHandedOver = true;
       return navigator.serviceWorker.register("./sw.js");
     }).then(function (registration) {
       if (!registration) dropCopies();  // service workers turned off (by policy or a test harness)
@@ -733,7 +744,7 @@
     step: step, fail: fail, done: done, updateChecked: updateChecked, download: download,
     offlineSettled: offlineSettled,
     language: function () { return language; }, setLanguage: setLanguage, restoreLanguage: restoreLanguage,
-    translatePage: translatePage
+    languageSpoken: languageSpoken, translatePage: translatePage, downloadFailed: downloadFailed, packed: packed
   };
 
   // PyScript reports its stages: the interpreter is loaded once the runtime is downloaded

@@ -15,13 +15,17 @@ pytestmark = pytest.mark.vendored  # reads the runtime, fonts and artwork in sta
 
 
 def get(url: str, path: str, host: str | None = None) -> int:
+    return ask(url, path, host)[0]
+
+
+def ask(url: str, path: str, host: str | None = None, method: str = "GET") -> tuple[int, str | None, bytes]:
+    """The status, Content-Length and body of one request."""
     address = url.removeprefix("http://").rstrip("/")
     connection = http.client.HTTPConnection(address, timeout=30)
     try:
-        connection.request("GET", path, headers={"Host": host or address})
+        connection.request(method, path, headers={"Host": host or address})
         response = connection.getresponse()
-        response.read()
-        return response.status
+        return response.status, response.getheader("Content-Length"), response.read()
     finally:
         connection.close()
 
@@ -48,6 +52,13 @@ def dev_url() -> Iterator[str]:
 )
 def test_the_site_is_served(dev_url: str, path: str) -> None:
     assert get(dev_url, path) == 200
+
+
+@pytest.mark.parametrize("path", ["/sw.js", "/game.zip.gz", "/locale/th/LC_MESSAGES/game.mo.br"])
+def test_a_head_request_of_a_built_file_says_what_its_get_sends(dev_url: str, path: str) -> None:
+    status, length, body = ask(dev_url, path)
+    assert (status, length) == (200, str(len(body)))
+    assert ask(dev_url, path, method="HEAD") == (200, length, b"")
 
 
 @pytest.mark.parametrize(

@@ -100,7 +100,7 @@ def test_every_standard_module_the_code_names_is_shipped(shipped: dict[str, byte
     names = module_names(shipped) | set(_imp._frozen_module_names())  # type: ignore[attr-defined]
     full = full_stdlib_modules()
     files = [*pyfiles.python_files(), *pyfiles.ENTRY_POINTS]
-    sources = [ROOT / name for name in files if name.endswith(".py")]  # the archive holds the catalogs too
+    sources = [ROOT / name for name in files]
     needed: dict[str, str] = {}
     for path in sources:
         for name in imported_names(path):

@@ -84,27 +84,29 @@ class GameRequestHandler(http.server.SimpleHTTPRequestHandler):
         super().__init__(*args, **kwargs)
 
     def do_GET(self) -> None:
-        if not self.host_allowed():
-            return
-        # The development server makes sw.js and the Python archive from the files on
-        # disk, so they always match them; a built site has real files.
-        if Path(self.directory) == ROOT:
-            path = self.path.split("?")[0].split("#")[0]
-            if path == "/sw.js":
-                from tools.site import service_worker
-
-                self.send_built(service_worker().encode(), "text/javascript")
-                return
-            from tools.site import file_bytes, packed_files
-
-            if path.lstrip("/") in packed_files():
-                self.send_built(file_bytes(path.lstrip("/")), self.guess_type(path))
-                return
-        super().do_GET()
+        if self.host_allowed() and not self.answered_built(head=False):
+            super().do_GET()
 
     def do_HEAD(self) -> None:
-        if self.host_allowed():
+        if self.host_allowed() and not self.answered_built(head=True):
             super().do_HEAD()
+
+    def answered_built(self, head: bool) -> bool:
+        """Answer a file the development server makes from the files on disk, so that it
+        always matches them (a built site has real files): sw.js, and the compressed
+        files of ``tools/site.py`` (the Python archive, the catalogs). True if answered."""
+        if Path(self.directory) != ROOT:
+            return False
+        from tools.site import file_bytes, packed_files, service_worker
+
+        path = self.path.split("?")[0].split("#")[0]
+        if path == "/sw.js":
+            self.send_built(service_worker().encode(), "text/javascript", head)
+        elif path.lstrip("/") in packed_files():
+            self.send_built(file_bytes(path.lstrip("/")), self.guess_type(path), head)
+        else:
+            return False
+        return True
 
     def host_allowed(self) -> bool:
         name = host_name(self.headers.get("Host"))
@@ -135,12 +137,13 @@ class GameRequestHandler(http.server.SimpleHTTPRequestHandler):
     def list_directory(self, path: str | os.PathLike[str]) -> None:
         self.send_error(HTTPStatus.NOT_FOUND, "File not found")
 
-    def send_built(self, body: bytes, content_type: str) -> None:
+    def send_built(self, body: bytes, content_type: str, head: bool = False) -> None:
         self.send_response(200)
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
-        self.wfile.write(body)
+        if not head:
+            self.wfile.write(body)
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
@@ -182,11 +185,11 @@ def make_server(
 def serve_in_background(root: Path = ROOT, site_only: bool = False) -> tuple[GameServer, str]:
     """Start a quiet server on a free loopback port; return it and its base URL.
 
-        Benchmarks serve pages of their own from the repository, so serving only the
-        site's files is asked for (the tests do). The game's archive is compiled before the
-        server answers: compiling takes Pyodide under Node, a minute on a loaded machine,
-        longer than the loading screen waits for a download that sends nothing (and its brotli
-    takes seconds more)."""
+    Benchmarks serve pages of their own from the repository, so serving only the
+    site's files is asked for (the tests do). The game's archive is compiled, and its
+    compressed files made, before the server answers: compiling takes Pyodide under
+    Node, a minute on a loaded machine, longer than the loading screen waits for a
+    download that sends nothing (and brotli takes seconds more)."""
     if root == ROOT:
         from tools.site import file_bytes, packed_files
 

@@ -16,6 +16,7 @@ import hashlib
 import shutil
 import subprocess
 import sys
+import threading
 
 FORMATS = ("gz", "br")
 """The suffixes of a packed file, gzip's first: what a browser without a brotli decoder takes."""
@@ -63,6 +64,7 @@ def packed(data: bytes, suffix: str) -> bytes:
 
 
 _kept: dict[tuple[bytes, str], bytes] = {}
+_keeping = threading.Lock()  # the development server answers requests on threads
 KEPT = 32
 """How many packed files :func:`packed_once` keeps: every built one of the site, a few times over."""
 
@@ -71,8 +73,9 @@ def packed_once(data: bytes, suffix: str) -> bytes:
     """:func:`packed`, kept for the same bytes: the development server makes the site's
     packed files on request, and brotli takes seconds."""
     key = (hashlib.sha256(data).digest(), suffix)
-    if key not in _kept:
-        while len(_kept) >= KEPT:
-            del _kept[next(iter(_kept))]
-        _kept[key] = packed(data, suffix)
-    return _kept[key]
+    with _keeping:
+        if key not in _kept:
+            while len(_kept) >= KEPT:
+                del _kept[next(iter(_kept))]
+            _kept[key] = packed(data, suffix)
+        return _kept[key]

@@ -97,12 +97,11 @@ const COMPRESSED = {
   [stdLibURL]: "application/zip",
   [`${SITE}game.zip`]: "application/zip"
 };
-// And the translation catalogs (ui/dom/catalogs.py fetches the one it needs).
-const LOCALE = `${SITE}locale/`;
-const CATALOG = /^[a-z]+\/LC_MESSAGES\/game\.mo$/;
+// And the page's own compressed files, which its loading screen names (static/boot.js:
+// the translation catalogs, which ui/dom/catalogs.py fetches one at a time).
 function compressedType(url) {
   if (Object.hasOwn(COMPRESSED, url)) return COMPRESSED[url];
-  return url.startsWith(LOCALE) && CATALOG.test(url.slice(LOCALE.length)) ? "application/octet-stream" : null;
+  return globalThis.solitaireBoot?.packed?.(url) ? "application/octet-stream" : null;
 }
 const WASM = `${HERE}pyodide.asm.wasm`;
 const plainFetch = globalThis.fetch;

@@ -52,8 +52,9 @@ NOT_PUBLISHED = (
     *(VENDOR / "pyodide" / name for name in COMPRESSED),
 )
 """Vendored but not part of the site: npm's full standard library, which the game
-does not load, and the raw files of ``COMPRESSED`` (the site has them compressed);
-the benchmarks' bare page (bench/floor/) boots on them, as npm ships them."""
+does not load, and the raw files of ``COMPRESSED`` (the site has them compressed).
+The benchmarks' bare page (bench/floor/) boots on npm's files as npm ships them (the
+runtime's three and the full standard library)."""
 
 PYSCRIPT_PLUGINS_OFF = ("codemirror", "deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
 """PyScript's plugins that pyscript.toml and index.html turn off (codemirror is the editor's):

@@ -224,7 +224,8 @@ class App:
         document.body.dataset.speaks = current_language()
 
     def language_failed(self, language: str) -> None:
-        """The language chosen could not be had: the page is back in the one before."""
+        """The language chosen could not be had: the page is back in the one before, and
+        the status line says why too (the dialog may be closed by the time it is known)."""
         self.say(
             _("Could not download {language}. Check your connection, then choose it again.").format(
                 language=LANGUAGES[language]

@@ -128,7 +128,7 @@ def every_module_of_the_game() -> list[str]:
     """engine/ and ui/ as module names, as the page's archive holds them (the
     solver's worker loads ``ui/solver_worker.py`` itself). ``ui.main`` is the
     page's entry point and already ran: importing it again would start a second table."""
-    modules = [name for name in pyfiles.python_files() if name.endswith(".py")]  # the catalogs travel too
+    modules = pyfiles.python_files()
     names = [name.removesuffix(".py").removesuffix("/__init__").replace("/", ".") for name in modules]
     return [name for name in names if name != "ui.main"]
 

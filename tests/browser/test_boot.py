@@ -35,7 +35,7 @@ def test_boots_to_a_playable_table_from_its_own_origin(
     # without compiling (tests/test_project.py checks it is the page's Python's).
     with urllib.request.urlopen(site_url + "game.zip.gz") as response:
         served = gzip.decompress(response.read())
-    modules = [name for name in zipfile.ZipFile(io.BytesIO(served)).namelist() if not name.endswith(".mo")]
+    modules = zipfile.ZipFile(io.BytesIO(served)).namelist()
     assert "ui/page.pyc" in modules
     # Byte code, and the dataclasses' methods compiled at build time (ui/dataclass_code.py).
     assert [name for name in modules if not name.endswith(".pyc")] == [bytecode.DATACLASS_CODE]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import BrowserContext, Page, Route
 
 from tests.browser.conftest import Traffic, wait_ready
 from tests.browser.helpers import wait_idle
@@ -98,6 +98,8 @@ def test_a_catalog_that_cannot_be_had_changes_nothing_and_says_so(
     choose(page, "km")
     said = f"Could not download {LANGUAGES['km']}. Check your connection, then choose it again."
     page.wait_for_function("text => document.getElementById('status').textContent.includes(text)", arg=said)
+    # Said under the control too (the status line is behind the open dialog).
+    assert page.inner_text("#language-msg") == said
     # Back in English: the page's HTML, the control, the game's words and the stored choice (none).
     assert page.evaluate("document.documentElement.lang") == "en"
     assert page.is_checked("#set-language input[value='en']")
@@ -108,5 +110,63 @@ def test_a_catalog_that_cannot_be_had_changes_nothing_and_says_so(
     context.unroute("**/locale/km/**")
     choose(page, "km")
     speaks(page, "km")
+    assert page.inner_text("#language-msg") == ""
     assert page.evaluate("document.documentElement.lang") == "km"
     assert page.evaluate("localStorage.getItem('solitaire.language')") == "km"
+
+
+def agrees(page: Page) -> str:
+    """The one language the page shows (its HTML, the control, the game's words), or a failure."""
+    shown = page.evaluate(
+        "[document.documentElement.lang, document.querySelector('#set-language input:checked').value,"
+        " document.body.dataset.speaks]"
+    )
+    assert len(set(shown)) == 1, f"the page, the control and the game's words disagree: {shown}"
+    return str(shown[0])
+
+
+def test_of_two_quick_choices_the_later_one_counts_whichever_download_ends_first(
+    new_context: Callable[..., BrowserContext], site_url: str
+) -> None:
+    context = new_context(locale="en-US")
+    page = context.new_page()
+    page.goto(site_url + "#KL1-D1N-AAAAAAG")
+    wait_ready(page)
+    held: list[Route] = []
+    context.route("**/locale/th/**", lambda route: held.append(route))  # Thai's download is held back
+    choose(page, "th")
+    page.wait_for_function("() => document.documentElement.lang === 'th'")
+    choose(page, "km")  # chosen while Thai's download is out
+    speaks(page, "km")
+    assert held, "Thai's catalog was never asked for"
+    held[0].continue_()  # Thai's download ends last, and well: the later choice still counts
+    page.wait_for_function(
+        "() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/locale/th/'))"
+    )
+    wait_idle(page)
+    assert agrees(page) == "km"
+    assert page.evaluate("localStorage.getItem('solitaire.language')") == "km"
+
+
+def test_a_choice_made_again_while_its_download_fails_ends_in_the_language_before(
+    new_context: Callable[..., BrowserContext], site_url: str, traffic: Traffic
+) -> None:
+    traffic.expect_error(r"status of 404")
+    context = new_context(locale="en-US")
+    page = context.new_page()
+    page.goto(site_url + "#KL1-D1N-AAAAAAG")
+    wait_ready(page)
+    held: list[Route] = []
+    context.route("**/locale/th/**", lambda route: held.append(route))
+    choose(page, "th")
+    page.wait_for_function("() => document.documentElement.lang === 'th'")
+    choose(page, "en")
+    speaks(page, "en")
+    choose(page, "th")  # again, while the first download is still out: it waits for the same one
+    page.wait_for_function("() => document.documentElement.lang === 'th'")
+    assert len(held) == 1, "Thai's catalog was asked for twice"
+    held[0].fulfill(status=404, body="Not found")
+    said = f"Could not download {LANGUAGES['th']}. Check your connection, then choose it again."
+    page.wait_for_function("text => document.getElementById('language-msg').textContent === text", arg=said)
+    assert agrees(page) == "en"
+    assert page.evaluate("localStorage.getItem('solitaire.language')") == "en"  # English, chosen in between

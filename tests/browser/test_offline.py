@@ -118,6 +118,18 @@ def test_built_site_plays_from_a_sub_path(
     wait_for_offline_cache(page)
 
 
+def test_a_language_chosen_offline_comes_from_the_offline_copy(
+    new_context: Callable[..., BrowserContext], site_url: str
+) -> None:
+    page = reopened_offline(new_context, site_url)
+    page.click("#btn-settings")
+    page.wait_for_selector("#dlg-settings[open]")
+    page.check("#set-language input[value='km']")
+    page.wait_for_function("document.body.dataset.speaks === 'km'")
+    assert page.evaluate("document.documentElement.lang") == "km"
+    assert page.inner_text("#language-msg") == ""
+
+
 def test_hints_work_offline(new_context: Callable[..., BrowserContext], site_url: str) -> None:
     """The solver's worker starts from the pre-cache too: its script, the runtime it loads, the engine."""
     page = reopened_offline(new_context, site_url)

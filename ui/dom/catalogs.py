@@ -13,13 +13,18 @@ reads it.
 from __future__ import annotations
 
 import asyncio
+import gettext
+import io
 from collections.abc import Callable
 
-from pyscript import window
+from pyscript import document, window
 
-from ui.model.i18n import DEFAULT_LANGUAGE, LANGUAGES, LOCALE_DIR, catalog_file, current_language, use_language
+from ui.model.i18n import DEFAULT_LANGUAGE, LANGUAGES, LOCALE_DIR, _, catalog_file, current_language, use_language
 
 __all__ = ["LanguageChoice", "catalog_fetched", "catalog_url"]
+
+_fetching: dict[str, asyncio.Future[bool]] = {}
+"""The catalogs being fetched, by language: a choice made twice waits for the same download."""
 
 
 def catalog_url(language: str) -> str:
@@ -30,19 +35,29 @@ def catalog_url(language: str) -> str:
 async def catalog_fetched(language: str) -> bool:
     """True once ``language`` can be spoken: English always, another language once its
     catalog is in the file system (fetched now if it is not). False, with nothing
-    written, for a language the game does not speak or a catalog that could not be had."""
+    written, for a language the game does not speak or a catalog that could not be had
+    or read (so that a later try fetches it again)."""
     if language not in LANGUAGES:
         return False
-    path = catalog_file(language)
-    if language == DEFAULT_LANGUAGE or path.is_file():
+    if language == DEFAULT_LANGUAGE or catalog_file(language).is_file():
         return True
+    fetching = _fetching.get(language)
+    if fetching is None:
+        fetching = _fetching[language] = asyncio.ensure_future(_fetch(language))
+        fetching.add_done_callback(lambda _done: _fetching.pop(language, None))
+    return await fetching
+
+
+async def _fetch(language: str) -> bool:
     try:
         response = await window.fetch(catalog_url(language))
         if not response.ok:
             return False
         data = (await response.arrayBuffer()).to_bytes()
-    except Exception:  # noqa: BLE001 - no connection, a decoder that failed: the caller says so
+        gettext.GNUTranslations(io.BytesIO(data))  # a catalog it can read, or nothing written
+    except Exception:  # noqa: BLE001 - no connection, a decoder that failed, damaged bytes: the caller says so
         return False
+    path = catalog_file(language)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(data)
     return True
@@ -53,28 +68,34 @@ class LanguageChoice:
 
     The page's HTML follows the choice at once (``static/boot.js``); the words the game
     writes follow once the catalog is fetched (at once when it was fetched before).
-    Of two choices made quickly, the later one wins. A catalog that cannot be had (no
-    connection before the offline copy was saved) changes nothing: the language before
-    comes back, on the page and in storage, and ``failed`` says so."""
+    Of two choices made quickly, the later one wins, whichever download ends first. A
+    catalog that cannot be had (no connection before the offline copy was saved)
+    changes nothing: the language the game speaks comes back, on the page and in
+    storage, and the dialog's line under the control (``#language-msg``) and ``failed``
+    say why."""
 
     def __init__(self, spoken: Callable[[], None], failed: Callable[[str], None]) -> None:
         self._spoken = spoken
         self._failed = failed
-        self._wanted = ""
+        self._choices = 0
         self._pending: set[asyncio.Future[None]] = set()
 
     def choose(self, language: str) -> None:
-        self._wanted = language
-        task = asyncio.ensure_future(self._speak(language))
+        self._choices += 1
+        document.getElementById("language-msg").textContent = ""
+        task = asyncio.ensure_future(self._speak(language, self._choices))
         self._pending.add(task)  # kept until done: a task nothing holds may be collected
         task.add_done_callback(self._pending.discard)
 
-    async def _speak(self, language: str) -> None:
+    async def _speak(self, language: str, choice: int) -> None:
         fetched = await catalog_fetched(language)
-        if language != self._wanted:
-            return  # another choice came meanwhile: it is the one spoken
+        if choice != self._choices:
+            return  # another choice came meanwhile: it is the one that counts
         if fetched and use_language(language):
+            window.solitaireBoot.languageSpoken()
             self._spoken()
             return
         window.solitaireBoot.restoreLanguage(current_language())
+        said = _("Could not download {language}. Check your connection, then choose it again.")
+        document.getElementById("language-msg").textContent = said.format(language=LANGUAGES[language])
         self._failed(language)
