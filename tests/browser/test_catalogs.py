@@ -39,16 +39,24 @@ def choose(page: Page, language: str) -> None:
     page.check(f"#set-language input[value='{language}']")
 
 
+def opened(
+    new_context: Callable[..., BrowserContext], site_url: str, locale: str = "en-US"
+) -> tuple[BrowserContext, Page, list[str]]:
+    """The game's table in a browser of ``locale``, and the catalogs its pages ask for."""
+    context = new_context(locale=locale)
+    asked = catalog_requests(context)
+    page = context.new_page()
+    page.goto(site_url + "#KL1-D1N-AAAAAAG")
+    wait_ready(page)
+    return context, page, asked
+
+
 def speaks(page: Page, language: str) -> None:
     page.wait_for_function("lang => document.body.dataset.speaks === lang", arg=language)
 
 
 def test_an_english_visit_downloads_no_catalog(new_context: Callable[..., BrowserContext], site_url: str) -> None:
-    context = new_context(locale="en-US")
-    asked = catalog_requests(context)
-    page = context.new_page()
-    page.goto(site_url + "#KL1-D1N-AAAAAAG")
-    wait_ready(page)
+    _context, page, asked = opened(new_context, site_url)
     assert page.evaluate("document.body.dataset.speaks") == "en"
     assert in_language("en", "Stock") in page.evaluate(STOCK)
     assert asked == []
@@ -57,11 +65,7 @@ def test_an_english_visit_downloads_no_catalog(new_context: Callable[..., Browse
 def test_a_thai_visit_downloads_the_thai_catalog_only_and_speaks_thai_from_the_first_frame(
     new_context: Callable[..., BrowserContext], site_url: str
 ) -> None:
-    context = new_context(locale="th-TH")
-    asked = catalog_requests(context)
-    page = context.new_page()
-    page.goto(site_url + "#KL1-D1N-AAAAAAG")
-    wait_ready(page)
+    _context, page, asked = opened(new_context, site_url, locale="th-TH")
     assert page.evaluate("document.body.dataset.speaks") == "th"
     assert in_language("th", "Stock") in page.evaluate(STOCK)
     assert paths(asked, site_url) == [CATALOG.format("th")]
@@ -70,11 +74,7 @@ def test_a_thai_visit_downloads_the_thai_catalog_only_and_speaks_thai_from_the_f
 def test_a_language_chosen_in_settings_is_fetched_once_then_spoken(
     new_context: Callable[..., BrowserContext], site_url: str
 ) -> None:
-    context = new_context(locale="en-US")
-    asked = catalog_requests(context)
-    page = context.new_page()
-    page.goto(site_url + "#KL1-D1N-AAAAAAG")
-    wait_ready(page)
+    _context, page, asked = opened(new_context, site_url)
     choose(page, "km")
     speaks(page, "km")
     assert in_language("km", "Stock") in page.evaluate(STOCK)
@@ -90,10 +90,7 @@ def test_a_catalog_that_cannot_be_had_changes_nothing_and_says_so(
     new_context: Callable[..., BrowserContext], site_url: str, traffic: Traffic
 ) -> None:
     traffic.expect_error(r"status of 404")
-    context = new_context(locale="en-US")
-    page = context.new_page()
-    page.goto(site_url + "#KL1-D1N-AAAAAAG")
-    wait_ready(page)
+    context, page, _asked = opened(new_context, site_url)
     context.route("**/locale/km/**", lambda route: route.fulfill(status=404, body="Not found"))
     choose(page, "km")
     said = f"Could not download {LANGUAGES['km']}. Check your connection, then choose it again."
@@ -128,10 +125,7 @@ def agrees(page: Page) -> str:
 def test_of_two_quick_choices_the_later_one_counts_whichever_download_ends_first(
     new_context: Callable[..., BrowserContext], site_url: str
 ) -> None:
-    context = new_context(locale="en-US")
-    page = context.new_page()
-    page.goto(site_url + "#KL1-D1N-AAAAAAG")
-    wait_ready(page)
+    context, page, _asked = opened(new_context, site_url)
     held: list[Route] = []
     context.route("**/locale/th/**", lambda route: held.append(route))  # Thai's download is held back
     choose(page, "th")
@@ -152,10 +146,7 @@ def test_a_choice_made_again_while_its_download_fails_ends_in_the_language_befor
     new_context: Callable[..., BrowserContext], site_url: str, traffic: Traffic
 ) -> None:
     traffic.expect_error(r"status of 404")
-    context = new_context(locale="en-US")
-    page = context.new_page()
-    page.goto(site_url + "#KL1-D1N-AAAAAAG")
-    wait_ready(page)
+    context, page, _asked = opened(new_context, site_url)
     held: list[Route] = []
     context.route("**/locale/th/**", lambda route: held.append(route))
     choose(page, "th")

@@ -19,6 +19,7 @@ import pytest
 from tests.browser.engines import Engine, running, wait_for
 from tools import vendor
 from tools.devserver import serve_in_background
+from ui.model.i18n import in_language
 
 CODE = "KL1-D1N-AAAAAAG"
 GOLF = "GF1-N-AAAAAAI"
@@ -157,6 +158,10 @@ def play_one_visit(engine: Engine, url: str, stop_server: Callable[[], None]) ->
     ready(engine)
     assert engine.evaluate(MOVES) == 2
     assert engine.evaluate("document.documentElement.lang") == "th"
+    # The game's own words too: its Thai catalog came from the offline copy, decompressed.
+    assert engine.evaluate("document.body.dataset.speaks") == "th"
+    stock = engine.evaluate("document.querySelector(\"[data-pile='s']\").getAttribute('aria-label')")
+    assert in_language("th", "Stock") in stock, stock
     label = engine.evaluate("document.querySelector('.stat-label').textContent")
     assert any("\u0e00" <= ch <= "\u0e7f" for ch in label), label
     shaped: dict[str, Any] = engine.evaluate(THAI_SHAPED)
