@@ -292,10 +292,7 @@
   // The game's words in Thai or Khmer (English is the code's own): the catalog of the language
   // the page starts in comes with the rest; another one, chosen in Settings, when it is chosen.
   function catalogPath(code) { return "./locale/" + code + "/LC_MESSAGES/game.mo.gz"; }
-  var CATALOG = /\/locale\/[a-z]+\/LC_MESSAGES\/game\.mo(\.gz|\.br)?$/;
-  // A file of the page's that the site holds compressed only (NAME.gz, NAME.br): a catalog.
-  // tools/pyodide-game.mjs hands it over decompressed.
-  function packed(url) { return CATALOG.test(new URL(url, location.href).pathname); }
+  var CATALOG = /\/locale\/[^/]+\/LC_MESSAGES\/game\.mo\.(gz|br)$/;
   // The browser's own fetch: tools/pyodide-game.mjs later puts its own in its place, which
   // asks download() first (a download of ours through it would ask itself for ever).
   var browserFetch = window.fetch.bind(window);
@@ -489,7 +486,7 @@
     var started = downloads[key];
     delete downloads[key];
     // Another language's catalog, chosen in Settings: kept, as the rest, for the offline copy.
-    if (!started && /\.(gz|br)$/.test(key) && packed(key)) {
+    if (!started && CATALOG.test(new URL(key).pathname)) {
       started = browserFetch(key).then(function (response) { keepCopy(key, response); return response; });
     }
     return started;
@@ -744,7 +741,7 @@
     step: step, fail: fail, done: done, updateChecked: updateChecked, download: download,
     offlineSettled: offlineSettled,
     language: function () { return language; }, setLanguage: setLanguage, restoreLanguage: restoreLanguage,
-    languageSpoken: languageSpoken, translatePage: translatePage, downloadFailed: downloadFailed, packed: packed
+    languageSpoken: languageSpoken, translatePage: translatePage, downloadFailed: downloadFailed
   };
 
   // PyScript reports its stages: the interpreter is loaded once the runtime is downloaded

@@ -97,11 +97,12 @@ const COMPRESSED = {
   [stdLibURL]: "application/zip",
   [`${SITE}game.zip`]: "application/zip"
 };
-// And the page's own compressed files, which its loading screen names (static/boot.js:
-// the translation catalogs, which ui/dom/catalogs.py fetches one at a time).
+// And the translation catalogs, locale/<language>/LC_MESSAGES/game.mo (ui/dom/catalogs.py
+// fetches one at a time; static/boot.js downloads the page's first).
+const LOCALE = `${SITE}locale/`;
 function compressedType(url) {
   if (Object.hasOwn(COMPRESSED, url)) return COMPRESSED[url];
-  return globalThis.solitaireBoot?.packed?.(url) ? "application/octet-stream" : null;
+  return url.startsWith(LOCALE) && url.endsWith("/LC_MESSAGES/game.mo") ? "application/octet-stream" : null;
 }
 const WASM = `${HERE}pyodide.asm.wasm`;
 const plainFetch = globalThis.fetch;
