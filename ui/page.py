@@ -44,7 +44,7 @@ from ui.model.actions import DialogName, Offer
 from ui.model.daily import daily_hash
 from ui.model.daily_keeper import DailyKeeper
 from ui.model.help_kinds import HelpKind
-from ui.model.i18n import LANGUAGES, _, current_language, joined, use_language
+from ui.model.i18n import current_language, joined, use_language
 from ui.model.persist import Keeper, abandon
 from ui.model.session import Event, Preferences, Session
 from ui.model.startup import choose_game
@@ -223,14 +223,10 @@ class App:
         update_notice_language()
         document.body.dataset.speaks = current_language()
 
-    def language_failed(self, language: str) -> None:
+    def language_failed(self, said: str) -> None:
         """The language chosen could not be had: the page is back in the one before, and
         the status line says why too (the dialog may be closed by the time it is known)."""
-        self.say(
-            _("Could not download {language}. Check your connection, then choose it again.").format(
-                language=LANGUAGES[language]
-            )
-        )
+        self.say(said)
 
     def say(
         self,

@@ -6,20 +6,27 @@ playable). The page's language's catalog is fetched before the table is drawn (t
 loading screen, ``static/boot.js``, has started its download with the runtime's), and
 another when the player chooses it in Settings. The site holds each compressed; the
 runtime's fetch hands it over decompressed (``tools/pyodide-game.mjs``), from the
-offline copy once the service worker has one. It is written where ``ui.model.i18n``
-reads it.
+offline copy once the service worker has one, and ``ui.model.i18n`` reads it once
+(``read_catalog``).
 """
 
 from __future__ import annotations
 
 import asyncio
-import gettext
-import io
 from collections.abc import Callable
 
 from pyscript import document, window
 
-from ui.model.i18n import DEFAULT_LANGUAGE, LANGUAGES, LOCALE_DIR, _, catalog_file, current_language, use_language
+from ui.model.i18n import (
+    LANGUAGES,
+    LOCALE_DIR,
+    _,
+    catalog_file,
+    current_language,
+    has_catalog,
+    read_catalog,
+    use_language,
+)
 
 __all__ = ["LanguageChoice", "catalog_fetched", "catalog_url"]
 
@@ -34,12 +41,12 @@ def catalog_url(language: str) -> str:
 
 async def catalog_fetched(language: str) -> bool:
     """True once ``language`` can be spoken: English always, another language once its
-    catalog is in the file system (fetched now if it is not). False, with nothing
-    written, for a language the game does not speak or a catalog that could not be had
-    or read (so that a later try fetches it again)."""
+    catalog is read (fetched now if it is not). False, with nothing kept, for a language
+    the game does not speak or a catalog that could not be had or read (so that a later
+    try fetches it again)."""
     if language not in LANGUAGES:
         return False
-    if language == DEFAULT_LANGUAGE or catalog_file(language).is_file():
+    if has_catalog(language):
         return True
     fetching = _fetching.get(language)
     if fetching is None:
@@ -53,13 +60,9 @@ async def _fetch(language: str) -> bool:
         response = await window.fetch(catalog_url(language))
         if not response.ok:
             return False
-        data = (await response.arrayBuffer()).to_bytes()
-        gettext.GNUTranslations(io.BytesIO(data))  # a catalog it can read, or nothing written
+        read_catalog(language, (await response.arrayBuffer()).to_bytes())
     except Exception:  # noqa: BLE001 - no connection, a decoder that failed, damaged bytes: the caller says so
         return False
-    path = catalog_file(language)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(data)
     return True
 
 
@@ -71,8 +74,8 @@ class LanguageChoice:
     Of two choices made quickly, the later one wins, whichever download ends first. A
     catalog that cannot be had (no connection before the offline copy was saved)
     changes nothing: the language the game speaks comes back, on the page and in
-    storage, and the dialog's line under the control (``#language-msg``) and ``failed``
-    say why."""
+    storage, and the dialog's line under the control (``#language-msg``) says why, as
+    ``failed`` is told to (the dialog may be closed by then)."""
 
     def __init__(self, spoken: Callable[[], None], failed: Callable[[str], None]) -> None:
         self._spoken = spoken
@@ -96,6 +99,8 @@ class LanguageChoice:
             self._spoken()
             return
         window.solitaireBoot.restoreLanguage(current_language())
-        said = _("Could not download {language}. Check your connection, then choose it again.")
-        document.getElementById("language-msg").textContent = said.format(language=LANGUAGES[language])
-        self._failed(language)
+        said = _("Could not download {language}. Check your connection, then choose it again.").format(
+            language=LANGUAGES[language]
+        )
+        document.getElementById("language-msg").textContent = said
+        self._failed(said)

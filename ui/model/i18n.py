@@ -2,7 +2,8 @@
 
 English is written in the code; Thai and Khmer come from the compiled catalogs
 ``locale/<lang>/LC_MESSAGES/game.mo``, which the page fetches one at a time, the
-player's language's before the table is drawn (``ui/dom/catalogs.py``). The
+player's language's before the table is drawn (``ui/dom/catalogs.py``, which hands
+them to :func:`read_catalog`); CPython reads them from the repository. The
 language is the player's remembered choice, else the first of the browser's
 preferred languages that the game speaks, else English.
 
@@ -21,6 +22,7 @@ True
 from __future__ import annotations
 
 import gettext
+import io
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Protocol
@@ -40,12 +42,14 @@ __all__ = [
     "current",
     "current_language",
     "document_title",
+    "has_catalog",
     "in_language",
     "joined",
     "later",
     "ngettext",
     "on_language_change",
     "pgettext",
+    "read_catalog",
     "remember_language",
     "remembered_language",
     "use_language",
@@ -59,8 +63,8 @@ DOMAIN = "game"
 """The catalogs' name: ``locale/<lang>/LC_MESSAGES/game.mo``."""
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent.parent / "locale"
-"""Where the compiled catalogs are, in the repository and in the browser's file
-system alike (the page writes a catalog it fetched where the repository has it)."""
+"""Where the compiled catalogs are in the repository, and where the page fetches them
+from (the same path under the site)."""
 
 LANGUAGE_KEY = "solitaire.language"
 """The browser storage key of the remembered choice: a bare language code, so the
@@ -128,6 +132,27 @@ def catalog_file(language: str) -> Path:
     'th/LC_MESSAGES/game.mo'
     """
     return LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
+
+
+def has_catalog(language: str) -> bool:
+    """True when ``language`` can be spoken without fetching anything: English, a catalog
+    read already (:func:`read_catalog`), or one in the file system (the repository's).
+
+    >>> has_catalog("en"), has_catalog("th"), has_catalog("fr")
+    (True, True, False)
+    """
+    return language == DEFAULT_LANGUAGE or language in _catalogs or catalog_file(language).is_file()
+
+
+def read_catalog(language: str, data: bytes) -> None:
+    """Take ``language``'s compiled catalog from ``data`` (the page fetches it:
+    ``ui/dom/catalogs.py``), read once and kept. Raises for bytes that are not a catalog,
+    and then keeps nothing.
+
+    >>> read_catalog("km", catalog_file("km").read_bytes()); in_language("km", "Stock")
+    'គំនរសល់'
+    """
+    _catalogs[language] = gettext.GNUTranslations(io.BytesIO(data))
 
 
 def _catalog(language: str) -> gettext.NullTranslations:
