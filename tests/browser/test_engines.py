@@ -48,6 +48,31 @@ IDLE = (
     "document.getAnimations().filter(a => a.playState === 'running' && a.id !== 'cascade' && "
     "!a.effect?.target?.closest?.('.celebration')).length === 0"
 )
+TABLE_NOW = """({
+  moves: document.querySelector('[data-moves]')?.textContent,
+  running: document.getAnimations().filter(a => a.playState === 'running')
+    .map(a => `${a.id || a.animationName || a.transitionProperty || '?'} on `
+      + (a.effect?.target?.className || a.effect?.target?.tagName)),
+  status: document.getElementById('status')?.textContent,
+  boot: document.getElementById('boot')?.hidden,
+  dialogs: [...document.querySelectorAll('dialog[open]')].map(d => d.id),
+  pointer: window.pointerSeen,
+  cards: Object.fromEntries(['9d', 'Ad', 'Tc'].map(c => {
+    const card = document.querySelector(`[data-card='${c}']`);
+    const r = card?.getBoundingClientRect();
+    return [c, `${card?.closest('[data-pile]')?.dataset.pile} at ${Math.round(r?.x)},${Math.round(r?.y)}`];
+  })),
+})"""
+"""What the table shows now, said when a wait for it fails."""
+RECORD_POINTER = """(() => {
+  window.pointerSeen = [];
+  for (const type of ['pointerdown', 'pointermove', 'pointerup', 'pointercancel']) {
+    const seen = (e) => window.pointerSeen.push(`${type} ${Math.round(e.clientX)},${Math.round(e.clientY)}`);
+    addEventListener(type, seen, true);
+  }
+  return true;
+})()"""
+"""The pointer's events as the page gets them, for a failure's message."""
 THAI_SHAPED = """(async () => {
   await document.fonts.load('48px "Noto Sans Thai"', 'กี่');
   const context = document.createElement('canvas').getContext('2d');
@@ -99,10 +124,14 @@ def point(engine: Engine, function: str, name: str) -> tuple[float, float]:
     return float(x), float(y)
 
 
-def moves_reach(engine: Engine, count: int) -> None:
+def moves_reach(engine: Engine, count: int, gesture: object = None) -> None:
     # A limit, not a pause: on a busy machine WebKit's first moves wait behind its offline
     # copy being written and checked (30 s was once not enough there).
-    wait_for(engine, f"{MOVES} >= {count} && {IDLE}", 90)
+    try:
+        wait_for(engine, f"{MOVES} >= {count} && {IDLE}", 90)
+    except RuntimeError as timed_out:
+        now = engine.evaluate(TABLE_NOW)
+        raise AssertionError(f"{engine.name}: {count} moves not reached after {gesture}: {now}") from timed_out
     assert engine.evaluate(MOVES) == count
 
 
@@ -125,12 +154,13 @@ def play_one_visit(engine: Engine, url: str, stop_server: Callable[[], None]) ->
 
     # A drag: the 9 of diamonds onto the 10 of clubs.
     wait_for(engine, IDLE, 30)
+    engine.evaluate(RECORD_POINTER)
     start = point(engine, CARD_POINT, "9d")
     end = point(engine, PILE_POINT, "t4")
     path = [start, (start[0] + 12, start[1] + 12)]
     path += [(start[0] + (end[0] - start[0]) * i / 6, start[1] + (end[1] - start[1]) * i / 6) for i in range(1, 7)]
     engine.pointer(path)
-    moves_reach(engine, 1)
+    moves_reach(engine, 1, gesture=path)
     assert engine.evaluate(PILE_OF.format(card="9d")) == "t4"
 
     # A tap: the Ace of diamonds to its foundation.
