@@ -66,7 +66,7 @@ TABLE_NOW = """({
 """What the table shows now, said when a wait for it fails."""
 RECORD_POINTER = """(() => {
   window.pointerSeen = [];
-  for (const type of ['pointerdown', 'pointermove', 'pointerup', 'pointercancel']) {
+  for (const type of ['pointerdown', 'pointermove', 'pointerup', 'pointercancel', 'lostpointercapture']) {
     const seen = (e) => window.pointerSeen.push(`${type} ${Math.round(e.clientX)},${Math.round(e.clientY)}`);
     addEventListener(type, seen, true);
   }
