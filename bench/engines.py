@@ -7,7 +7,8 @@ first visit (empty cache), a second (the game's service worker; the floor has no
 its HTTP cache) and a return visit (the game's interpreter snapshot). Each is timed to
 the page's own mark: ``solitaire-playable`` (``static/boot.js``), ``floor-ready``
 (``bench/floor/index.html``). A snapshot a visit plans (the first visit's, after a slow
-start) and its offline copy are waited for before the next visit.
+start), its offline copy and the end of its start-up work are waited for before the next
+visit.
 
 The server logs every answer, its body's bytes and the moment it ended, on the page's
 clock (``performance.timeOrigin``): a first visit's bytes until the table is playable are
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -58,6 +60,8 @@ SNAPSHOT_MADE = """new Promise((resolve) => {
   look();
 })"""
 """The keys of the snapshot cache once the visit has made its snapshot (or given up)."""
+WARMED = "document.body.dataset.warm === 'done'"
+"""The page's start-up work is over (``ui/dom/warming.py``)."""
 SCHEDULED = "performance.getEntriesByName('pyodide-snapshot-scheduled').length > 0"
 """The visit plans a snapshot: the second always, the first when Python's start was slow."""
 STAGES = """(() => {
@@ -86,12 +90,41 @@ class Answer(NamedTuple):
     """Milliseconds since the epoch, once the body was sent."""
 
 
+class Link:
+    """A phone's connection, shared by every answer at once: its download rate and its
+    round trip, which each request waits once before its answer starts.
+
+    On loopback a browser downloads the floor's 13.7 MB as fast as the game's 5.6 MB; a
+    phone does not. Played by the server, it slows Firefox and WebKit as it slows
+    Chromium, which alone has DevTools' network emulation (``bench.network``'s phone)."""
+
+    CHUNK = 16 * 1024
+
+    def __init__(self, bits_per_s: float, round_trip_ms: float) -> None:
+        self.bytes_per_s = bits_per_s / 8
+        self.round_trip_s = round_trip_ms / 1000
+        self.lock = threading.Lock()
+        self.free_at = 0.0
+        """When the link has sent every byte given to it so far (time.monotonic)."""
+
+    def send(self, source: Any, outputfile: Any) -> None:
+        """Copy ``source`` to ``outputfile`` no faster than the link, in turn with the other answers."""
+        while chunk := source.read(self.CHUNK):
+            with self.lock:
+                self.free_at = max(time.monotonic(), self.free_at) + len(chunk) / self.bytes_per_s
+                until = self.free_at
+            time.sleep(max(0.0, until - time.monotonic()))
+            outputfile.write(chunk)
+
+
 class LoggedServer(GameServer):
     log: list[Answer]
+    link: Link | None = None
+    """The phone's connection the answers go through; None: loopback as it is."""
 
 
 class LoggedHandler(GameRequestHandler):
-    """Logs every answer to a GET once its body is sent."""
+    """Logs every answer to a GET once its body is sent (through the server's link, if it has one)."""
 
     server: LoggedServer
     status = 0
@@ -102,11 +135,16 @@ class LoggedHandler(GameRequestHandler):
         super().log_request(code, size)
 
     def copyfile(self, source: Any, outputfile: Any) -> None:
-        super().copyfile(source, outputfile)
+        if self.server.link is None:
+            super().copyfile(source, outputfile)
+        else:
+            self.server.link.send(source, outputfile)
         self.size = source.tell()
 
     def do_GET(self) -> None:
         self.status, self.size = 0, 0
+        if self.server.link is not None:
+            time.sleep(self.server.link.round_trip_s)
         super().do_GET()
         self.server.log.append(Answer(urlsplit(self.path).path, self.status, self.size, time.time() * 1000))
 
@@ -155,6 +193,10 @@ def visits(engine: Engine, server: LoggedServer, base: str, page: str, root: Pat
                 keys = engine.evaluate(SNAPSHOT_MADE)
                 found["snapshot_made"] = float(any("/snapshot-" in key for key in keys))
                 found["snapshot_on_first_visit"] = float(visit == "cold")
+            # A player comes back long after the page's start-up work is over: a reload in the
+            # middle of it (the modules and dialogs warmed at idle) has WebKit tear that page
+            # down while the next one boots, which cost its next visit about a second here.
+            wait_for(engine, WARMED, TIMEOUT_S)
         log = server.log[start:]
         found[f"{visit}_bytes"] = float(sum(answer.size for answer in log))
         if visit == "cold":
@@ -206,10 +248,13 @@ Runs = dict[str, dict[str, list[dict[str, Any]]]]
 """Per engine, per page (game, floor), one entry per load."""
 
 
-def engine_runs(root: Path, loads: int, names: list[str]) -> Runs:
+def engine_runs(root: Path, loads: int, names: list[str], link: Link | None = None) -> Runs:
+    """``loads`` rounds of the three visits of the game and of the floor in each engine
+    of ``names``, served on loopback, through ``link`` when there is one."""
     served, base = serve(root, LoggedHandler, LoggedServer)
     server = cast(LoggedServer, served)
     server.log = []
+    server.link = link
     found: Runs = {name: {page: [] for page in PAGES} for name in names}
     try:
         with browser() as chromium:
@@ -248,8 +293,8 @@ def megabytes(value: float) -> str:
     return f"{value / 1e6:.2f} MB"
 
 
-def budget_report(found: Runs) -> dict[str, Any]:
-    """The per-engine table of the budgets: times against the floor, bytes, files twice."""
+def budget_report(found: Runs, network: str = "loopback") -> dict[str, Any]:
+    """The per-engine table of the budgets on ``network``: times against the floor, bytes, files twice."""
     summary: dict[str, Any] = {}
     table = []
     for name, pages in found.items():
@@ -286,8 +331,8 @@ def budget_report(found: Runs) -> dict[str, Any]:
         ]
         summary[name] = row
         table.append(cells)
-    print(f"\nBudgets per engine, median of each visit (game / floor of the same engine, at most {RATIO_BUDGET}x);")
-    print("bytes on loopback, the game's: until playable at most 5.6 MB with gzip, 4.6 MB with brotli")
+    print(f"\nBudgets per engine on {network}, median of each visit (game / floor of the same engine, at most")
+    print(f"{RATIO_BUDGET}x); the game's bytes until playable at most 5.6 MB with gzip, 4.6 MB with brotli")
     print_table(
         [
             "engine",
@@ -311,9 +356,9 @@ def budget_report(found: Runs) -> dict[str, Any]:
     return summary
 
 
-def engine_report(found: Runs) -> dict[str, Any]:
+def engine_report(found: Runs, network: str = "loopback") -> dict[str, Any]:
     """The budgets' table, then each engine's game against Chromium's, and where its time goes."""
-    summary = budget_report(found)
+    summary = budget_report(found, network)
     games = {name: pages["game"] for name, pages in found.items() if pages["game"]}
     boots = tuple(f"{visit}_ms" for visit in VISITS)
     chromium = {k: median([run[k] for run in games.get("chromium", [])]) for k in boots}
@@ -322,7 +367,7 @@ def engine_report(found: Runs) -> dict[str, Any]:
         figures = {k: median([run[k] for run in runs]) for k in boots}
         summary[name] |= {k.replace("_ms", "_to_chromium"): figures[k] / chromium[k] for k in boots}
         table.append([name] + [f"{figures[k] / 1000:.2f} s ({figures[k] / chromium[k]:.2f}x)" for k in boots])
-    print("\nThe game's boots on loopback to a playable table, median (ratio to Chromium)")
+    print(f"\nThe game's boots on {network} to a playable table, median (ratio to Chromium)")
     print_table(["engine", "cold", "second visit (service worker)", "return visit (snapshot)"], table)
     print("\nWhere each visit's time goes, median: WebAssembly ready / Python's start / the rest (PyScript,")
     print("our imports, the first frame)")

@@ -11,13 +11,15 @@ of the same files, decompressed).
 
 Engines (``bench/engines.py``): first, second (service worker) and return (snapshot)
 visits of the game and of the floor in Chromium, Firefox ESR and WebKitGTK, interleaved,
-each in a profile of its own, on loopback: the game against the same engine's floor on
-each visit (budget: at most 0.5x), a first visit's bytes until the table is playable
-(budget: 5.6 MB with gzip, 4.6 MB with brotli) and with its offline copy, the bytes of the
-later visits and any file downloaded twice; then the game against Chromium and where its
-time goes.
+each in a profile of its own, on loopback and again through a server that plays a slow 4G
+(its rate and round trip, for every engine alike; their processors are not slowed): the
+game against the same engine's floor on each visit (budget: at most 0.5x), a first visit's
+bytes until the table is playable (budget: 5.6 MB with gzip, 4.6 MB with brotli) and with
+its offline copy, the bytes of the later visits and any file downloaded twice; then the
+game against Chromium and where its time goes.
 
 Usage: .venv/bin/python -m bench.network [--loads 1] [--skip-network] [--skip-engines]
+       [--engines chromium,firefox,webkit] [--engine-networks "loopback,Slow 4G"]
 """
 
 from __future__ import annotations
@@ -40,6 +42,8 @@ FLOOR = "bench/floor/index.html"
 TIMEOUT_MS = 600_000
 PROFILES = {"Fast 3G": (1.6e6, 150), "Slow 4G": (9e6, 60)}
 """Download bits per second and round-trip latency in ms (upload: a quarter of the download)."""
+ENGINE_NETWORK = "Slow 4G"
+"""The phone's network the engines meet too, played by the server (``bench.engines.Link``)."""
 CPU_SLOWDOWN = 4
 PHONE = {"viewport": {"width": 360, "height": 640}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".wasm", ".svg", ".toml", ".py", ".txt", ".webmanifest")
@@ -206,6 +210,11 @@ def main() -> None:
     parser.add_argument("--skip-network", action="store_true", help="only the engines")
     parser.add_argument("--skip-engines", action="store_true", help="only the throttled phone")
     parser.add_argument("--engines", default="chromium,firefox,webkit", help="which engines (comma-separated)")
+    parser.add_argument(
+        "--engine-networks",
+        default=f"loopback,{ENGINE_NETWORK}",
+        help=f"the engines' networks (comma-separated): loopback, {', '.join(PROFILES)}",
+    )
     args = parser.parse_args()
     built = build()
     results: dict[str, Any] = {"loads": args.loads}
@@ -214,8 +223,11 @@ def main() -> None:
             results["network_raw"] = network_runs(built, args.loads)
             results["network"] = network_report(results["network_raw"])
         if not args.skip_engines:
-            results["engines_raw"] = engines.engine_runs(built, args.loads, args.engines.split(","))
-            results["engines"] = engines.engine_report(results["engines_raw"])
+            for network in args.engine_networks.split(","):
+                link = engines.Link(*PROFILES[network]) if network != "loopback" else None
+                raw = engines.engine_runs(built, args.loads, args.engines.split(","), link)
+                results.setdefault("engines_raw", {})[network] = raw
+                results.setdefault("engines", {})[network] = engines.engine_report(raw, network)
     finally:
         shutil.rmtree(built.parent, ignore_errors=True)
     save("network", results)
