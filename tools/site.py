@@ -65,7 +65,10 @@ def site_files(root: Path = ROOT) -> list[str]:
 
 def file_bytes(name: str, root: Path = ROOT) -> bytes:
     """The content of one file of the site, built ones included."""
-    source = packed_files(root).get(name)
+    # Only a NAME.gz or NAME.br can be built (the catalogs are looked for only then:
+    # sw.js, made per request by the development server, asks for every file's bytes).
+    packed = name.rsplit(".", 1)[-1] in packing.FORMATS
+    source = packed_files(root).get(name) if packed else None
     if source is None:
         return (root / name).read_bytes()
     data = pyfiles.current_archive(root) if source == pyfiles.ARCHIVE else (root / source).read_bytes()
