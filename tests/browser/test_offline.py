@@ -203,6 +203,46 @@ def test_a_storage_quota_too_small_says_offline_play_is_not_available(
     )
 
 
+NOTICE_AND_NEIGHBOURS = """(() => {
+  const notice = document.getElementById('update');
+  if (notice.hidden || !notice.dataset.offline) return null;
+  const box = (el) => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const shown = (el) => el.getClientRects().length > 0;
+  return {
+    notice: box(notice),
+    others: [...document.querySelectorAll('#app .tool'), document.getElementById('status')]
+      .filter(shown).map((el) => [el.id, box(el)]),
+    screen: [innerWidth, innerHeight],
+  };
+})()"""
+"""The notice's box and those of the tools and the status line, read in the frame it is shown."""
+
+
+@pytest.mark.parametrize("size", [(360, 640), (640, 360), (1440, 900)], ids=lambda size: "x".join(map(str, size)))
+def test_the_notice_of_offline_play_covers_no_tool_and_no_status_line(
+    new_context: Callable[..., BrowserContext], site_url: str, size: tuple[int, int]
+) -> None:
+    """A notice that may stay a while (a new version's stays until the player reloads) floats
+    above the status line, and above an upright phone's tools, beside a sideways one's."""
+    width, height = size
+    context = new_context(service_workers="allow", viewport={"width": width, "height": height})
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Storage.overrideQuotaForOrigin", {"origin": site_url.rstrip("/"), "quotaSize": 3_000_000})
+    page.goto(site_url + "#" + CODE)
+    wait_ready(page)
+    found = page.wait_for_function(NOTICE_AND_NEIGHBOURS, timeout=120_000).json_value()
+    left, top, right, bottom = found["notice"]
+    assert left >= 0, f"off the screen: {found}"
+    assert top >= 0, f"off the screen: {found}"
+    assert right <= width, f"off the screen: {found}"
+    assert bottom <= height, f"off the screen: {found}"
+    assert len(found["others"]) >= 6, f"the tools were not found: {found}"
+    for name, (x0, y0, x1, y1) in found["others"]:
+        overlap = min(right, x1) > max(left, x0) and min(bottom, y1) > max(top, y0)
+        assert not overlap, f"the notice covers #{name} at {width}x{height}: {found}"
+
+
 def test_a_worker_started_again_fills_a_cache_deleted_while_playing(
     new_context: Callable[..., BrowserContext], site_url: str
 ) -> None:
