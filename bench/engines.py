@@ -2,9 +2,10 @@
 engine, and the bytes of each visit (``bench.network``'s engine part).
 
 For each load, each engine in turn boots the game and then the floor (``bench/floor/``:
-PyScript on npm's runtime), each in a profile of its own, three times, on loopback: a
-first visit (empty cache), a second (the game's service worker; the floor has none, so
-its HTTP cache) and a return visit (the game's interpreter snapshot). Each is timed to
+PyScript on npm's runtime), each in a profile of its own, three times, on loopback or
+through a ``Link`` that plays a phone's network: a first visit (empty cache), a second
+(the game's service worker; the floor has none, so its HTTP cache) and a return visit
+(the game's interpreter snapshot). Each is timed to
 the page's own mark: ``solitaire-playable`` (``static/boot.js``), ``floor-ready``
 (``bench/floor/index.html``). A snapshot a visit plans (the first visit's, after a slow
 start), its offline copy and the end of its start-up work are waited for before the next
@@ -91,12 +92,14 @@ class Answer(NamedTuple):
 
 
 class Link:
-    """A phone's connection, shared by every answer at once: its download rate and its
-    round trip, which each request waits once before its answer starts.
+    """A phone's connection, shared by every answer at once: its download rate, and its
+    round trip, which each request waits before its answer's headers (as DevTools'
+    emulation does; a connection's own set-up is not counted).
 
-    On loopback a browser downloads the floor's 13.7 MB as fast as the game's 5.6 MB; a
-    phone does not. Played by the server, it slows Firefox and WebKit as it slows
-    Chromium, which alone has DevTools' network emulation (``bench.network``'s phone)."""
+    On loopback the floor's 13.7 MB cost no more than the game's 5.6 MB; on a phone they
+    cost 2.4 times as much. Played by the server, the link slows Firefox and WebKit as
+    it slows Chromium, which alone has DevTools' network emulation (``bench.network``'s
+    phone)."""
 
     CHUNK = 16 * 1024
 
@@ -107,11 +110,20 @@ class Link:
         self.free_at = 0.0
         """When the link has sent every byte given to it so far (time.monotonic)."""
 
+    def wait_round_trip(self) -> None:
+        """The request's way to the host and its answer's first byte back."""
+        time.sleep(self.round_trip_s)
+
     def send(self, source: Any, outputfile: Any) -> None:
         """Copy ``source`` to ``outputfile`` no faster than the link, in turn with the other answers."""
+        slack = self.CHUNK / self.bytes_per_s
         while chunk := source.read(self.CHUNK):
             with self.lock:
-                self.free_at = max(time.monotonic(), self.free_at) + len(chunk) / self.bytes_per_s
+                now = time.monotonic()
+                # A link that was busy a moment ago still is: the time a sender woke late
+                # (a sleep overshoots) is not lost from a lone download's rate.
+                start = self.free_at if now - self.free_at < slack else now
+                self.free_at = start + len(chunk) / self.bytes_per_s
                 until = self.free_at
             time.sleep(max(0.0, until - time.monotonic()))
             outputfile.write(chunk)
@@ -124,7 +136,9 @@ class LoggedServer(GameServer):
 
 
 class LoggedHandler(GameRequestHandler):
-    """Logs every answer to a GET once its body is sent (through the server's link, if it has one)."""
+    """Logs every answer to a GET once its body is sent (through the server's link, if it
+    has one). For a built site only: the repository's own folder would have the
+    development server build some answers, which it sends without ``copyfile``."""
 
     server: LoggedServer
     status = 0
@@ -144,7 +158,7 @@ class LoggedHandler(GameRequestHandler):
     def do_GET(self) -> None:
         self.status, self.size = 0, 0
         if self.server.link is not None:
-            time.sleep(self.server.link.round_trip_s)
+            self.server.link.wait_round_trip()
         super().do_GET()
         self.server.log.append(Answer(urlsplit(self.path).path, self.status, self.size, time.time() * 1000))
 
@@ -196,6 +210,7 @@ def visits(engine: Engine, server: LoggedServer, base: str, page: str, root: Pat
             # A player comes back long after the page's start-up work is over: a reload in the
             # middle of it (the modules and dialogs warmed at idle) has WebKit tear that page
             # down while the next one boots, which cost its next visit about a second here.
+            # (After the last visit too: the engine is not closed in the middle of it.)
             wait_for(engine, WARMED, TIMEOUT_S)
         log = server.log[start:]
         found[f"{visit}_bytes"] = float(sum(answer.size for answer in log))

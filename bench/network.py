@@ -213,9 +213,14 @@ def main() -> None:
     parser.add_argument(
         "--engine-networks",
         default=f"loopback,{ENGINE_NETWORK}",
-        help=f"the engines' networks (comma-separated): loopback, {', '.join(PROFILES)}",
+        help=f"the engines' networks (comma-separated, as written): loopback, {', '.join(PROFILES)}",
     )
     args = parser.parse_args()
+    # Checked before the runs, which take long: a name that is not known loses nothing.
+    networks = [name.strip() for name in args.engine_networks.split(",")]
+    unknown = [name for name in networks if name != "loopback" and name not in PROFILES]
+    if unknown:
+        parser.error(f"unknown network {', '.join(unknown)}: loopback, {', '.join(PROFILES)} (as written)")
     built = build()
     results: dict[str, Any] = {"loads": args.loads}
     try:
@@ -223,7 +228,7 @@ def main() -> None:
             results["network_raw"] = network_runs(built, args.loads)
             results["network"] = network_report(results["network_raw"])
         if not args.skip_engines:
-            for network in args.engine_networks.split(","):
+            for network in networks:
                 link = engines.Link(*PROFILES[network]) if network != "loopback" else None
                 raw = engines.engine_runs(built, args.loads, args.engines.split(","), link)
                 results.setdefault("engines_raw", {})[network] = raw

@@ -11,6 +11,7 @@ suite that passes without them has not tested them.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -48,7 +49,7 @@ IDLE = (
     "document.getAnimations().filter(a => a.playState === 'running' && a.id !== 'cascade' && "
     "!a.effect?.target?.closest?.('.celebration')).length === 0"
 )
-TABLE_NOW = """({
+TABLE_NOW = """(names => ({
   moves: document.querySelector('[data-moves]')?.textContent,
   running: document.getAnimations().filter(a => a.playState === 'running')
     .map(a => `${a.id || a.animationName || a.transitionProperty || '?'} on `
@@ -57,13 +58,13 @@ TABLE_NOW = """({
   boot: document.getElementById('boot')?.hidden,
   dialogs: [...document.querySelectorAll('dialog[open]')].map(d => d.id),
   pointer: window.pointerSeen,
-  cards: Object.fromEntries(['9d', 'Ad', 'Tc'].map(c => {
+  cards: Object.fromEntries(names.map(c => {
     const card = document.querySelector(`[data-card='${c}']`);
     const r = card?.getBoundingClientRect();
     return [c, `${card?.closest('[data-pile]')?.dataset.pile} at ${Math.round(r?.x)},${Math.round(r?.y)}`];
   })),
-})"""
-"""What the table shows now, said when a wait for it fails."""
+}))"""
+"""What the table shows now, with where the cards named are, said when a wait for it fails."""
 RECORD_POINTER = """(() => {
   window.pointerSeen = [];
   for (const type of ['pointerdown', 'pointermove', 'pointerup', 'pointercancel', 'lostpointercapture']) {
@@ -124,15 +125,29 @@ def point(engine: Engine, function: str, name: str) -> tuple[float, float]:
     return float(x), float(y)
 
 
-def moves_reach(engine: Engine, count: int, gesture: object = None) -> None:
+def moves_reach(engine: Engine, count: int, gesture: list[tuple[float, float]], cards: tuple[str, ...]) -> None:
+    """Wait for the move counter to reach ``count`` after the pointer's ``gesture`` on
+    ``cards``; if it does not, say what the table shows."""
     # A limit, not a pause: on a busy machine WebKit's first moves wait behind its offline
     # copy being written and checked (30 s was once not enough there).
     try:
         wait_for(engine, f"{MOVES} >= {count} && {IDLE}", 90)
     except RuntimeError as timed_out:
-        now = engine.evaluate(TABLE_NOW)
-        raise AssertionError(f"{engine.name}: {count} moves not reached after {gesture}: {now}") from timed_out
+        try:
+            now = engine.evaluate(f"({TABLE_NOW})({json.dumps(cards)})")
+        except RuntimeError as unreadable:
+            now = f"unreadable ({unreadable})"
+        raise AssertionError(
+            f"{engine.name}: {count} moves not reached after {gesture} on {cards}: {now}"
+        ) from timed_out
     assert engine.evaluate(MOVES) == count
+
+
+def tap(engine: Engine, card: str) -> list[tuple[float, float]]:
+    """A tap on ``card``: where it landed."""
+    path = [point(engine, CARD_POINT, card)]
+    engine.pointer(path)
+    return path
 
 
 def play_one_visit(engine: Engine, url: str, stop_server: Callable[[], None]) -> dict[str, Any]:
@@ -160,12 +175,11 @@ def play_one_visit(engine: Engine, url: str, stop_server: Callable[[], None]) ->
     path = [start, (start[0] + 12, start[1] + 12)]
     path += [(start[0] + (end[0] - start[0]) * i / 6, start[1] + (end[1] - start[1]) * i / 6) for i in range(1, 7)]
     engine.pointer(path)
-    moves_reach(engine, 1, gesture=path)
+    moves_reach(engine, 1, path, ("9d", "Tc"))
     assert engine.evaluate(PILE_OF.format(card="9d")) == "t4"
 
     # A tap: the Ace of diamonds to its foundation.
-    engine.pointer([point(engine, CARD_POINT, "Ad")])
-    moves_reach(engine, 2)
+    moves_reach(engine, 2, tap(engine, "Ad"), ("Ad",))
     assert engine.evaluate(PILE_OF.format(card="Ad")) == "f3"
 
     # A reload resumes the game where it was.
@@ -205,25 +219,21 @@ def play_one_visit(engine: Engine, url: str, stop_server: Callable[[], None]) ->
     wait_for(engine, "document.querySelector('#dlg-link[open]') !== null", 30)
     engine.evaluate("(document.getElementById('link-open').click(), true)")
     wait_for(engine, f"document.querySelector('[data-code]').dataset.code === '{GOLF}' && {IDLE}", 60)
-    engine.pointer([point(engine, CARD_POINT, "5c")])
-    moves_reach(engine, 1)
+    moves_reach(engine, 1, tap(engine, "5c"), ("5c",))
     assert engine.evaluate(PILE_OF.format(card="5c")) == "w"
 
     # TriPeaks: overlapping cards; a tap sends the free King of spades onto the Queen.
     open_link(engine, TRIPEAKS)
     assert engine.evaluate("document.querySelectorAll(\"[data-pile^='p'] .card\").length") == 28
-    engine.pointer([point(engine, CARD_POINT, "Ks")])
-    moves_reach(engine, 1)
+    moves_reach(engine, 1, tap(engine, "Ks"), ("Ks",))
     assert engine.evaluate(PILE_OF.format(card="Ks")) == "w"
 
     # Pyramid: a King goes with one tap; a tap lifts the Queen, a tap on the Ace removes both.
     open_link(engine, PYRAMID)
-    engine.pointer([point(engine, CARD_POINT, "Kc")])
-    moves_reach(engine, 1)
-    engine.pointer([point(engine, CARD_POINT, "Qs")])
+    moves_reach(engine, 1, tap(engine, "Kc"), ("Kc",))
+    tap(engine, "Qs")
     wait_for(engine, "document.querySelector(\"[data-card='Qs']\").classList.contains('held')", 90)
-    engine.pointer([point(engine, CARD_POINT, "Ah")])
-    moves_reach(engine, 2)
+    moves_reach(engine, 2, tap(engine, "Ah"), ("Qs", "Ah"))
     assert engine.evaluate(PILE_OF.format(card="Ah")) == "x"
     return shaped
 
