@@ -131,7 +131,9 @@ class App:
         listen(by_id("btn-copy"), "click", lambda _e: self.clipboard.copy_code(self.session.game))
         listen(by_id("btn-hint"), "click", lambda _e: self.hint())
         listen(by_id("btn-rules"), "click", lambda _e: self.open_dialog("rules"))
-        self.language_choice = LanguageChoice(spoken=self.language_changed, failed=self.language_failed)
+        # A language that could not be had: the status line says why too (the dialog may
+        # be closed by the time it is known).
+        self.language_choice = LanguageChoice(spoken=self.language_changed, failed=self.say)
         listen(window, "solitaire:language", lambda event: self.language_choice.choose(str(event.detail)))
         frame_dialogs()
         observer = window.ResizeObserver.new(kept_proxy(lambda *_a: self.frames.resized()))
@@ -222,11 +224,6 @@ class App:
         self.show_me_how.language_changed()
         update_notice_language()
         document.body.dataset.speaks = current_language()
-
-    def language_failed(self, said: str) -> None:
-        """The language chosen could not be had: the page is back in the one before, and
-        the status line says why too (the dialog may be closed by the time it is known)."""
-        self.say(said)
 
     def say(
         self,

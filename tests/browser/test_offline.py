@@ -7,6 +7,7 @@ import json
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import BrowserContext, Page
@@ -174,17 +175,24 @@ def test_a_cache_deleted_while_playing_is_filled_again(
     tap_stock_and_check(page)
 
 
-def test_a_storage_quota_too_small_says_offline_play_is_not_available(
-    new_context: Callable[..., BrowserContext], site_url: str, traffic: Traffic
-) -> None:
-    """Chromium's storage quota for the site, set smaller than the game's files: the
-    install cannot keep them, and the page says offline play is not available."""
-    context = new_context(service_workers="allow")
+def opened_with_a_small_quota(new_context: Callable[..., BrowserContext], site_url: str, **options: Any) -> Page:
+    """The game, its table playable, in a Chromium whose storage quota for the site is
+    smaller than the game's files: its worker's install cannot keep them."""
+    context = new_context(service_workers="allow", **options)
     page = context.new_page()
     cdp = context.new_cdp_session(page)
     cdp.send("Storage.overrideQuotaForOrigin", {"origin": site_url.rstrip("/"), "quotaSize": 3_000_000})
     page.goto(site_url + "#" + CODE)
     wait_ready(page)
+    return page
+
+
+def test_a_storage_quota_too_small_says_offline_play_is_not_available(
+    new_context: Callable[..., BrowserContext], site_url: str, traffic: Traffic
+) -> None:
+    """Chromium's storage quota for the site, set smaller than the game's files: the
+    install cannot keep them, and the page says offline play is not available."""
+    page = opened_with_a_small_quota(new_context, site_url)
     assert offline_state(page) == "offline-quota"
     assert page.inner_text("#update-text") == (
         "Offline play is not available: the browser's storage for this site is full."
@@ -225,12 +233,7 @@ def test_the_notice_of_offline_play_covers_no_tool_and_no_status_line(
     """A notice that may stay a while (a new version's stays until the player reloads) floats
     above the status line, and above an upright phone's tools, beside a sideways one's."""
     width, height = size
-    context = new_context(service_workers="allow", viewport={"width": width, "height": height})
-    page = context.new_page()
-    cdp = context.new_cdp_session(page)
-    cdp.send("Storage.overrideQuotaForOrigin", {"origin": site_url.rstrip("/"), "quotaSize": 3_000_000})
-    page.goto(site_url + "#" + CODE)
-    wait_ready(page)
+    page = opened_with_a_small_quota(new_context, site_url, viewport={"width": width, "height": height})
     found = page.wait_for_function(NOTICE_AND_NEIGHBOURS, timeout=120_000).json_value()
     left, top, right, bottom = found["notice"]
     assert left >= 0, f"off the screen: {found}"
