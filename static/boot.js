@@ -289,6 +289,11 @@
     "./static/vendor/pyodide/python_stdlib_game.zip.gz",
     "./game.zip.gz"
   ];
+  // PyScript's configuration and the game's entry point (index.html's <script type="py">),
+  // which PyScript asks for one after the other as it reaches them, the entry point only once
+  // Python has started: a round trip more on a phone's network on every visit. Asked for
+  // with the files above, and handed over to PyScript's own fetch (window.fetch, below).
+  var PYSCRIPT_FILES = ["./pyscript.toml", "./ui/main.py"];
   // The game's words in Thai or Khmer (English is the code's own): the catalog of the language
   // the page starts in comes with the rest; another one, chosen in Settings, when it is chosen.
   function catalogPath(code) { return "./locale/" + code + "/LC_MESSAGES/game.mo.gz"; }
@@ -461,7 +466,7 @@
       fail(_("This browser is too old for the game. Update it, or open the game in another browser."));
       return;
     }
-    DOWNLOADS.concat(language === "en" ? [] : [catalogPath(language)]).forEach(function (path) {
+    DOWNLOADS.concat(PYSCRIPT_FILES, language === "en" ? [] : [catalogPath(language)]).forEach(function (path) {
       var url = new URL(inFormat(path), location.href).href;
       var brotli = /\.br$/.test(url);
       bytes.pending += 1;
@@ -491,6 +496,17 @@
     }
     return started;
   }
+
+  // PyScript fetches its configuration before it imports tools/pyodide-game.mjs, whose own
+  // fetch answers every later request with download() first: this one answers PyScript's
+  // requests for PYSCRIPT_FILES until then. Any other request is the browser's.
+  var PYSCRIPT_URLS = PYSCRIPT_FILES.map(function (path) { return new URL(path, location.href).href; });
+  window.fetch = function (input, init) {
+    var url = typeof input === "string" || input instanceof URL ? new URL(input, location.href).href : null;
+    var plain = !init || !init.method || init.method === "GET";
+    var started = url && plain && PYSCRIPT_URLS.indexOf(url) >= 0 ? download(url) : undefined;
+    return started || browserFetch(input, init);
+  };
 
   function startTimeout() {
     timer = setTimeout(function () {

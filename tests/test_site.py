@@ -119,12 +119,25 @@ def test_every_preloaded_file_exists_and_is_precached() -> None:
         assert f"./{path}" in urls
 
 
-def boot_downloads() -> list[str]:
-    """The files static/boot.js downloads from the first moment (its DOWNLOADS list)."""
+def boot_list(name: str) -> list[str]:
+    """A list of files static/boot.js downloads from the first moment, by its name."""
     script = (ROOT / "static" / "boot.js").read_text(encoding="utf-8")
-    found = re.search(r"var DOWNLOADS = \[(.*?)\];", script, re.S)
-    assert found, "static/boot.js has no DOWNLOADS list"
+    found = re.search(rf"var {name} = \[(.*?)\];", script, re.S)
+    assert found, f"static/boot.js has no {name} list"
     return [path.removeprefix("./") for path in re.findall(r'"([^"]+)"', found.group(1))]
+
+
+def boot_downloads() -> list[str]:
+    """The files static/boot.js downloads from the first moment: the runtime's, the game's
+    archive (its DOWNLOADS list) and the two PyScript asks for (PYSCRIPT_FILES)."""
+    return boot_list("DOWNLOADS") + boot_list("PYSCRIPT_FILES")
+
+
+def test_the_loading_screen_downloads_pyscripts_configuration_and_the_entry_point() -> None:
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    found = re.search(r'<script type="py" src="\./([^"]+)" config="\./([^"]+)"></script>', html)
+    assert found, 'index.html has no <script type="py"> with a src and a config'
+    assert sorted(boot_list("PYSCRIPT_FILES")) == sorted(found.groups())
 
 
 def test_the_loading_screen_downloads_the_runtime_compressed_and_the_game_archive() -> None:

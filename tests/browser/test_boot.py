@@ -16,6 +16,8 @@ from tests.browser.conftest import BOOT_TIMEOUT_MS, Traffic, screenshot, wait_re
 from tests.browser.helpers import GAME_ARCHIVE, archive_with, on_the_site
 from tools import bytecode, vendor
 
+PYSCRIPT_FILES = ("pyscript.toml", "ui/main.py")
+"""What PyScript asks for: the loading screen downloads them with the runtime's files."""
 SHORT_WAITS = "window.solitaireBootOptions = { stallMs: 1500, slowMs: 200 };"
 """The loading screen's waits, shortened: a stalled download after 1.5 s, a slow one after 0.2 s."""
 AMOUNTS_PROBE = """
@@ -52,6 +54,13 @@ def test_boots_to_a_playable_table_from_its_own_origin(
     for name in vendor.COMPRESSED:
         assert f"static/vendor/pyodide/{name}.gz" in runtime
         assert f"static/vendor/pyodide/{name}" not in runtime
+    # PyScript's configuration and the game's entry point come with the runtime's files, once
+    # each, the entry point long before PyScript asks for it (once Python has started).
+    for name in PYSCRIPT_FILES:
+        assert asked.count(site_url + name) == 1, f"{name} asked for {asked.count(site_url + name)} times"
+    started = page.evaluate(f"performance.getEntriesByName({site_url + 'ui/main.py'!r})[0].startTime")
+    python = page.evaluate("performance.getEntriesByName('pyodide-wasm-ready')[0].startTime")
+    assert started < python, f"ui/main.py was asked for at {started:.0f} ms, the runtime ready at {python:.0f} ms"
     columns = page.eval_on_selector_all("[data-pile^='t']", "els => els.map(e => e.dataset.pile)")
     assert columns[:7] == [f"t{i}" for i in range(1, 8)]
     assert page.is_hidden("#boot")
@@ -248,8 +257,9 @@ def test_loading_screen_counts_the_bytes_and_says_a_first_visit_is_slow(
     assert got == total, shown
     packed = [f"{name}.gz" for name in vendor.COMPRESSED]
     expected = sum((vendor.VENDOR / "pyodide" / name).stat().st_size for name in packed)
-    with urllib.request.urlopen(site_url + "game.zip.gz") as response:
-        expected += len(response.read())
+    for name in ("game.zip.gz", *PYSCRIPT_FILES):
+        with urllib.request.urlopen(site_url + name) as response:
+            expected += len(response.read())
     assert abs(float(total) - expected / 1e6) <= 0.051, (total, expected)  # shown to 0.1 MB
 
 

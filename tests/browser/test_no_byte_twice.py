@@ -13,7 +13,7 @@ so a file the browser loads for a first visit itself (a script, a style, a modul
 an image, what PyScript fetches: the page keeps none) is downloaded again by the
 pre-cache: no worker serves that page before its table is playable and the first deal
 drawn (docs/ARCHITECTURE.md, "No byte twice", says why not sooner). WebKit's test allows
-exactly those files (``LOADED_BY_THE_BROWSER``: 23 files, 0.53 MB), each twice at most and
+exactly those files (``LOADED_BY_THE_BROWSER``: 21 files, 0.53 MB), each twice at most and
 only if the first visit's page loaded it (its Resource Timing; WebKitGTK gives no
 ``workerStart``, so whether a worker served it cannot be read there); every other file,
 above all the 5.4 MB the page downloads itself, once.
@@ -57,12 +57,10 @@ LOADED_BY_THE_BROWSER = {
     # The fonts the styles ask for (WebKit loads the two Thai ones for a page in English too).
     "/static/vendor/fonts/noto-sans-thai-thai-400-normal.woff2",
     "/static/vendor/fonts/noto-sans-thai-thai-700-normal.woff2",
-    # PyScript's: the two modules it imports as it starts, its configuration and the
-    # game's entry point (fetched by PyScript, not by static/boot.js).
+    # The two modules PyScript imports as it starts (its configuration and the game's entry
+    # point, which it fetches, static/boot.js downloads and keeps).
     "/static/vendor/pyscript/toml-V4Savzlc.js",
     "/static/vendor/pyscript/error-D2315lOB.js",
-    "/pyscript.toml",
-    "/ui/main.py",
     # The court artwork of CODE's first deal, drawn the moment the table is playable.
     "/static/vendor/cards/JC.svg",
     "/static/vendor/cards/KD.svg",
