@@ -79,7 +79,7 @@
   // any other download, and the screen's words wait for it, FONT_WAIT_MS at most (as long
   // as a browser waits for a font of its own accord), so that its first frame with words
   // is one that can be read, never boxes nor a font that changes under the reader's eyes.
-  var FONT_WAIT_MS = 3000;
+  var FONT_WAIT_MS = options.fontWaitMs || 3000;
   var FAMILIES = { th: "Noto Sans Thai", km: "Noto Sans Khmer" };
   var fontsReady = Promise.resolve();
   var family = FAMILIES[language];
@@ -395,6 +395,8 @@
     bytes.pending -= 1;
     watchStall();
     showAmount();
+    // Before the screen's downloads started, PyScript's configuration alone (window.fetch) is not all.
+    if (!downloading) return;
     if (bytes.pending === 0 && !finished && !timer) startTimeout();
     // Every file is here: the screen says what comes next at once, and keeps moving while
     // the game starts (the runtime's start holds the page's thread for seconds at a time:
@@ -466,30 +468,43 @@
       fail(_("This browser is too old for the game. Update it, or open the game in another browser."));
       return;
     }
-    DOWNLOADS.concat(PYSCRIPT_FILES, language === "en" ? [] : [catalogPath(language)]).forEach(function (path) {
-      var url = new URL(inFormat(path), location.href).href;
-      var brotli = /\.br$/.test(url);
-      bytes.pending += 1;
-      downloads[url] = browserFetch(url).then(function (response) {
-        // A .br the host does not have: tools/pyodide-game.mjs fetches the .gz instead.
-        if (brotli && !response.ok) { settled(); return response; }
-        keepCopy(url, response);
-        return counted(url, response, brotli);
-      }, function (error) {
-        if (!brotli) downloadFailed(url, describe(error));
-        settled();
-        return Response.error();
-      });
-    });
+    // The small files first: PyScript waits for its configuration before anything else, and a
+    // host that answers a few requests at a time would have them wait behind megabytes.
+    PYSCRIPT_FILES.concat(language === "en" ? [] : [catalogPath(language)], DOWNLOADS).forEach(startDownload);
     watchStall();
   }
 
-  // tools/pyodide-game.mjs takes each download once (a later fetch of the file is a fetch).
+  var requested = {};  // each URL is downloaded once, whoever asked first
+  function startDownload(path) {
+    var url = new URL(inFormat(path), location.href).href;
+    if (requested[url]) return;
+    requested[url] = true;
+    var brotli = /\.br$/.test(url);
+    bytes.pending += 1;
+    downloads[url] = browserFetch(url).then(function (response) {
+      // A .br the host does not have: tools/pyodide-game.mjs fetches the .gz instead.
+      if (brotli && !response.ok) { settled(); return response; }
+      keepCopy(url, response);
+      return counted(url, response, brotli);
+    }, function (error) {
+      if (!brotli) downloadFailed(url, describe(error));
+      settled();
+      return Response.error();
+    });
+  }
+
+  // A download started for this URL, taken once (a later fetch of the file is a fetch).
+  function take(key) {
+    var started = downloads[key];
+    delete downloads[key];
+    return started;
+  }
+
+  // tools/pyodide-game.mjs asks here first for every file it fetches.
   function download(url) {
     startDownloads();  // asked for before the screen was drawn (a fast network): they start now
     var key = new URL(url, location.href).href;
-    var started = downloads[key];
-    delete downloads[key];
+    var started = take(key);
     // Another language's catalog, chosen in Settings: kept, as the rest, for the offline copy.
     if (!started && CATALOG.test(new URL(key).pathname)) {
       started = browserFetch(key).then(function (response) { keepCopy(key, response); return response; });
@@ -499,13 +514,17 @@
 
   // PyScript fetches its configuration before it imports tools/pyodide-game.mjs, whose own
   // fetch answers every later request with download() first: this one answers PyScript's
-  // requests for PYSCRIPT_FILES until then. Any other request is the browser's.
+  // requests for PYSCRIPT_FILES until then. Asked for before the screen's first frame, that
+  // file alone starts: the runtime's downloads wait for the frame (shown). Any other request
+  // is the browser's.
   var PYSCRIPT_URLS = PYSCRIPT_FILES.map(function (path) { return new URL(path, location.href).href; });
   window.fetch = function (input, init) {
     var url = typeof input === "string" || input instanceof URL ? new URL(input, location.href).href : null;
-    var plain = !init || !init.method || init.method === "GET";
-    var started = url && plain && PYSCRIPT_URLS.indexOf(url) >= 0 ? download(url) : undefined;
-    return started || browserFetch(input, init);
+    var get = !init || !init.method || /^get$/i.test(init.method);
+    var index = url && get ? PYSCRIPT_URLS.indexOf(url) : -1;
+    if (index < 0) return browserFetch(input, init);
+    startDownload(PYSCRIPT_FILES[index]);
+    return take(url) || browserFetch(input, init);
   };
 
   function startTimeout() {
@@ -774,8 +793,11 @@
     if (current) current.setAttribute("data-detail", detail);
   });
   addEventListener("error", function (event) {
-    if (event.target && event.target !== window && event.target.src) {
-      fail(_("Could not load {file}").replace("{file}", event.target.src));
+    // A script or an image names its file in src, a style or a preloaded module in href.
+    var target = event.target !== window ? event.target : null;
+    var file = target && ([target.src, target.href].filter(function (name) { return typeof name === "string" && name; })[0]);
+    if (file) {
+      fail(_("Could not load {file}").replace("{file}", file));
     } else if (!finished) {
       fail(describe(event.error || event.message));
     }

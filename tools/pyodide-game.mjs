@@ -105,6 +105,7 @@ function compressedType(url) {
   return url.startsWith(LOCALE) && url.endsWith("/LC_MESSAGES/game.mo") ? "application/octet-stream" : null;
 }
 const WASM = `${HERE}pyodide.asm.wasm`;
+// In the page, static/boot.js's fetch (it answers PyScript's first requests), else the browser's.
 const plainFetch = globalThis.fetch;
 
 // A download the loading screen started for this URL (taken once), else a fetch of our own.

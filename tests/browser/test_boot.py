@@ -280,14 +280,58 @@ def test_a_stalled_download_says_so_and_retry_starts_again(
     page.wait_for_function("document.body?.dataset.ready === 'true'", timeout=BOOT_TIMEOUT_MS)
 
 
+@pytest.mark.parametrize("path", ["static/vendor/pyodide/pyodide.asm.wasm.gz", *PYSCRIPT_FILES])
 def test_a_failed_download_says_which_file(
-    new_context: Callable[..., BrowserContext], site_url: str, traffic: Traffic
+    new_context: Callable[..., BrowserContext], site_url: str, traffic: Traffic, path: str
 ) -> None:
-    traffic.expect_error(r"net::ERR_INTERNET_DISCONNECTED")
+    # PyScript, refused the file the screen could not download, says so too.
+    traffic.expect_error(rf"net::ERR_INTERNET_DISCONNECTED|Fetching from URL \./{re.escape(path)} failed")
     page = new_context().new_page()
-    page.route("**/pyodide.asm.wasm.gz", lambda route: route.abort("internetdisconnected"))
+    page.route(site_url + path, lambda route: route.abort("internetdisconnected"))
     page.goto(site_url)
     page.wait_for_function("document.body.dataset.ready === 'error'")
     text = page.inner_text(".boot-error-text")
-    assert "Could not download pyodide.asm.wasm.gz" in text
+    assert f"Could not download {path.split('/')[-1]}" in text
+    assert page.evaluate("document.body.dataset.failure") == "network"
     assert page.is_visible(".boot-retry")
+
+
+def test_a_module_that_could_not_be_preloaded_is_named(
+    new_context: Callable[..., BrowserContext], site_url: str, traffic: Traffic
+) -> None:
+    traffic.expect_error(r"net::ERR_INTERNET_DISCONNECTED|toml-")
+    page = new_context().new_page()
+    page.route("**/static/vendor/pyscript/toml-*.js", lambda route: route.abort("internetdisconnected"))
+    page.goto(site_url)
+    page.wait_for_function("document.body.dataset.ready === 'error'")
+    text = page.inner_text(".boot-error-text")
+    assert re.search(r"Could not load \S*/static/vendor/pyscript/toml-\w+\.js", text), text
+
+
+def test_before_the_screens_first_frame_pyscript_gets_its_configuration_and_nothing_else_starts(
+    new_context: Callable[..., BrowserContext], site_url: str
+) -> None:
+    # A Thai screen whose font never arrives, and a loader PyScript cannot import: the screen's
+    # first frame (after which the runtime downloads) and Python's start (which asks for the
+    # runtime) are both held, so nothing but PyScript's fetch of its configuration can start a
+    # download. It starts that file alone.
+    context = new_context(viewport={"width": 360, "height": 640})
+    context.add_init_script(on_the_site("window.solitaireBootOptions = { fontWaitMs: 600000 }"))
+    context.add_init_script(on_the_site("localStorage.setItem('solitaire.language', 'th')"))
+    page = context.new_page()
+    held: list[Route] = []
+    page.route("**/noto-sans-thai-thai-*.woff2", lambda route: held.append(route))
+    page.route("**/static/vendor/pyodide/pyodide-game.mjs", lambda route: held.append(route))
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url.removeprefix(site_url)))
+    with page.expect_event("requestfinished", lambda request: request.url == site_url + "pyscript.toml"):
+        page.goto(site_url, wait_until="commit")  # the held files hold the page's load event
+    assert "pyscript.toml" in asked
+    started = [path for path in asked if path in PYSCRIPT_FILES or path.endswith((".gz", ".br"))]
+    assert started == ["pyscript.toml"], started
+    for route in held:
+        route.continue_()
+    wait_ready(page)
+    # Then the rest, each once: the configuration is not asked for again.
+    assert asked.count("pyscript.toml") == 1
+    assert asked.count("ui/main.py") == 1

@@ -10,7 +10,7 @@ fresh profile, so no earlier visit's HTTP cache takes part.
 
 WebKit's HTTP cache answers nothing here, not even ``fetch(url, {cache: "only-if-cached"})``,
 so a file the browser loads for a first visit itself (a script, a style, a module, a font,
-an image, what PyScript fetches: the page keeps none) is downloaded again by the
+an image: the page keeps none) is downloaded again by the
 pre-cache: no worker serves that page before its table is playable and the first deal
 drawn (docs/ARCHITECTURE.md, "No byte twice", says why not sooner). WebKit's test allows
 exactly those files (``LOADED_BY_THE_BROWSER``: 21 files, 0.53 MB), each twice at most and
@@ -57,8 +57,9 @@ LOADED_BY_THE_BROWSER = {
     # The fonts the styles ask for (WebKit loads the two Thai ones for a page in English too).
     "/static/vendor/fonts/noto-sans-thai-thai-400-normal.woff2",
     "/static/vendor/fonts/noto-sans-thai-thai-700-normal.woff2",
-    # The two modules PyScript imports as it starts (its configuration and the game's entry
-    # point, which it fetches, static/boot.js downloads and keeps).
+    # The two modules PyScript imports as it starts (its TOML reader, and its error plugin,
+    # imported even though the page turns it off). Not its configuration nor the game's entry
+    # point, which it fetches: static/boot.js downloads and keeps them.
     "/static/vendor/pyscript/toml-V4Savzlc.js",
     "/static/vendor/pyscript/error-D2315lOB.js",
     # The court artwork of CODE's first deal, drawn the moment the table is playable.
