@@ -292,7 +292,8 @@
   // PyScript's configuration and the game's entry point (index.html's <script type="py">),
   // which PyScript asks for one after the other as it reaches them, the entry point only once
   // Python has started: a round trip more on a phone's network on every visit. Asked for
-  // with the files above, and handed over to PyScript's own fetch (window.fetch, below).
+  // first with the files above (the configuration alone if PyScript asks for it before the
+  // screen's first frame), and handed over to PyScript's own fetch (window.fetch, below).
   var PYSCRIPT_FILES = ["./pyscript.toml", "./ui/main.py"];
   // The game's words in Thai or Khmer (English is the code's own): the catalog of the language
   // the page starts in comes with the rest; another one, chosen in Settings, when it is chosen.
@@ -363,8 +364,9 @@
   function showAmount() {
     var amount = $(".boot-amount");
     // Counted over the files whose size is known: on a static host, all of them within
-    // the first round trip (a host that compresses them on the fly sends no size).
-    if (bytes.sized > 0 && bytes.expected > 0) {
+    // the first round trip (a host that compresses them on the fly sends no size). Not
+    // before the screen's downloads start: PyScript's configuration alone is not the amount.
+    if (downloading && bytes.sized > 0 && bytes.expected > 0) {
       var fill = $(".boot-bar-fill");
       if (fill && !finished) fill.style.width = (5 + 70 * Math.min(1, bytes.received / bytes.expected)).toFixed(1) + "%";
       if (amount) {
@@ -464,18 +466,24 @@
   function startDownloads() {
     if (downloading) return;
     downloading = true;
-    if (typeof DecompressionStream === "undefined" || typeof ReadableStream === "undefined") {
-      fail(_("This browser is too old for the game. Update it, or open the game in another browser."));
-      return;
-    }
+    if (tooOld()) return;
     // The small files first: PyScript waits for its configuration before anything else, and a
     // host that answers a few requests at a time would have them wait behind megabytes.
     PYSCRIPT_FILES.concat(language === "en" ? [] : [catalogPath(language)], DOWNLOADS).forEach(startDownload);
     watchStall();
   }
 
+  // Said before any download, PyScript's configuration's too: what PyScript does next in
+  // such a browser could fail with words that tell the player nothing.
+  function tooOld() {
+    if (typeof DecompressionStream !== "undefined" && typeof ReadableStream !== "undefined") return false;
+    fail(_("This browser is too old for the game. Update it, or open the game in another browser."));
+    return true;
+  }
+
   var requested = {};  // each URL is downloaded once, whoever asked first
   function startDownload(path) {
+    if (tooOld()) return;
     var url = new URL(inFormat(path), location.href).href;
     if (requested[url]) return;
     requested[url] = true;
@@ -755,7 +763,8 @@
   function shown() {
     markTranslated();
     if (downloading) return;
-    fontsReady.then(painted).then(startDownloads);
+    // A page that failed already (PyScript's configuration could not be had) downloads nothing more.
+    fontsReady.then(painted).then(function () { if (!finished) startDownloads(); });
   }
 
   // Resolves once the next frame is drawn: the runtime's start waits for it, so that the
@@ -788,7 +797,7 @@
     if (/^Loaded interpreter|^Loading files|^Loaded files|^Loaded Pyodide/i.test(detail)) step("python");
     var fill = $(".boot-bar-fill");
     // After the downloads' share of the bar (showAmount), the stages fill the rest.
-    if (fill && !finished && bytes.pending === 0) fill.style.width = Math.min(90, 75 + stages * 2) + "%";
+    if (fill && !finished && downloading && bytes.pending === 0) fill.style.width = Math.min(90, 75 + stages * 2) + "%";
     var current = $(".boot-steps .active");
     if (current) current.setAttribute("data-detail", detail);
   });
