@@ -303,7 +303,8 @@
   // asks download() first (a download of ours through it would ask itself for ever).
   var browserFetch = window.fetch.bind(window);
   var downloads = {};
-  var bytes = { received: 0, expected: 0, sized: 0, pending: 0 };
+  // started and answered: downloads asked for, and those whose answer (or failure) has come.
+  var bytes = { received: 0, expected: 0, sized: 0, pending: 0, started: 0, answered: 0 };
 
   // The big files come as NAME.br (brotli, 1.4 MB less) where this browser's
   // DecompressionStream decodes brotli (Safari 18.4+; not Firefox ESR 140), else as NAME.gz: chosen
@@ -363,10 +364,11 @@
 
   function showAmount() {
     var amount = $(".boot-amount");
-    // Counted over the files whose size is known: on a static host, all of them within
-    // the first round trip (a host that compresses them on the fly sends no size). Not
-    // before the screen's downloads start: PyScript's configuration alone is not the amount.
-    if (downloading && bytes.sized > 0 && bytes.expected > 0) {
+    // Counted over the files whose size is known (a host that compresses them on the fly
+    // sends none), once every download has answered: a total that grew as the answers came
+    // would move the bar back. Not before the screen's downloads start: PyScript's
+    // configuration alone is not the amount.
+    if (downloading && bytes.answered === bytes.started && bytes.sized > 0 && bytes.expected > 0) {
       var fill = $(".boot-bar-fill");
       if (fill && !finished) fill.style.width = (5 + 70 * Math.min(1, bytes.received / bytes.expected)).toFixed(1) + "%";
       if (amount) {
@@ -489,12 +491,15 @@
     requested[url] = true;
     var brotli = /\.br$/.test(url);
     bytes.pending += 1;
+    bytes.started += 1;
     downloads[url] = browserFetch(url).then(function (response) {
+      bytes.answered += 1;
       // A .br the host does not have: tools/pyodide-game.mjs fetches the .gz instead.
       if (brotli && !response.ok) { settled(); return response; }
       keepCopy(url, response);
       return counted(url, response, brotli);
     }, function (error) {
+      bytes.answered += 1;
       if (!brotli) downloadFailed(url, describe(error));
       settled();
       return Response.error();

@@ -270,6 +270,8 @@ def test_loading_screen_counts_the_bytes_and_says_a_first_visit_is_slow(
     assert len(set(received)) > 3, shown  # counted up as the bytes came
     got, total = amounts[-1]
     assert got == total, shown
+    # The total is the whole download's from the first amount shown: it never grows.
+    assert {expected for _, expected in amounts} == {total}, shown
     packed = [f"{name}.gz" for name in vendor.COMPRESSED]
     expected = sum((vendor.VENDOR / "pyodide" / name).stat().st_size for name in packed)
     for name in ("game.zip.gz", *PYSCRIPT_FILES):
