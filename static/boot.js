@@ -363,6 +363,7 @@
   var startedAt = Date.now();
 
   function showAmount() {
+    if (finished) return;  // the table, or an error, is on the screen instead
     var amount = $(".boot-amount");
     // Counted over the files whose size is known (a host that compresses them on the fly
     // sends none), once every download has answered: a total that grew as the answers came
@@ -465,8 +466,11 @@
   }
 
   var downloading = false;
+  // A start that failed downloads nothing more (finished is true after a start that worked too,
+  // which still downloads a language chosen in Settings).
+  var failed = false;
   function startDownloads() {
-    if (downloading) return;
+    if (downloading || failed) return;
     downloading = true;
     if (tooOld()) return;
     // The small files first: PyScript waits for its configuration before anything else, and a
@@ -515,6 +519,8 @@
 
   // tools/pyodide-game.mjs asks here first for every file it fetches.
   function download(url) {
+    // Refused, not left to tools/pyodide-game.mjs, which would fetch the file itself.
+    if (failed) return Promise.resolve(Response.error());
     startDownloads();  // asked for before the screen was drawn (a fast network): they start now
     var key = new URL(url, location.href).href;
     var started = take(key);
@@ -564,13 +570,14 @@
   // kind "network": the connection failed, not the game (a start from the interpreter
   // snapshot that meets it keeps the snapshot: tools/pyodide-game.mjs reads data-failure).
   function fail(message, kind) {
+    if (finished) return;
+    failed = true;
     // This script runs in the page's head: a download refused at once can fail before
     // the body exists, so the error waits for it.
     if (!document.body) {
       document.addEventListener("DOMContentLoaded", function () { fail(message, kind); });
       return;
     }
-    if (finished) return;
     finished = true;
     document.documentElement.classList.remove("boot-wait");
     if (timer) clearTimeout(timer);
@@ -768,8 +775,7 @@
   function shown() {
     markTranslated();
     if (downloading) return;
-    // A page that failed already (PyScript's configuration could not be had) downloads nothing more.
-    fontsReady.then(painted).then(function () { if (!finished) startDownloads(); });
+    fontsReady.then(painted).then(startDownloads);
   }
 
   // Resolves once the next frame is drawn: the runtime's start waits for it, so that the
@@ -811,7 +817,7 @@
     var target = event.target !== window ? event.target : null;
     var file = target && ([target.src, target.href].filter(function (name) { return typeof name === "string" && name; })[0]);
     if (file) {
-      fail(_("Could not load {file}").replace("{file}", file));
+      fail(_("Could not load {file}").replace("{file}", file), "network");
     } else if (!finished) {
       fail(describe(event.error || event.message));
     }

@@ -36,7 +36,9 @@ def choose(page: Page, language: str) -> None:
         page.click("#btn-settings")
         page.wait_for_selector("#dlg-settings[open]")
         wait_idle(page)
-    page.check(f"#set-language input[value='{language}']")
+    # A click, not check(): a choice that cannot be had is undone at once (the control goes
+    # back), and check() would fail on a control that no longer shows the new choice.
+    page.click(f"#set-language input[value='{language}']")
 
 
 def opened(
