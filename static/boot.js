@@ -519,8 +519,9 @@
 
   // tools/pyodide-game.mjs asks here first for every file it fetches.
   function download(url) {
-    // Refused, not left to tools/pyodide-game.mjs, which would fetch the file itself.
-    if (failed) return Promise.resolve(Response.error());
+    // The start is over: tools/pyodide-game.mjs, which would fetch the file itself, waits for
+    // good, quietly (a refusal would only add its own error to the one on the screen).
+    if (failed) return new Promise(function () {});
     startDownloads();  // asked for before the screen was drawn (a fast network): they start now
     var key = new URL(url, location.href).href;
     var started = take(key);

@@ -108,6 +108,22 @@ def test_manifest_is_installable() -> None:
         assert (ROOT / "static" / icon["src"]).is_file()
 
 
+def test_no_module_is_preloaded_beside_an_import_of_it_by_name() -> None:
+    # Preloaded beside a static import of the same module, Chromium at times aborted one of
+    # the two requests under a service worker, and the module with it: a reload with a new
+    # version waiting ended on the loading screen's error (tests/browser/test_updates.py).
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    preloads = re.findall(r'<link rel="modulepreload" href="\./([^"]+)"', html)
+    modules = re.findall(r'<script type="module"[^>]* src="\./([^"]+)"', html) + preloads
+    imported = set()
+    for module in modules:
+        text = (ROOT / module).read_text(encoding="utf-8")
+        folder = module.rsplit("/", 1)[0]
+        imported |= {f"{folder}/{name}" for name in re.findall(r'\bfrom ?"\./([^"]+)"', text)}
+    assert "static/vendor/pyodide/pyodide.mjs" in imported  # the check reads the imports
+    assert not set(preloads) & imported, f"preloaded and imported by name: {sorted(set(preloads) & imported)}"
+
+
 def test_every_preloaded_file_exists_and_is_precached() -> None:
     html = (ROOT / "index.html").read_text(encoding="utf-8")
     preloads = re.findall(r'<link rel="(?:modulepreload|preload)" href="\./([^"]+)"', html)
