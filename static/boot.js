@@ -371,7 +371,7 @@
     // configuration alone is not the amount.
     if (downloading && bytes.answered === bytes.started && bytes.sized > 0 && bytes.expected > 0) {
       var fill = $(".boot-bar-fill");
-      if (fill && !finished) fill.style.width = (5 + 70 * Math.min(1, bytes.received / bytes.expected)).toFixed(1) + "%";
+      if (fill) fill.style.width = (5 + 70 * Math.min(1, bytes.received / bytes.expected)).toFixed(1) + "%";
       if (amount) {
         amount.textContent = _("{received} of {expected} MB")
           .replace("{received}", (bytes.received / 1e6).toFixed(1))
@@ -472,7 +472,6 @@
   function startDownloads() {
     if (downloading || failed) return;
     downloading = true;
-    if (tooOld()) return;
     // The small files first: PyScript waits for its configuration before anything else, and a
     // host that answers a few requests at a time would have them wait behind megabytes.
     PYSCRIPT_FILES.concat(language === "en" ? [] : [catalogPath(language)], DOWNLOADS).forEach(startDownload);
